@@ -1,0 +1,344 @@
+"""The ``judgedesk`` command line: the core without a window."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from judgedesk import __version__
+from judgedesk.core.datasets import Dataset, open_dataset, suggest_mapping
+from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.library import get_scene, get_template, list_templates
+from judgedesk.core.parsers import PARSERS, infer_parser
+from judgedesk.core.project import (
+    SETTINGS_FILE,
+    JudgeSettings,
+    Problem,
+    Project,
+    check_project,
+    load_project,
+)
+from judgedesk.core.prompts import render_prompt
+from judgedesk.core.template_import import convert_placeholders
+
+EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
+
+
+def _err(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def _parse_pairs(pairs: Sequence[str], what: str) -> dict[str, str]:
+    result: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise JudgeDeskError(f"{what} '{pair}' should look like name=value.")
+        result[key.strip()] = value.strip()
+    return result
+
+
+def _variable_value(text: str) -> Any:
+    # Numbers stay numbers so that templates can compare them ({% if score > max_score %}).
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _open_project_dataset(project: Project) -> Dataset:
+    settings = project.dataset
+    return open_dataset(
+        project.dataset_path(),
+        settings.fields or None,
+        format=settings.format or None,
+        sheet=settings.sheet or None,
+    )
+
+
+def _report_load_issues(dataset: Dataset, limit: int = 10) -> None:
+    for issue in dataset.issues[:limit]:
+        _err(f"{issue.severity}: {issue}")
+    if len(dataset.issues) > limit:
+        _err(f"… and {len(dataset.issues) - limit} more problems in the dataset.")
+
+
+# --- commands -------------------------------------------------------------------------
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    root = Path(args.dir).expanduser().resolve()
+    if (root / SETTINGS_FILE).exists():
+        raise JudgeDeskError(f"{root} is already a JudgeDesk project. Open it instead.")
+    if root.exists() and any(root.iterdir()):
+        raise JudgeDeskError(f"{root} is not empty. Choose a new or empty folder.")
+    source = Path(args.dataset).expanduser().resolve()
+    fields = _parse_pairs(args.field, "--field")
+    dataset = open_dataset(source, fields or None, format=args.format, sheet=args.sheet)
+    if not fields:
+        fields = {
+            role: column
+            for role, column in suggest_mapping(dataset.fields()).items()
+            if not ("messages" in dataset.fields() and role in ("question", "reference"))
+        }
+    _report_load_issues(dataset)
+
+    project = Project(root=root, name=args.name or root.name, language=args.language)
+    root.mkdir(parents=True, exist_ok=True)
+    if args.link:
+        project.dataset.path = str(source)
+    else:
+        target = root / "data" / source.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+        project.dataset.path = f"data/{source.name}"
+    project.dataset.format = args.format or ""
+    project.dataset.sheet = args.sheet or ""
+    project.dataset.fields = fields
+
+    judge = JudgeSettings(
+        name=args.judge_name,
+        base_url=args.judge_url or "",
+        model=args.judge_model or "",
+        api_key=f"env:{args.judge_key_env}" if args.judge_key_env else "",
+        template=f"templates/{args.judge_name}.j2",
+    )
+    text, parser = _template_for_new(args, project, judge, dataset)
+    judge.parser = args.parser or parser or ""
+    project.judges.append(judge)
+    project.variables.update(
+        {k: _variable_value(v) for k, v in _parse_pairs(args.var, "--var").items()}
+    )
+    project.save()
+    project.write_template(judge, text)
+
+    print(f"Created {root}")
+    print(f"  dataset:  {project.dataset.path} ({len(dataset)} rows)")
+    if fields:
+        mapping = ", ".join(f"{role}={column}" for role, column in fields.items())
+        print(f"  fields:   {mapping}")
+    print(f"  template: {judge.template} (verdicts read with the '{judge.parser or '?'}' parser)")
+    if not judge.base_url:
+        print("  judge:    no endpoint yet — set one in the Judges pane or with --judge-url")
+    return EXIT_OK
+
+
+def _template_for_new(
+    args: argparse.Namespace, project: Project, judge: JudgeSettings, dataset: Dataset
+) -> tuple[str, str | None]:
+    spec = args.template
+    if spec and Path(spec).expanduser().is_file():
+        raw = Path(spec).expanduser().read_text(encoding="utf-8")
+        conversion = convert_placeholders(raw, fields=dataset.fields())
+        for replacement in conversion.replacements:
+            _err(
+                f"template line {replacement.line}: {replacement.original} → "
+                f"{{{{ {replacement.expression} }}}}"
+            )
+        parser = infer_parser(conversion.text)
+        if parser is None and not args.parser:
+            _err(
+                "The template's output format was not recognised, so no verdict parser was "
+                f"chosen. Pass --parser with one of: {', '.join(PARSERS)}."
+            )
+        return conversion.text, parser
+    if spec is None:
+        has_reference = "reference" in project.dataset.fields or any(
+            f in dataset.fields() for f in ("ref_answer", "messages")
+        )
+        spec = "score_reference" if has_reference else "score_single"
+    info = get_template(spec, args.language)
+    project.variables.update(info.variables)
+    if args.scene:
+        project.variables.update(get_scene(args.scene, args.language).variables)
+    judge.system_prompt = info.system_prompt
+    return info.text, info.parser
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    project = load_project(args.dir)
+    judge = project.judge(args.judge)
+    dataset = _open_project_dataset(project)
+    if not 0 <= args.row < len(dataset):
+        raise JudgeDeskError(
+            f"Row {args.row} does not exist: the dataset has rows 0 to {len(dataset) - 1}."
+        )
+    row = dataset.row(args.row)
+    prompt = render_prompt(project, judge, row.data, row.response)
+    for issue in prompt.issues:
+        _err(f"{issue.severity}: {issue}")
+    if not prompt.ok:
+        return EXIT_PROBLEM
+    if args.json:
+        print(json.dumps(prompt.messages(), ensure_ascii=False, indent=2))
+    elif prompt.system:
+        print(f"### system\n{prompt.system}\n\n### user\n{prompt.user}")
+    else:
+        print(prompt.user)
+    return EXIT_OK
+
+
+def cmd_templates(args: argparse.Namespace) -> int:
+    if args.show:
+        print(get_template(args.show, args.language).text)
+        return EXIT_OK
+    rows = list_templates(args.language)
+    width = max(len(t.id) for t in rows)
+    for info in rows:
+        kind = f"{info.mode}, {'multi-turn' if info.multi_turn else 'single-turn'}"
+        print(f"{info.id:<{width}}  {info.language}  {info.parser:<11} {info.title} ({kind})")
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    project = load_project(args.dir)
+    problems = check_project(project)
+    if project.dataset.path and project.dataset_path().is_file():
+        try:
+            dataset = _open_project_dataset(project)
+        except JudgeDeskError as exc:
+            problems.append(Problem("error", str(exc)))
+        else:
+            bad = [i for i in dataset.issues if i.severity == "error"]
+            if bad:
+                problems.append(
+                    Problem(
+                        "warning",
+                        f"{len(bad)} dataset rows cannot be read and are "
+                        f"skipped; the first: {bad[0]}",
+                    )
+                )
+    for judge in project.judges:
+        if judge.kind == "openai" and not judge.parser:
+            try:
+                inferred = infer_parser(project.read_template(judge))
+            except JudgeDeskError:
+                continue
+            if inferred is None:
+                problems.append(
+                    Problem(
+                        "error",
+                        f"Judge '{judge.name}': its verdict format is not "
+                        f"recognised. Choose a parser ({', '.join(PARSERS)}).",
+                    )
+                )
+    for problem in problems:
+        print(problem)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        print(f"{project.name}: not runnable ({len(errors)} problem(s)).")
+        return EXIT_PROBLEM
+    print(f"{project.name}: ready to run.")
+    return EXIT_OK
+
+
+def cmd_gui_unavailable(args: argparse.Namespace) -> int:
+    _err(
+        "The desktop window cannot start from this command. Run `judgedesk` with no "
+        "arguments (or `judgedesk open DIR`) to start it."
+    )
+    return EXIT_USAGE
+
+
+# --- parser -----------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="judgedesk",
+        description="JudgeDesk: evaluate model answers with LLM judges, review the verdicts, "
+        "and report. With no command, the desktop app starts.",
+    )
+    parser.add_argument("--version", action="version", version=f"judgedesk {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    new = sub.add_parser("new", help="create a project from a dataset")
+    new.add_argument("dir", help="the new project folder")
+    new.add_argument("--dataset", required=True, help="JSONL, JSON, CSV, TSV or XLSX file")
+    new.add_argument("--template", help="a built-in template id or a template file")
+    new.add_argument("--language", default="en", choices=("en", "zh"))
+    new.add_argument("--scene", help="a scene preset for the multi-dimension template")
+    new.add_argument(
+        "--field",
+        action="append",
+        default=[],
+        metavar="ROLE=COLUMN",
+        help="which column plays question, reference, response, id, human, …",
+    )
+    new.add_argument(
+        "--var",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a project variable for the templates, e.g. max_score=10",
+    )
+    new.add_argument("--parser", choices=sorted(PARSERS), help="how verdicts are read")
+    new.add_argument("--judge-name", default="judge")
+    new.add_argument(
+        "--judge-url", help="OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1"
+    )
+    new.add_argument("--judge-model", help="the judge model's name")
+    new.add_argument(
+        "--judge-key-env",
+        metavar="VAR",
+        help="environment variable holding the API key (the key is never saved)",
+    )
+    new.add_argument("--format", choices=("jsonl", "json", "csv", "tsv", "xlsx"))
+    new.add_argument("--sheet", help="XLSX sheet (default: the first)")
+    new.add_argument("--name", help="project name (default: the folder's name)")
+    new.add_argument(
+        "--link",
+        action="store_true",
+        help="use the dataset where it is instead of copying it into data/",
+    )
+    new.set_defaults(func=cmd_new)
+
+    render = sub.add_parser("render", help="print the prompt a judge receives for a row")
+    render.add_argument("dir")
+    render.add_argument("--row", type=int, required=True, help="0-based row number")
+    render.add_argument("--judge", help="judge name (default: the first)")
+    render.add_argument("--json", action="store_true", help="print the chat messages as JSON")
+    render.set_defaults(func=cmd_render)
+
+    templates = sub.add_parser("templates", help="list the built-in templates")
+    templates.add_argument("--language", choices=("en", "zh"))
+    templates.add_argument("--show", metavar="ID", help="print one template's text")
+    templates.set_defaults(func=cmd_templates)
+
+    check = sub.add_parser("check", help="say whether a project can run, and why not")
+    check.add_argument("dir")
+    check.set_defaults(func=cmd_check)
+
+    opener = sub.add_parser("open", help="open a project in the desktop app")
+    opener.add_argument("dir")
+    opener.set_defaults(func=cmd_gui_unavailable)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command and return its exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        code: int = args.func(args)
+    except JudgeDeskError as exc:
+        _err(f"judgedesk: {exc}")
+        return EXIT_PROBLEM
+    except KeyboardInterrupt:
+        _err("judgedesk: interrupted")
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The Qt-free core of JudgeDesk: datasets, templates, parsers, projects and the pipeline."""

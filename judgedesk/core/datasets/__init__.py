@@ -1,0 +1,37 @@
+"""Dataset files (JSONL, JSON, CSV, TSV, XLSX) opened as rows for templates and scripts.
+
+The public names are gathered here; see ``opener.open_dataset`` to open a file,
+``jsonl.JsonlIndexer`` to open a big JSON Lines file progressively, and ``rows`` for how
+``data`` and ``response`` are derived from a record.
+"""
+
+from __future__ import annotations
+
+from judgedesk.core.datasets.dataset import Dataset
+from judgedesk.core.datasets.issues import LoadIssue
+from judgedesk.core.datasets.jsonl import JsonlIndexer
+from judgedesk.core.datasets.mapping import ROLES, suggest_mapping
+from judgedesk.core.datasets.opener import FORMATS, detect_format, open_dataset
+from judgedesk.core.datasets.rows import (
+    DERIVED_FIELDS,
+    Row,
+    build_row,
+    derive_chat_fields,
+    render_history,
+)
+
+__all__ = [
+    "DERIVED_FIELDS",
+    "FORMATS",
+    "ROLES",
+    "Dataset",
+    "JsonlIndexer",
+    "LoadIssue",
+    "Row",
+    "build_row",
+    "derive_chat_fields",
+    "detect_format",
+    "open_dataset",
+    "render_history",
+    "suggest_mapping",
+]

@@ -1,0 +1,115 @@
+"""Problems noticed while reading a dataset file, worded for the person who owns the file."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+ERROR = "error"
+WARNING = "warning"
+
+# Spreadsheets have rows, text files have lines; people look for the word they know.
+_ROW_SUFFIXES = (".xlsx", ".xlsm")
+
+# A file with hundreds of thousands of bad lines (say, a CSV renamed .jsonl) would
+# otherwise flood the issue list and memory; the first few hundred say enough.
+MAX_LISTED_ISSUES = 500
+
+
+@dataclass(frozen=True)
+class LoadIssue:
+    """One problem found while reading a dataset file.
+
+    Attributes:
+        path: The file the problem is in.
+        line: The 1-based line (sheet row for spreadsheets) where it is, or None when it
+            concerns the whole file.
+        problem: What is wrong and what to do about it, for a non-programmer.
+        severity: ``"error"`` when the row was skipped, ``"warning"`` when it was read but
+            something deserves a look (for example the text encoding that was assumed).
+    """
+
+    path: str
+    line: int | None
+    problem: str
+    severity: str = ERROR
+
+    def __str__(self) -> str:
+        name = Path(self.path).name or self.path
+        if self.line is None:
+            return f"{name}: {self.problem}"
+        word = "row" if name.lower().endswith(_ROW_SUFFIXES) else "line"
+        return f"{name}, {word} {self.line}: {self.problem}"
+
+
+class IssueLog:
+    """Collects issues for one file, keeping the list short and safe to read from threads.
+
+    Args:
+        path: The file the issues are about.
+        limit: How many issues to keep; later ones are only counted.
+    """
+
+    def __init__(self, path: Path | str, limit: int = MAX_LISTED_ISSUES) -> None:
+        self.path = str(path)
+        self._limit = limit
+        self._items: list[LoadIssue] = []
+        self._dropped = 0
+        self._errors = 0
+        self._lock = threading.Lock()
+
+    def add(self, line: int | None, problem: str, severity: str = ERROR) -> None:
+        """Records a problem at ``line`` (None for the whole file)."""
+        with self._lock:
+            if severity == ERROR:
+                self._errors += 1
+            if len(self._items) < self._limit:
+                self._items.append(LoadIssue(self.path, line, problem, severity))
+            else:
+                self._dropped += 1
+
+    def merge(self, other: IssueLog) -> None:
+        """Adds every issue of ``other`` (same file) to this log."""
+        for issue in other.items():
+            self.add(issue.line, issue.problem, issue.severity)
+
+    @property
+    def error_count(self) -> int:
+        """How many rows were skipped, listed or not."""
+        return self._errors
+
+    def items(self) -> list[LoadIssue]:
+        """Returns a snapshot of the issues, ending with a note when some were not listed."""
+        with self._lock:
+            items = list(self._items)
+            dropped = self._dropped
+        if dropped:
+            items.append(
+                LoadIssue(
+                    self.path,
+                    None,
+                    f"{dropped:,} more problems were found but are not listed; "
+                    "fix the ones above first, then open the file again to see the rest",
+                    ERROR,
+                )
+            )
+        return items
+
+    def first_error(self) -> LoadIssue | None:
+        """Returns the first error recorded, if any (used to explain an unusable file)."""
+        with self._lock:
+            return next((i for i in self._items if i.severity == ERROR), None)
+
+
+def describe_json(value: object) -> str:
+    """Names the kind of a JSON value for a message (``a list``, ``a number``…)."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a piece of text"
+    if isinstance(value, bool):
+        return "a true/false value"
+    if isinstance(value, int | float):
+        return "a number"
+    return "null" if value is None else "a value"

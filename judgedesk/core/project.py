@@ -1,0 +1,451 @@
+"""Project folders: ``judgedesk.toml`` settings, versioned, validated and saved atomically."""
+
+from __future__ import annotations
+
+import logging
+import re
+import shutil
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from judgedesk.core.errors import ProjectError
+from judgedesk.core.fileio import atomic_write_text
+from judgedesk.core.parsers import PARSERS
+from judgedesk.core.templates import RESERVED_NAMES, compile_template
+
+log = logging.getLogger(__name__)
+
+SETTINGS_FILE = "judgedesk.toml"
+STATE_DIR = ".judgedesk"
+SCHEMA_VERSION = 1
+KEY_REFERENCE = re.compile(r"^(env:[A-Za-z_][A-Za-z0-9_]*|keyring:[^/\s]+/[^/\s]+)$")
+JUDGE_KINDS = ("openai", "metric")
+
+# Step n turns a settings table of version n into version n + 1.
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
+
+
+@dataclass
+class DatasetSettings:
+    """Where the evaluation set is and how its columns are read.
+
+    Attributes:
+        path: relative to the project folder (``data/qa.jsonl``) or absolute.
+        format: "jsonl", "json", "csv", "tsv" or "xlsx"; empty means by file extension.
+        sheet: the XLSX sheet to read; empty means the first.
+        fields: role → column, e.g. ``{"question": "problem", "reference": "answer"}``.
+    """
+
+    path: str = ""
+    format: str = ""
+    sheet: str = ""
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class JudgeSettings:
+    """One judge: a model endpoint with its own prompt template and parser.
+
+    Attributes:
+        name: unique within the project; used in reports and the CLI's ``--judge``.
+        kind: "openai" (an OpenAI-compatible chat endpoint) or "metric" (no model).
+        base_url: the endpoint, e.g. ``http://127.0.0.1:11434/v1``.
+        model: the model name the endpoint knows.
+        api_key: where the key is found (``env:NAME`` or ``keyring:service/user``), never
+            the key itself.
+        template: the prompt template file, relative to the project folder.
+        system_prompt: sent as the system message when not empty.
+        parser: the verdict parser id; empty means inferred from the template.
+        params: generation parameters (temperature, max_tokens, top_p, …).
+        timeout: seconds before a silent request is abandoned and retried.
+        concurrency: requests in flight at once.
+        rate_limit: requests per minute; 0 means no limit.
+        stream: ask for a streamed (SSE) reply.
+        headers: extra HTTP headers (no secrets: those belong in api_key).
+        metric: for ``kind = "metric"``, which metric (exact, contains, regex, chrf, bleu).
+    """
+
+    name: str = "judge"
+    kind: str = "openai"
+    base_url: str = ""
+    model: str = ""
+    api_key: str = ""
+    template: str = "templates/judge.j2"
+    system_prompt: str = ""
+    parser: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    timeout: float = 120.0
+    concurrency: int = 4
+    rate_limit: int = 0
+    stream: bool = False
+    headers: dict[str, str] = field(default_factory=dict)
+    metric: str = ""
+
+
+@dataclass
+class ScriptSettings:
+    """Limits for the preprocess and postprocess scripts."""
+
+    timeout: float = 30.0
+    memory_mb: int = 2048
+
+
+@dataclass
+class Problem:
+    """A reason a project cannot run (error) or may not do what is meant (warning)."""
+
+    severity: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.severity}: {self.message}"
+
+
+@dataclass
+class Project:
+    """A project folder and its settings.
+
+    Attributes:
+        root: the project folder.
+        name: shown in the title bar and reports.
+        language: the language of the built-in templates it started from ("en", "zh").
+        dataset: the evaluation set.
+        judges: the judges, in the order they run for each row.
+        variables: project variables the templates see (max_score, scene_desc, …).
+        scripts: limits for the scripts.
+        extra: tables this version does not know, kept so that saving loses nothing.
+    """
+
+    root: Path
+    name: str = ""
+    language: str = "en"
+    dataset: DatasetSettings = field(default_factory=DatasetSettings)
+    judges: list[JudgeSettings] = field(default_factory=list)
+    variables: dict[str, Any] = field(default_factory=dict)
+    scripts: ScriptSettings = field(default_factory=ScriptSettings)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    # --- places ------------------------------------------------------------------------
+
+    @property
+    def settings_path(self) -> Path:
+        """The ``judgedesk.toml`` file."""
+        return self.root / SETTINGS_FILE
+
+    @property
+    def state_dir(self) -> Path:
+        """The ``.judgedesk`` folder holding the results store."""
+        return self.root / STATE_DIR
+
+    @property
+    def store_path(self) -> Path:
+        """The SQLite results store."""
+        return self.state_dir / "results.sqlite"
+
+    def script_path(self, kind: str) -> Path:
+        """Return ``scripts/preprocess.py`` or ``scripts/postprocess.py``."""
+        if kind not in ("preprocess", "postprocess"):
+            raise ValueError(f"unknown script kind {kind!r}")
+        return self.root / "scripts" / f"{kind}.py"
+
+    def dataset_path(self) -> Path:
+        """The dataset file, resolved against the project folder."""
+        path = Path(self.dataset.path).expanduser()
+        return path if path.is_absolute() else self.root / path
+
+    def judge(self, name: str | None = None) -> JudgeSettings:
+        """Return the judge called ``name``, or the first one when ``name`` is None."""
+        if not self.judges:
+            raise ProjectError("This project has no judge yet. Add one in the Judges pane.")
+        if name is None:
+            return self.judges[0]
+        for judge in self.judges:
+            if judge.name == name:
+                return judge
+        known = ", ".join(j.name for j in self.judges)
+        raise ProjectError(f"There is no judge called '{name}'. The judges are: {known}.")
+
+    def template_path(self, judge: JudgeSettings) -> Path:
+        """The template file of a judge."""
+        return self.root / judge.template
+
+    def read_template(self, judge: JudgeSettings) -> str:
+        """Read a judge's template text."""
+        path = self.template_path(judge)
+        try:
+            return path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ProjectError(
+                f"The template of judge '{judge.name}' is missing: {judge.template}. "
+                "Pick a template for it in the Template pane."
+            ) from None
+        except UnicodeDecodeError:
+            raise ProjectError(
+                f"The template {judge.template} is not UTF-8 text. Save it as UTF-8."
+            ) from None
+
+    def write_template(self, judge: JudgeSettings, text: str) -> None:
+        """Save a judge's template text atomically."""
+        atomic_write_text(self.template_path(judge), text)
+
+    # --- saving ------------------------------------------------------------------------
+
+    def to_table(self) -> dict[str, Any]:
+        """The settings as the TOML table written to disk."""
+        check_no_secrets(self)
+        table: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "name": self.name}
+        table["language"] = self.language
+        table["dataset"] = _dataclass_table(self.dataset)
+        table["variables"] = dict(self.variables)
+        table["scripts"] = _dataclass_table(self.scripts)
+        table["judges"] = [_dataclass_table(j) for j in self.judges]
+        for key, value in self.extra.items():
+            table.setdefault(key, value)
+        return table
+
+    def save(self) -> None:
+        """Write ``judgedesk.toml`` atomically.
+
+        Raises:
+            ProjectError: when a judge holds what looks like an API key rather than a
+                reference to one; nothing is written then.
+        """
+        text = tomli_w.dumps(_drop_empty(self.to_table()))
+        self.root.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(self.settings_path, text)
+
+
+def check_no_secrets(project: Project) -> None:
+    """Refuse settings that would put an API key into the project folder."""
+    for judge in project.judges:
+        if judge.api_key and not KEY_REFERENCE.match(judge.api_key):
+            raise ProjectError(
+                f"Judge '{judge.name}' has an API key typed where only its location belongs. "
+                "Keys are never saved in the project: store it in the system keyring from the "
+                "Judges pane, or put it in an environment variable and write env:NAME here."
+            )
+        for header, value in judge.headers.items():
+            if header.lower() in ("authorization", "api-key", "x-api-key") and value:
+                raise ProjectError(
+                    f"Judge '{judge.name}' has a '{header}' header with a secret in it. "
+                    "Use the API key setting (keyring or env:NAME) instead."
+                )
+
+
+def _dataclass_table(obj: Any) -> dict[str, Any]:
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
+def _drop_empty(value: Any) -> Any:
+    # TOML has no null; empty strings and tables are left out to keep the file short.
+    if isinstance(value, dict):
+        kept = {k: _drop_empty(v) for k, v in value.items() if v is not None and v != ""}
+        return {k: v for k, v in kept.items() if v != {} or k in ("fields", "variables")}
+    if isinstance(value, list):
+        return [_drop_empty(v) for v in value]
+    return value
+
+
+# --- loading ---------------------------------------------------------------------------
+
+
+def load_project(root: str | Path) -> Project:
+    """Open a project folder, migrating an older settings file in place.
+
+    Raises:
+        ProjectError: the folder or its settings file is missing, unreadable, made by a
+            newer JudgeDesk, or holds values of the wrong kind.
+    """
+    root = Path(root).expanduser().resolve()
+    path = root / SETTINGS_FILE
+    if not root.is_dir():
+        raise ProjectError(f"The folder {root} does not exist.")
+    if not path.is_file():
+        raise ProjectError(
+            f"{root} is not a JudgeDesk project: it has no {SETTINGS_FILE}. "
+            "Create one with File ▸ New Project, or `judgedesk new`."
+        )
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ProjectError(
+            f"{path} cannot be read: {exc}. Fix the line it names in a text editor, "
+            "or restore the file from a backup."
+        ) from None
+    except UnicodeDecodeError:
+        raise ProjectError(f"{path} is not UTF-8 text.") from None
+    version = table.get("schema_version")
+    if not isinstance(version, int):
+        raise ProjectError(f"{path} has no valid schema_version, so it cannot be read safely.")
+    if version > SCHEMA_VERSION:
+        raise ProjectError(
+            f"This project was saved by a newer JudgeDesk (format {version}; this version "
+            f"reads up to {SCHEMA_VERSION}). Update JudgeDesk to open it."
+        )
+    if version < SCHEMA_VERSION:
+        table = migrate(table, path)
+    project = project_from_table(root, table)
+    if version < SCHEMA_VERSION:
+        project.save()
+        log.info("migrated %s from format %d to %d", path, version, SCHEMA_VERSION)
+    return project
+
+
+def migrate(table: dict[str, Any], path: Path) -> dict[str, Any]:
+    """Bring a settings table up to the current format, keeping a backup of the file."""
+    version = int(table["schema_version"])
+    backup = path.with_name(f"{path.name}.v{version}.bak")
+    if not backup.exists():
+        shutil.copy2(path, backup)
+    while version < SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise ProjectError(f"There is no way to read project format {version}.")
+        table = step(dict(table))
+        version += 1
+        table["schema_version"] = version
+    return table
+
+
+def project_from_table(root: Path, table: dict[str, Any]) -> Project:
+    """Build a :class:`Project` from a settings table of the current format."""
+    known = {"schema_version", "name", "language", "dataset", "judges", "variables", "scripts"}
+    try:
+        judges_table = table.get("judges", [])
+        if not isinstance(judges_table, list):
+            raise TypeError("judges must be a list of [[judges]] tables")
+        project = Project(
+            root=root,
+            name=str(table.get("name") or root.name),
+            language=str(table.get("language", "en")),
+            dataset=_build(DatasetSettings, table.get("dataset", {}), "dataset"),
+            judges=[_build(JudgeSettings, j, f"judges[{i}]") for i, j in enumerate(judges_table)],
+            variables=dict(table.get("variables", {})),
+            scripts=_build(ScriptSettings, table.get("scripts", {}), "scripts"),
+            extra={k: v for k, v in table.items() if k not in known},
+        )
+    except (TypeError, ValueError) as exc:
+        raise ProjectError(
+            f"{root / SETTINGS_FILE} has a setting of the wrong kind: {exc}."
+        ) from None
+    return project
+
+
+def _build(cls: Any, table: Any, where: str) -> Any:
+    if not isinstance(table, dict):
+        raise TypeError(f"[{where}] must be a table")
+    defaults = cls()
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in table:
+            continue
+        value = table[f.name]
+        default = getattr(defaults, f.name)
+        expected = type(default)
+        if expected is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+            raise TypeError(f"[{where}] {f.name} should be {_kind_name(expected)}, not {value!r}")
+        values[f.name] = value
+    return cls(**values)
+
+
+def _kind_name(kind: type) -> str:
+    return {
+        str: "text",
+        int: "a whole number",
+        float: "a number",
+        bool: "true or false",
+        dict: "a table",
+        list: "a list",
+    }.get(kind, kind.__name__)
+
+
+# --- checking --------------------------------------------------------------------------
+
+
+def check_project(project: Project) -> list[Problem]:
+    """List what stops a project from running, and what looks unintended.
+
+    Only settings and files are looked at here; reading every row of the dataset is the
+    dataset layer's work.
+    """
+    problems: list[Problem] = []
+
+    def error(message: str) -> None:
+        problems.append(Problem("error", message))
+
+    def warn(message: str) -> None:
+        problems.append(Problem("warning", message))
+
+    if not project.dataset.path:
+        error("No dataset is set. Import one with File ▸ Import Dataset.")
+    elif not project.dataset_path().is_file():
+        error(
+            f"The dataset file {project.dataset.path} was not found. Put it back, or point "
+            "the project at its new place with File ▸ Import Dataset."
+        )
+    if not project.judges:
+        error("The project has no judge. Add one in the Judges pane.")
+    names = [j.name for j in project.judges]
+    for name in {n for n in names if names.count(n) > 1}:
+        error(f"Two judges are called '{name}'. Give each judge its own name.")
+    for judge in project.judges:
+        problems.extend(_check_judge(project, judge))
+    for name in project.variables:
+        if name in RESERVED_NAMES:
+            warn(
+                f"The project variable '{name}' has the name of a built-in template variable, "
+                "which takes precedence. Rename the variable."
+            )
+    return problems
+
+
+def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:
+    problems: list[Problem] = []
+    label = f"Judge '{judge.name}'"
+    if judge.kind not in JUDGE_KINDS:
+        problems.append(Problem("error", f"{label} has an unknown kind '{judge.kind}'."))
+    if judge.kind == "openai":
+        if not judge.base_url:
+            problems.append(
+                Problem("error", f"{label} has no endpoint URL. Set it in the Judges pane.")
+            )
+        if not judge.model:
+            problems.append(
+                Problem("error", f"{label} has no model name. Use Test connection to pick one.")
+            )
+    if judge.api_key and not KEY_REFERENCE.match(judge.api_key):
+        problems.append(
+            Problem(
+                "error",
+                f"{label}: the project file holds what looks like an API key. Remove it and "
+                "store the key in the keyring or an environment variable (env:NAME).",
+            )
+        )
+    if judge.parser and judge.parser not in PARSERS:
+        known = ", ".join(PARSERS)
+        problems.append(
+            Problem("error", f"{label} uses an unknown parser '{judge.parser}' (known: {known}).")
+        )
+    if judge.concurrency < 1:
+        problems.append(Problem("error", f"{label}: concurrency must be at least 1."))
+    if judge.timeout <= 0:
+        problems.append(Problem("error", f"{label}: the timeout must be more than 0 seconds."))
+    if judge.kind == "metric":
+        return problems
+    try:
+        source = project.read_template(judge)
+    except ProjectError as exc:
+        problems.append(Problem("error", str(exc)))
+        return problems
+    compiled = compile_template(source)
+    for issue in compiled.issues:
+        problems.append(Problem("error", f"{label}, {judge.template}: {issue}"))
+    return problems

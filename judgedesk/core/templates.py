@@ -1,0 +1,509 @@
+"""Scoring-prompt templates: sandboxed Jinja2 rendering with issues a person can act on."""
+
+from __future__ import annotations
+
+import contextvars
+import re
+import sys
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import ChainableUndefined, TemplateSyntaxError, meta, nodes
+from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
+from jinja2.sandbox import SandboxedEnvironment
+
+from judgedesk.core.errors import TemplateError as JudgeDeskTemplateError
+
+# Names the renderer always provides; project variables may not take them.
+RESERVED_NAMES = (
+    "data",
+    "response",
+    "preprocess_result",
+    "question",
+    "ref_answer",
+    "answer",
+    "history",
+    "response_a",
+    "response_b",
+)
+
+
+@dataclass(frozen=True)
+class TemplateIssue:
+    """Something wrong or worth noticing in a template or one of its renders.
+
+    Attributes:
+        kind: "syntax", "undefined", "none", "empty", "security" or "error".
+        severity: "error" (no prompt can be made) or "warning" (a prompt was made).
+        message: what happened, in plain words.
+        line: 1-based line in the template source, when known.
+        column: 1-based column of the place to underline, when known.
+        length: how many characters to underline (0 when unknown).
+        name: the variable concerned, e.g. "data.gt".
+    """
+
+    kind: str
+    severity: str
+    message: str
+    line: int | None = None
+    column: int | None = None
+    length: int = 0
+    name: str | None = None
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line else ""
+        return f"{where}{self.message}"
+
+
+@dataclass(frozen=True)
+class RenderResult:
+    """The rendered prompt for one row, with everything noticed on the way."""
+
+    text: str
+    issues: tuple[TemplateIssue, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when a prompt was produced (warnings allowed)."""
+        return not any(i.severity == "error" for i in self.issues)
+
+    @property
+    def errors(self) -> tuple[TemplateIssue, ...]:
+        """The issues that stopped the render."""
+        return tuple(i for i in self.issues if i.severity == "error")
+
+
+@dataclass(frozen=True)
+class VariableUse:
+    """One place where a template reads a variable, e.g. ``data.question`` on line 4."""
+
+    path: str
+    line: int
+    column: int | None
+    length: int
+
+
+# What the current render has noticed; a context variable so that renders in
+# worker threads never mix their findings.
+_findings: contextvars.ContextVar[list[tuple[str, int | None, str | None]] | None] = (
+    contextvars.ContextVar("judgedesk_template_findings", default=None)
+)
+
+
+def _template_line() -> int | None:
+    """Return the template line being rendered, read from the call stack."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        template = frame.f_globals.get("__jinja_template__")
+        if template is not None:
+            line: int = template.get_corresponding_lineno(frame.f_lineno)
+            return line
+        frame = frame.f_back  # type: ignore[assignment]
+    return None
+
+
+def _note(kind: str, name: str | None) -> None:
+    found = _findings.get()
+    if found is not None:
+        found.append((kind, _template_line(), name))
+
+
+class _NotingUndefined(ChainableUndefined):
+    """An undefined value that renders as empty and notes where it was printed."""
+
+    __slots__ = ()
+
+    def _refuse_if_unsafe(self) -> None:
+        # The sandbox answers a forbidden attribute with an undefined that carries a
+        # SecurityError; being chainable must not turn that refusal into silence.
+        if self._undefined_exception is SecurityError:
+            self._fail_with_undefined_error()
+
+    def __getattr__(self, name: str) -> Any:
+        self._refuse_if_unsafe()
+        return super().__getattr__(name)
+
+    def __getitem__(self, name: str) -> Any:
+        self._refuse_if_unsafe()
+        return super().__getitem__(name)
+
+    def __str__(self) -> str:
+        self._refuse_if_unsafe()
+        _note("undefined", self._undefined_name)
+        return ""
+
+    def __iter__(self) -> Iterator[Any]:
+        self._refuse_if_unsafe()
+        _note("undefined", self._undefined_name)
+        return iter(())
+
+    def __bool__(self) -> bool:
+        self._refuse_if_unsafe()
+        return False
+
+
+def _finalize(value: Any) -> Any:
+    # None would print as "None"; a person expects a missing value to be empty.
+    if value is None:
+        _note("none", None)
+        return ""
+    if isinstance(value, str) and not value:
+        _note("empty", None)
+    return value
+
+
+def _make_environment() -> SandboxedEnvironment:
+    env = SandboxedEnvironment(
+        undefined=_NotingUndefined,
+        finalize=_finalize,
+        autoescape=False,
+        keep_trailing_newline=False,
+    )
+    return env
+
+
+ENVIRONMENT = _make_environment()
+
+
+def build_context(
+    data: Mapping[str, Any],
+    response: Mapping[str, Any],
+    *,
+    preprocess_result: Any = None,
+    variables: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Assemble what a template sees for one row.
+
+    Args:
+        data: the row's fields plus the derived question, gt, history and ref_answer.
+        response: the evaluated model's output (content, reasoning_content, …).
+        preprocess_result: what the preprocess script returned, if any.
+        variables: the project's variables (max_score, scene_desc, …).
+
+    Returns:
+        The context: project variables, ``data``, ``response``, ``preprocess_result`` and
+        the short aliases ``question``, ``ref_answer`` (the reference, or the chat's final
+        assistant turn when there is none), ``answer``, ``history`` and, for pairs,
+        ``response_a`` / ``response_b``.
+    """
+    context: dict[str, Any] = dict(variables or {})
+    ref_answer = data.get("ref_answer")
+    if ref_answer is None:
+        ref_answer = data.get("gt")
+    context.update(
+        data=data,
+        response=response,
+        preprocess_result=preprocess_result,
+        question=data.get("question"),
+        ref_answer=ref_answer,
+        answer=response.get("content"),
+        history=data.get("history"),
+    )
+    for side in ("response_a", "response_b"):
+        if side in data:
+            context[side] = data[side]
+    return context
+
+
+@dataclass
+class CompiledTemplate:
+    """A template compiled once and rendered for many rows.
+
+    Attributes:
+        source: the template text.
+        issues: problems found when compiling (a syntax error makes every render fail).
+        uses: every place a variable is read, in source order.
+    """
+
+    source: str
+    issues: tuple[TemplateIssue, ...] = ()
+    uses: tuple[VariableUse, ...] = ()
+    _template: Any = field(default=None, repr=False)
+    _top_names: frozenset[str] = field(default=frozenset(), repr=False)
+
+    @property
+    def ok(self) -> bool:
+        """True when the template compiled."""
+        return self._template is not None
+
+    def variables(self) -> list[str]:
+        """Return the top-level names the template reads from its context, sorted."""
+        return sorted(self._top_names)
+
+    def paths(self) -> list[str]:
+        """Return every distinct dotted variable path the template reads, sorted."""
+        return sorted({u.path for u in self.uses if u.path.split(".")[0] in self._top_names})
+
+    def render(self, context: Mapping[str, Any]) -> RenderResult:
+        """Render for one row's context; never raises for template or data problems."""
+        if self._template is None:
+            return RenderResult("", self.issues)
+        findings: list[tuple[str, int | None, str | None]] = []
+        token = _findings.set(findings)
+        try:
+            text = self._template.render(context)
+        except SecurityError as exc:
+            return RenderResult("", (_security_issue(exc, self.source),))
+        except (TemplateError, UndefinedError) as exc:
+            return RenderResult("", (_render_error(exc, self.source),))
+        except Exception as exc:  # a filter or method failed on this row's data
+            return RenderResult("", (_render_error(exc, self.source),))
+        finally:
+            _findings.reset(token)
+        return RenderResult(text, self._explain(findings, context))
+
+    def _explain(
+        self, findings: list[tuple[str, int | None, str | None]], context: Mapping[str, Any]
+    ) -> tuple[TemplateIssue, ...]:
+        issues: list[TemplateIssue] = []
+        seen: set[tuple[str, int | None, str | None]] = set()
+        for kind, line, name in findings:
+            for issue in self._issues_for(kind, line, name, context):
+                key = (issue.kind, issue.line, issue.name)
+                if key not in seen:
+                    seen.add(key)
+                    issues.append(issue)
+        return tuple(issues)
+
+    def _issues_for(
+        self, kind: str, line: int | None, name: str | None, context: Mapping[str, Any]
+    ) -> list[TemplateIssue]:
+        on_line = [u for u in self.uses if u.line == line]
+        if kind == "undefined":
+            path = _missing_path(on_line, name, context)
+            use = next((u for u in on_line if u.path.startswith(path or "\0")), None)
+            label = path or name or "a variable"
+            return [
+                TemplateIssue(
+                    "undefined",
+                    "warning",
+                    f"'{label}' is not defined for this row, so it prints as nothing. "
+                    "Check the spelling against the dataset's fields, or define it as a "
+                    "project variable.",
+                    line,
+                    use.column if use else None,
+                    len(label) if use else 0,
+                    label,
+                )
+            ]
+        found = [u for u in on_line if _is_blank(_resolve(context, u.path), kind)]
+        if not found:
+            word = "has no value (None)" if kind == "none" else "is empty"
+            return [TemplateIssue(kind, "warning", f"a value on this line {word}.", line)]
+        word = "has no value (None) for this row" if kind == "none" else "is empty for this row"
+        return [
+            TemplateIssue(
+                kind,
+                "warning",
+                f"'{u.path}' {word}, so it prints as nothing.",
+                line,
+                u.column,
+                u.length,
+                u.path,
+            )
+            for u in found
+        ]
+
+
+_MISSING = object()
+
+
+def _is_blank(value: Any, kind: str) -> bool:
+    return value is None if kind == "none" else (isinstance(value, str) and value == "")
+
+
+def _resolve(context: Mapping[str, Any], path: str) -> Any:
+    value: Any = context
+    for part in path.split("."):
+        if isinstance(value, Mapping) and part in value:
+            value = value[part]
+        elif isinstance(value, list | tuple) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return _MISSING
+    return value
+
+
+def _missing_path(
+    uses: list[VariableUse], name: str | None, context: Mapping[str, Any]
+) -> str | None:
+    """Find the shortest prefix of a variable path on the line that cannot be resolved."""
+    for use in uses:
+        parts = use.path.split(".")
+        for end in range(1, len(parts) + 1):
+            prefix = ".".join(parts[:end])
+            if _resolve(context, prefix) is _MISSING:
+                if name is None or parts[end - 1] == name:
+                    return prefix
+                break
+    return name
+
+
+def compile_template(source: str) -> CompiledTemplate:
+    """Compile a template once; syntax problems become issues, not exceptions."""
+    return _compile_cached(source)
+
+
+@lru_cache(maxsize=64)
+def _compile_cached(source: str) -> CompiledTemplate:
+    try:
+        tree = ENVIRONMENT.parse(source)
+        template = ENVIRONMENT.from_string(tree)
+    except TemplateSyntaxError as exc:
+        return CompiledTemplate(source, (_syntax_issue(exc, source),))
+    except TemplateError as exc:
+        return CompiledTemplate(source, (_render_error(exc, source),))
+    uses = tuple(_collect_uses(tree, source))
+    top = frozenset(meta.find_undeclared_variables(tree))
+    return CompiledTemplate(source, (), uses, template, top)
+
+
+def render_template(source: str, context: Mapping[str, Any]) -> RenderResult:
+    """Compile (cached) and render a template in one call."""
+    return compile_template(source).render(context)
+
+
+def require_rendered(result: RenderResult) -> str:
+    """Return the text of a render, or raise its first error for headless callers."""
+    if not result.ok:
+        raise JudgeDeskTemplateError(str(result.errors[0]))
+    return result.text
+
+
+# --- static analysis ---------------------------------------------------------------
+
+
+def _path_of(node: nodes.Node) -> str | None:
+    parts: list[str] = []
+    while True:
+        if isinstance(node, nodes.Getattr):
+            parts.append(node.attr)
+            node = node.node
+        elif isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Const):
+            parts.append(str(node.arg.value))
+            node = node.node
+        elif isinstance(node, nodes.Name):
+            parts.append(node.name)
+            return ".".join(reversed(parts))
+        else:
+            return None
+
+
+def _collect_uses(tree: nodes.Template, source: str) -> Iterator[VariableUse]:
+    lines = source.splitlines()
+    taken: set[int] = set()
+    for node in tree.find_all((nodes.Getattr, nodes.Getitem, nodes.Name)):
+        if id(node) in taken:
+            continue
+        path = _path_of(node)
+        if path is None:
+            continue
+        # Mark the inner nodes of this chain so only the longest path is kept.
+        inner: nodes.Node = node
+        while isinstance(inner, nodes.Getattr | nodes.Getitem):
+            inner = inner.node
+            taken.add(id(inner))
+        if isinstance(node, nodes.Name) and node.ctx != "load":
+            continue
+        column, length = _locate(lines, node.lineno, path)
+        yield VariableUse(path, node.lineno, column, length)
+
+
+def _locate(lines: list[str], line: int, path: str) -> tuple[int | None, int]:
+    if not 0 < line <= len(lines):
+        return None, 0
+    parts = [re.escape(p) for p in path.split(".")]
+    pattern = parts[0] + "".join(
+        rf"(?:\s*\.\s*{p}|\s*\[\s*['\"]?{p}['\"]?\s*\])" for p in parts[1:]
+    )
+    match = re.search(rf"(?<![\w.]){pattern}(?!\w)", lines[line - 1])
+    if match is None:
+        return None, 0
+    return match.start() + 1, match.end() - match.start()
+
+
+# --- explaining failures -------------------------------------------------------------
+
+
+def _syntax_issue(exc: TemplateSyntaxError, source: str) -> TemplateIssue:
+    line = exc.lineno or 1
+    lines = source.splitlines()
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    column: int | None = None
+    token = re.search(r"unexpected '([^']+)'", exc.message or "")
+    if token and token.group(1) in text:
+        opener = max(text.find("{{"), text.find("{%"), 0)
+        found = text.find(token.group(1), opener)
+        column = (found if found >= 0 else text.find(token.group(1))) + 1
+    if column is None:
+        starts = [m.start() for m in re.finditer(r"\{\{|\{%|\{#", text)]
+        column = (starts[-1] + 1) if starts else 1
+    return TemplateIssue(
+        "syntax",
+        "error",
+        f"Template syntax error: {_plain_syntax_message(exc.message or '')}",
+        line,
+        column,
+        max(1, len(text) - column + 1) if text else 1,
+    )
+
+
+def _plain_syntax_message(message: str) -> str:
+    hints = {
+        "unexpected end of template": (
+            "a block is not closed — every {% if %} needs {% endif %} and every "
+            "{% for %} needs {% endfor %}"
+        ),
+        "expected token 'end of print statement'": (
+            "something after the variable is not understood — close it with }}"
+        ),
+        "No filter named": "that filter does not exist",
+    }
+    for key, hint in hints.items():
+        if key.lower() in message.lower():
+            return f"{hint} ({message})"
+    return message
+
+
+def _security_issue(exc: SecurityError, source: str) -> TemplateIssue:
+    attribute = re.search(r"attribute '([^']+)'", str(exc))
+    name = attribute.group(1) if attribute else None
+    line, column = None, None
+    if name:
+        for number, text in enumerate(source.splitlines(), start=1):
+            if name in text:
+                line, column = number, text.find(name) + 1
+                break
+    return TemplateIssue(
+        "security",
+        "error",
+        f"The template tried to reach '{name or 'a Python internal'}', which is not allowed: "
+        "templates may read the row's fields and the project's variables, not Python's "
+        "internals.",
+        line,
+        column,
+        len(name) if name else 0,
+        name,
+    )
+
+
+def _render_error(exc: BaseException, source: str) -> TemplateIssue:
+    line = _error_line(exc)
+    return TemplateIssue(
+        "error",
+        "error",
+        f"The template failed on this row: {type(exc).__name__}: {exc}",
+        line,
+    )
+
+
+def _error_line(exc: BaseException) -> int | None:
+    tb = exc.__traceback__
+    line: int | None = getattr(exc, "lineno", None)
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line

@@ -1,0 +1,516 @@
+"""Tests for the built-in template library and its scene presets."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import pytest
+from jinja2 import meta
+from jinja2.sandbox import SandboxedEnvironment
+
+from judgedesk.core import library
+from judgedesk.core.errors import LibraryError
+from judgedesk.core.library import (
+    LANGUAGES,
+    MODES,
+    PARSERS,
+    SCENE_VARIABLES,
+    ScenePreset,
+    TemplateInfo,
+    get_scene,
+    get_template,
+    list_scenes,
+    list_templates,
+    template_ids,
+)
+from judgedesk.resources import resource_path
+
+EXPECTED_IDS = [
+    "score_single",
+    "score_reference",
+    "score_multi",
+    "compare_single",
+    "compare_multi",
+    "pairwise_checklist",
+    "correctness_ab",
+    "multidim_json",
+]
+EXPECTED_PARSERS = {
+    "score_single": "score",
+    "score_reference": "score",
+    "score_multi": "score",
+    "compare_single": "comparison",
+    "compare_multi": "comparison",
+    "pairwise_checklist": "choice5",
+    "correctness_ab": "correctness",
+    "multidim_json": "json",
+}
+SCENE_IDS = ["translation", "data_extraction", "content_creation"]
+
+# Everything the renderer puts in a template's context besides project variables.
+RENDERER_NAMES = frozenset(
+    {
+        "data",
+        "response",
+        "preprocess_result",
+        "question",
+        "ref_answer",
+        "answer",
+        "history",
+        "response_a",
+        "response_b",
+    }
+)
+
+# Section headers whose presence depends on the row, per language.
+HEADERS = {
+    "en": {
+        "history": "[Conversation",
+        "reference": "[Reference answer]",
+        "reasoning": "reasoning (not shown to the user)]",
+    },
+    "zh": {"history": "对话]", "reference": "[参考答案]", "reasoning": "[助手的思考过程"},
+}
+
+QUESTION = "How many moons does Mars have, and what are they called?"
+REFERENCE = "Mars has two moons, Phobos and Deimos."
+ANSWER = "Mars has two small moons: Phobos, the larger, and Deimos."
+REASONING = "The user asks about Martian moons; I recall Phobos and Deimos."
+HISTORY = "[SYSTEM] You are a helpful astronomy tutor.\n[USER] Hi!\n[BOT] Hello! Ask me anything."
+ANSWER_A = "Two: Phobos and Deimos."
+ANSWER_B = "Mars has one moon, called Luna."
+
+ALL_INFOS = [(tid, lang) for tid in EXPECTED_IDS for lang in LANGUAGES]
+
+
+def _finalize(value: Any) -> Any:
+    return "" if value is None else value
+
+
+ENV = SandboxedEnvironment(undefined=jinja2.StrictUndefined, finalize=_finalize, autoescape=False)
+
+
+def _row(
+    *,
+    history: str | None = None,
+    ref_answer: str | None = REFERENCE,
+    gt: str | None = None,
+    reasoning: str | None = None,
+    pairwise: bool = False,
+) -> dict[str, Any]:
+    """Build a render context the way the renderer does for one row."""
+    data: dict[str, Any] = {
+        "id": "row-1",
+        "messages": [{"role": "user", "content": QUESTION}],
+        "question": QUESTION,
+        "gt": gt,
+        "history": history,
+        "ref_answer": ref_answer,
+    }
+    response: dict[str, Any] = {
+        "content": ANSWER,
+        "reasoning_content": reasoning,
+        "tool_calls": None,
+    }
+    context: dict[str, Any] = {
+        "data": data,
+        "response": response,
+        "preprocess_result": None,
+        "question": data["question"],
+        "ref_answer": ref_answer if ref_answer is not None else gt,
+        "answer": response["content"],
+        "history": history,
+    }
+    if pairwise:
+        context["response_a"] = {"content": ANSWER_A}
+        context["response_b"] = {"content": ANSWER_B}
+    return context
+
+
+def _rows_for(info: TemplateInfo) -> dict[str, dict[str, Any]]:
+    if info.mode == "pairwise":
+        return {
+            "pair_single": _row(pairwise=True),
+            "pair_multi": _row(history=HISTORY, pairwise=True),
+        }
+    rows = {
+        "single": _row(),
+        "single_reasoning": _row(reasoning=REASONING),
+        "multi": _row(history=HISTORY, reasoning=REASONING),
+        "multi_gt_only": _row(history=HISTORY, ref_answer=None, gt=REFERENCE),
+    }
+    if not info.uses_reference:
+        rows["no_reference"] = _row(ref_answer=None)
+        rows["multi_no_reference"] = _row(history=HISTORY, ref_answer=None)
+    return rows
+
+
+def _variable_sets(info: TemplateInfo) -> dict[str, dict[str, object]]:
+    sets = {"meta": dict(info.variables)}
+    if info.id == "multidim_json":
+        for language in LANGUAGES:
+            for scene in list_scenes(language):
+                sets[f"scene:{scene.id}:{language}"] = {**info.variables, **scene.variables}
+    return sets
+
+
+def _render(info: TemplateInfo, context: dict[str, Any], variables: dict[str, object]) -> str:
+    template = ENV.from_string(info.text)
+    return template.render({**variables, **context})
+
+
+def _check_clean(text: str) -> None:
+    assert "None" not in text
+    assert "Undefined" not in text
+    # No run of blank lines at all, let alone three.
+    assert "\n\n\n" not in text
+    assert text == text.strip()
+    for line in text.splitlines():
+        assert line == line.rstrip(), f"trailing whitespace on: {line!r}"
+
+
+# --- loading and metadata ---------------------------------------------------------
+
+
+def test_template_ids_in_display_order() -> None:
+    assert template_ids() == EXPECTED_IDS
+
+
+def test_list_templates_for_each_language_keeps_order() -> None:
+    for language in LANGUAGES:
+        infos = list_templates(language)
+        assert [i.id for i in infos] == EXPECTED_IDS
+        assert {i.language for i in infos} == {language}
+
+
+def test_list_templates_without_language_lists_every_language() -> None:
+    infos = list_templates()
+    assert [(i.id, i.language) for i in infos] == ALL_INFOS
+    assert len(list_templates(None)) == len(EXPECTED_IDS) * len(LANGUAGES)
+
+
+@pytest.mark.parametrize(("template_id", "language"), ALL_INFOS)
+def test_metadata_is_complete(template_id: str, language: str) -> None:
+    info = get_template(template_id, language)
+    assert info.id == template_id
+    assert info.language == language
+    assert info.mode in MODES
+    assert info.parser in PARSERS
+    assert info.parser == EXPECTED_PARSERS[template_id]
+    assert isinstance(info.multi_turn, bool)
+    assert isinstance(info.uses_reference, bool)
+    assert info.title.strip() and info.description.strip()
+    assert 80 < len(info.description) < 700
+    assert isinstance(info.system_prompt, str)
+    assert info.text.strip()
+    assert info.path == resource_path("templates", template_id, f"{language}.j2")
+    assert info.path.is_file()
+    if language == "zh":
+        assert re.search(r"[\u4e00-\u9fff]", info.title + info.description + info.text)
+    hash(info)  # usable as a dict key despite the mapping inside
+
+
+def test_metadata_matches_the_kind_of_template() -> None:
+    modes = {i.id: i.mode for i in list_templates("en")}
+    assert modes.pop("pairwise_checklist") == "pairwise"
+    assert set(modes.values()) == {"pointwise"}
+    multi = {i.id for i in list_templates("en") if i.multi_turn}
+    assert {"score_multi", "compare_multi", "pairwise_checklist"} <= multi
+    with_ref = {i.id for i in list_templates("en") if i.uses_reference}
+    assert with_ref == {"score_reference", "compare_single", "compare_multi", "correctness_ab"}
+    for template_id in ("score_single", "score_reference", "score_multi"):
+        variables = get_template(template_id).variables
+        assert variables["min_score"] == 1 and variables["max_score"] == 10
+    for language in LANGUAGES:
+        assert str(get_template("pairwise_checklist", language).variables["checklist"]).strip()
+
+
+def test_variables_are_read_only() -> None:
+    info = get_template("score_single")
+    with pytest.raises(TypeError):
+        info.variables["max_score"] = 5  # type: ignore[index]
+
+
+def test_results_are_cached() -> None:
+    assert get_template("score_multi", "zh") is get_template("score_multi", "zh")
+    assert get_scene("translation") is get_scene("translation")
+
+
+# --- templates compile, use only known variables and render cleanly ---------------
+
+
+@pytest.mark.parametrize(("template_id", "language"), ALL_INFOS)
+def test_template_uses_only_provided_variables(template_id: str, language: str) -> None:
+    info = get_template(template_id, language)
+    names = meta.find_undeclared_variables(ENV.parse(info.text))
+    allowed = RENDERER_NAMES | set(info.variables)
+    if template_id == "multidim_json":
+        allowed |= set(SCENE_VARIABLES)
+    assert names <= allowed, f"unexpected variables: {sorted(names - allowed)}"
+
+
+@pytest.mark.parametrize(("template_id", "language"), ALL_INFOS)
+def test_template_renders_every_kind_of_row(template_id: str, language: str) -> None:
+    info = get_template(template_id, language)
+    headers = HEADERS[language]
+    for variables_name, variables in _variable_sets(info).items():
+        for row_name, context in _rows_for(info).items():
+            where = f"{template_id}/{language} with {variables_name} on {row_name}"
+            text = _render(info, context, variables)
+            _check_clean(text)
+            assert QUESTION in text, where
+            if info.mode == "pairwise":
+                assert ANSWER_A in text and ANSWER_B in text, where
+                assert ANSWER not in text, where
+            else:
+                assert ANSWER in text, where
+            reference = context["ref_answer"]
+            if reference is not None and (info.uses_reference or "ref_answer" in info.text):
+                assert reference in text, where
+            if reference is None:
+                assert headers["reference"] not in text, where
+            history = context["history"]
+            if history is not None and (info.multi_turn or "data.history" in info.text):
+                assert history in text, where
+            if history is None:
+                assert headers["history"] not in text, where
+                assert "[BOT]" not in text, where
+            reasoning = context["response"]["reasoning_content"]
+            if reasoning is None:
+                assert headers["reasoning"] not in text, where
+            elif "reasoning_content" in info.text:
+                assert reasoning in text, where
+            if variables_name.startswith("scene:"):
+                for name in ("evaluation_metric", "scene_desc", "score_details", "steps"):
+                    assert str(variables[name]) in text, where
+
+
+def test_reasoning_is_offered_by_the_score_templates() -> None:
+    for template_id in ("score_single", "score_reference", "score_multi"):
+        for language in LANGUAGES:
+            info = get_template(template_id, language)
+            text = _render(info, _row(reasoning=REASONING), dict(info.variables))
+            assert REASONING in text
+
+
+def test_checklist_may_be_a_list_or_empty() -> None:
+    for language in LANGUAGES:
+        info = get_template("pairwise_checklist", language)
+        as_list = _render(
+            info, _row(pairwise=True), {"checklist": ["Names both moons", "Is short"]}
+        )
+        _check_clean(as_list)
+        assert "- Names both moons\n- Is short" in as_list
+        without = _render(info, _row(pairwise=True), {"checklist": ""})
+        _check_clean(without)
+        assert "Names both moons" not in without
+
+
+def test_score_range_follows_the_project_variables() -> None:
+    info = get_template("score_single")
+    text = _render(info, _row(), {"min_score": 0, "max_score": 5})
+    assert "from 0 to 5" in text
+
+
+# --- the output format asked for matches the parser -------------------------------
+
+FORMAT_MARKERS: dict[str, dict[str, list[str]]] = {
+    "score": {
+        "en": ["Score: [[X]]", "double square brackets"],
+        "zh": ["Score: [[X]]", "双层方括号"],
+    },
+    "comparison": {
+        "en": ["[[A>>B]]", "[[A>B]]", "[[A=B]]", "[[B>A]]", "[[B>>A]]", "double square brackets"],
+        "zh": ["[[A>>B]]", "[[A>B]]", "[[A=B]]", "[[B>A]]", "[[B>>A]]", "双层方括号"],
+    },
+    "choice5": {
+        "en": ['"choice"', '"A++"', '"A+"', '"A=B"', '"B+"', '"B++"', "JSON"],
+        "zh": ['"choice"', '"A++"', '"A+"', '"A=B"', '"B+"', '"B++"', "JSON"],
+    },
+    "correctness": {
+        "en": ["A: correct", "B: incorrect", "single letter A or B"],
+        "zh": ["A：正确", "B：错误", "字母 A 或 B"],
+    },
+    "json": {
+        "en": ["JSON", '"overall_score"', '"score"', '"analysis"'],
+        "zh": ["JSON", '"综合评分"', '"score"', '"analysis"'],
+    },
+}
+
+
+@pytest.mark.parametrize(("template_id", "language"), ALL_INFOS)
+def test_output_instructions_match_the_parser(template_id: str, language: str) -> None:
+    info = get_template(template_id, language)
+    context = _row(pairwise=info.mode == "pairwise")
+    text = _render(info, context, dict(info.variables))
+    for marker in FORMAT_MARKERS[info.parser][language]:
+        assert marker in text, f"{template_id}/{language} lacks {marker!r}"
+    # The format instruction closes the prompt, after the material to judge.
+    tail = text[text.rindex(QUESTION) :]
+    first = FORMAT_MARKERS[info.parser][language][0]
+    assert first in tail
+
+
+def test_score_templates_show_the_range() -> None:
+    for template_id in ("score_single", "score_reference", "score_multi"):
+        info = get_template(template_id)
+        text = _render(info, _row(), dict(info.variables))
+        assert "from 1 to 10" in text
+
+
+# --- scene presets ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_scenes_give_all_six_variables(language: str) -> None:
+    scenes = list_scenes(language)
+    assert [s.id for s in scenes] == SCENE_IDS
+    for scene in scenes:
+        assert isinstance(scene, ScenePreset)
+        assert scene.language == language
+        assert scene.title.strip()
+        assert tuple(scene.variables) == SCENE_VARIABLES
+        assert scene.variables["max_score"] == 10
+        for name in SCENE_VARIABLES:
+            value = scene.variables[name]
+            assert value not in (None, ""), f"{scene.id}/{language}: {name} is empty"
+        if language == "zh":
+            assert re.search(r"[\u4e00-\u9fff]", str(scene.variables["evaluation_metric"]))
+        else:
+            assert not re.search(r"[\u4e00-\u9fff]", str(scene.variables["evaluation_metric"]))
+
+
+def test_scene_languages_differ() -> None:
+    for scene_id in SCENE_IDS:
+        en, zh = get_scene(scene_id, "en"), get_scene(scene_id, "zh")
+        assert en.title != zh.title
+        assert en.variables["steps"] != zh.variables["steps"]
+
+
+def test_scene_variables_are_read_only() -> None:
+    with pytest.raises(TypeError):
+        get_scene("translation").variables["max_score"] = 5  # type: ignore[index]
+
+
+# --- unknown names and language fallback ------------------------------------------
+
+
+def test_unknown_template_lists_the_valid_ids() -> None:
+    with pytest.raises(LibraryError) as caught:
+        get_template("no_such_template")
+    message = str(caught.value)
+    assert "no_such_template" in message
+    for template_id in EXPECTED_IDS:
+        assert template_id in message
+
+
+def test_unknown_scene_raises() -> None:
+    with pytest.raises(LibraryError, match="translation"):
+        get_scene("poetry")
+
+
+@pytest.mark.parametrize(
+    ("asked", "expected"),
+    [("en", "en"), ("zh", "zh"), ("fr", "en"), ("zh_CN", "zh"), ("zh-Hans", "zh"), ("EN-gb", "en")],
+)
+def test_language_fallback(asked: str, expected: str) -> None:
+    assert get_template("score_single", asked).language == expected
+    assert get_scene("translation", asked).language == expected
+    assert {i.language for i in list_templates(asked)} == {expected}
+    assert {s.language for s in list_scenes(asked)} == {expected}
+
+
+def test_fallback_when_a_template_has_no_translation(tmp_path: Path) -> None:
+    folder = tmp_path / "score_single"
+    shutil.copytree(resource_path("templates", "score_single"), folder)
+    (folder / "zh.j2").unlink()
+    meta_path = folder / "meta.toml"
+    text = meta_path.read_text(encoding="utf-8")
+    meta_path.write_text(text[: text.index("[zh]")], encoding="utf-8")
+    catalog = library._read_templates(tmp_path)
+    assert set(catalog["score_single"]) == {"en"}
+
+
+# --- broken metadata --------------------------------------------------------------
+
+
+def _copy_template(tmp_path: Path, template_id: str = "score_single") -> Path:
+    folder = tmp_path / template_id
+    shutil.copytree(resource_path("templates", template_id), folder)
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ('parser = "score"', 'parser = "stars"', "parser"),
+        ('mode = "pointwise"', 'mode = "sideways"', "mode"),
+        ("multi_turn = false", 'multi_turn = "no"', "multi_turn"),
+        ('id = "score_single"', 'id = "other"', "folder"),
+        ("uses_reference = false\n", "", "uses_reference"),
+        ('title = "Quality score (single turn)"', 'title = ""', "title"),
+        ('title = "Quality score (single turn)"', 'titel = "x"', "titel"),
+        ("max_score = 10", "max_score = [10]", "max_score"),
+        ('parser = "score"', 'parser = "score', "TOML"),
+    ],
+)
+def test_broken_metadata_names_file_and_problem(
+    tmp_path: Path, old: str, new: str, problem: str
+) -> None:
+    folder = _copy_template(tmp_path)
+    meta_path = folder / "meta.toml"
+    text = meta_path.read_text(encoding="utf-8")
+    assert old in text
+    meta_path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(LibraryError) as caught:
+        library._read_templates(tmp_path)
+    assert str(meta_path) in str(caught.value)
+    assert problem in str(caught.value)
+
+
+def test_missing_files_are_reported(tmp_path: Path) -> None:
+    folder = _copy_template(tmp_path)
+    (folder / "en.j2").unlink()
+    with pytest.raises(LibraryError, match=r"en\.j2"):
+        library._read_templates(tmp_path)
+    (folder / "meta.toml").unlink()
+    with pytest.raises(LibraryError, match=r"meta\.toml"):
+        library._read_templates(tmp_path)
+    with pytest.raises(LibraryError, match="missing"):
+        library._read_templates(tmp_path / "nowhere")
+
+
+def test_template_file_without_metadata_table_is_reported(tmp_path: Path) -> None:
+    folder = _copy_template(tmp_path)
+    meta_path = folder / "meta.toml"
+    text = meta_path.read_text(encoding="utf-8")
+    meta_path.write_text(text[: text.index("[zh]")], encoding="utf-8")
+    with pytest.raises(LibraryError, match=r"zh\.j2"):
+        library._read_templates(tmp_path)
+
+
+def test_broken_scene_file_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "scenes.toml"
+    source = resource_path("templates", "scenes.toml").read_text(encoding="utf-8")
+    path.write_text(source.replace("steps = ", "stepz = ", 1), encoding="utf-8")
+    with pytest.raises(LibraryError) as caught:
+        library._read_scenes(path)
+    assert str(path) in str(caught.value)
+    assert "stepz" in str(caught.value)
+    path.write_text("[translation]\nmax_score = 10\n", encoding="utf-8")
+    with pytest.raises(LibraryError, match=r"translation\.en"):
+        library._read_scenes(path)
+
+
+def test_unknown_templates_are_listed_after_the_built_in_order(tmp_path: Path) -> None:
+    _copy_template(tmp_path, "score_multi")
+    extra = _copy_template(tmp_path, "correctness_ab")
+    renamed = extra.rename(tmp_path / "aaa_custom")
+    meta_path = renamed / "meta.toml"
+    text = meta_path.read_text(encoding="utf-8")
+    meta_path.write_text(text.replace('id = "correctness_ab"', 'id = "aaa_custom"'), "utf-8")
+    assert list(library._read_templates(tmp_path)) == ["score_multi", "aaa_custom"]
