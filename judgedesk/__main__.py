@@ -9,6 +9,11 @@ from collections.abc import Sequence
 def main(argv: Sequence[str] | None = None) -> int:
     """Dispatch between the desktop app and the headless commands."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["script-worker"]:
+        # Workers start often (and again after every crash): keep their start-up bare.
+        from judgedesk.core.scripts.worker import worker_main
+
+        return worker_main()
     if not args or args[0] == "open":
         try:
             from judgedesk.app import main as app_main  # type: ignore[import-not-found]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import shutil
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -13,8 +15,10 @@ from typing import Any
 from judgedesk import __version__
 from judgedesk.core.datasets import Dataset, open_dataset, suggest_mapping
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.exports import FORMATS, write_export
 from judgedesk.core.library import get_scene, get_template, list_templates
 from judgedesk.core.parsers import PARSERS, infer_parser
+from judgedesk.core.pipeline import Progress, Selection, run_project
 from judgedesk.core.project import (
     SETTINGS_FILE,
     JudgeSettings,
@@ -24,6 +28,7 @@ from judgedesk.core.project import (
     load_project,
 )
 from judgedesk.core.prompts import render_prompt
+from judgedesk.core.store import Store
 from judgedesk.core.template_import import convert_placeholders
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
@@ -239,12 +244,99 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_run(args: argparse.Namespace) -> int:
+    project = load_project(args.dir)
+    dataset = _open_project_dataset(project)
+    selection = Selection.parse(args.rows, args.only)
+    bar = _ProgressLine(enabled=not args.quiet)
+    summary = asyncio.run(
+        run_project(
+            project,
+            dataset,
+            selection,
+            concurrency=args.concurrency,
+            offline=args.recompute,
+            listeners=[lambda run: run.sig_progress.connect(bar.show)],
+        )
+    )
+    bar.close()
+    figures = summary.to_dict()
+    if args.json:
+        print(json.dumps(figures, ensure_ascii=False, indent=2))
+        return EXIT_OK
+    print(
+        f"Run {figures['run_id']} {figures['status']}: {figures['rows']} rows — "
+        f"{figures['ok']} ok, {figures['error']} errors, {figures['unparsed']} unparsed"
+    )
+    if figures["mean_score"] is not None:
+        print(f"  mean score: {figures['mean_score']:.3f}")
+    if figures["accuracy"] is not None:
+        print(f"  accuracy:   {figures['accuracy']:.1%}")
+    print(
+        f"  judge calls: {figures['calls']} made, {figures['cached_calls']} reused; tokens "
+        f"{figures['prompt_tokens']} in / {figures['completion_tokens']} out; "
+        f"{figures['seconds']:.1f} s"
+    )
+    for kind, count in sorted(figures["errors"].items()):
+        print(f"  errors: {count} × {kind}")
+    return EXIT_OK
+
+
+class _ProgressLine:
+    """A one-line progress bar on stderr (a line every few seconds when not a terminal)."""
+
+    def __init__(self, *, enabled: bool) -> None:
+        self.enabled = enabled
+        self.tty = sys.stderr.isatty()
+        self.last = 0.0
+
+    def show(self, progress: Progress) -> None:
+        if not self.enabled or progress.total == 0:
+            return
+        now = time.monotonic()
+        if not self.tty and now - self.last < 5 and progress.done < progress.total:
+            return
+        self.last = now
+        filled = int(progress.done / progress.total * 30)
+        eta = progress.eta
+        eta_text = f" ETA {int(eta) // 60}:{int(eta) % 60:02d}" if eta is not None else ""
+        line = (
+            f"[{'#' * filled}{'.' * (30 - filled)}] {progress.done}/{progress.total} "
+            f"{progress.rows_per_second:.1f} rows/s{eta_text} "
+            f"errors {progress.failed} unparsed {progress.unparsed}"
+        )
+        if self.tty:
+            print("\r" + line, end="", file=sys.stderr, flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.enabled and self.tty:
+            print(file=sys.stderr)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    project = load_project(args.dir)
+    dataset = _open_project_dataset(project) if project.dataset_path().is_file() else None
+    fmt = args.format or Path(args.out).suffix.lstrip(".").lower()
+    with Store(project.store_path) as store:
+        count = write_export(store, Path(args.out), fmt, dataset)
+    print(f"Wrote {count} rows to {args.out}")
+    return EXIT_OK
+
+
 def cmd_gui_unavailable(args: argparse.Namespace) -> int:
     _err(
         "The desktop window cannot start from this command. Run `judgedesk` with no "
         "arguments (or `judgedesk open DIR`) to start it."
     )
     return EXIT_USAGE
+
+
+def cmd_script_worker(args: argparse.Namespace) -> int:
+    from judgedesk.core.scripts.worker import worker_main
+
+    return worker_main()
 
 
 # --- parser -----------------------------------------------------------------------------
@@ -316,9 +408,38 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("dir")
     check.set_defaults(func=cmd_check)
 
+    run = sub.add_parser("run", help="judge the rows of a project")
+    run.add_argument("dir")
+    run.add_argument("--rows", help="which rows: 0:100, 5, or 1,4,9 (default: all)")
+    run.add_argument(
+        "--only",
+        choices=("failed", "unparsed"),
+        help="only rows whose latest result failed or could not be read",
+    )
+    run.add_argument("--concurrency", type=int, help="requests in flight per judge")
+    run.add_argument(
+        "--recompute",
+        action="store_true",
+        help="recompute results from stored judge replies; call no judge",
+    )
+    run.add_argument("--json", action="store_true", help="print the summary as JSON")
+    run.add_argument("--quiet", action="store_true", help="no progress bar")
+    run.set_defaults(func=cmd_run)
+
+    export = sub.add_parser("export", help="write the results, one record per row")
+    export.add_argument("dir")
+    export.add_argument("--out", required=True, help="the file to write")
+    export.add_argument("--format", choices=FORMATS, help="default: from the file's extension")
+    export.set_defaults(func=cmd_export)
+
     opener = sub.add_parser("open", help="open a project in the desktop app")
     opener.add_argument("dir")
     opener.set_defaults(func=cmd_gui_unavailable)
+
+    worker = sub.add_parser(
+        "script-worker", help="(internal) run project scripts for the app over stdin/stdout"
+    )
+    worker.set_defaults(func=cmd_script_worker)
     return parser
 
 

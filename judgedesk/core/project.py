@@ -13,8 +13,9 @@ from typing import Any
 
 import tomli_w
 
-from judgedesk.core.errors import ProjectError
+from judgedesk.core.errors import JudgeDeskError, ProjectError
 from judgedesk.core.fileio import atomic_write_text
+from judgedesk.core.judges.metrics import validate_metric_params
 from judgedesk.core.parsers import PARSERS
 from judgedesk.core.templates import RESERVED_NAMES, compile_template
 
@@ -97,6 +98,19 @@ class ScriptSettings:
 
 
 @dataclass
+class RunSettings:
+    """How runs go.
+
+    Attributes:
+        cascade: when a metric judge decides a row, the judges after it are skipped.
+        workers: rows worked on at once; 0 means twice the largest judge concurrency.
+    """
+
+    cascade: bool = False
+    workers: int = 0
+
+
+@dataclass
 class Problem:
     """A reason a project cannot run (error) or may not do what is meant (warning)."""
 
@@ -119,6 +133,8 @@ class Project:
         judges: the judges, in the order they run for each row.
         variables: project variables the templates see (max_score, scene_desc, …).
         scripts: limits for the scripts.
+        run: how runs go (cascade, workers).
+        candidate: the model that answers rows that have no response yet (optional).
         extra: tables this version does not know, kept so that saving loses nothing.
     """
 
@@ -129,6 +145,8 @@ class Project:
     judges: list[JudgeSettings] = field(default_factory=list)
     variables: dict[str, Any] = field(default_factory=dict)
     scripts: ScriptSettings = field(default_factory=ScriptSettings)
+    run: RunSettings = field(default_factory=RunSettings)
+    candidate: JudgeSettings | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     # --- places ------------------------------------------------------------------------
@@ -204,7 +222,10 @@ class Project:
         table["dataset"] = _dataclass_table(self.dataset)
         table["variables"] = dict(self.variables)
         table["scripts"] = _dataclass_table(self.scripts)
+        table["run"] = _dataclass_table(self.run)
         table["judges"] = [_dataclass_table(j) for j in self.judges]
+        if self.candidate is not None:
+            table["candidate"] = _dataclass_table(self.candidate)
         for key, value in self.extra.items():
             table.setdefault(key, value)
         return table
@@ -223,7 +244,7 @@ class Project:
 
 def check_no_secrets(project: Project) -> None:
     """Refuse settings that would put an API key into the project folder."""
-    for judge in project.judges:
+    for judge in [*project.judges, *([project.candidate] if project.candidate else [])]:
         if judge.api_key and not KEY_REFERENCE.match(judge.api_key):
             raise ProjectError(
                 f"Judge '{judge.name}' has an API key typed where only its location belongs. "
@@ -316,6 +337,7 @@ def migrate(table: dict[str, Any], path: Path) -> dict[str, Any]:
 def project_from_table(root: Path, table: dict[str, Any]) -> Project:
     """Build a :class:`Project` from a settings table of the current format."""
     known = {"schema_version", "name", "language", "dataset", "judges", "variables", "scripts"}
+    known |= {"run", "candidate"}
     try:
         judges_table = table.get("judges", [])
         if not isinstance(judges_table, list):
@@ -328,6 +350,12 @@ def project_from_table(root: Path, table: dict[str, Any]) -> Project:
             judges=[_build(JudgeSettings, j, f"judges[{i}]") for i, j in enumerate(judges_table)],
             variables=dict(table.get("variables", {})),
             scripts=_build(ScriptSettings, table.get("scripts", {}), "scripts"),
+            run=_build(RunSettings, table.get("run", {}), "run"),
+            candidate=(
+                _build(JudgeSettings, table["candidate"], "candidate")
+                if "candidate" in table
+                else None
+            ),
             extra={k: v for k, v in table.items() if k not in known},
         )
     except (TypeError, ValueError) as exc:
@@ -439,6 +467,10 @@ def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:
     if judge.timeout <= 0:
         problems.append(Problem("error", f"{label}: the timeout must be more than 0 seconds."))
     if judge.kind == "metric":
+        try:
+            validate_metric_params(judge.metric, judge.params)
+        except JudgeDeskError as exc:
+            problems.append(Problem("error", f"{label}: {exc}"))
         return problems
     try:
         source = project.read_template(judge)

@@ -1,0 +1,223 @@
+"""The plain data a judge client takes and gives back: requests, replies, errors, counters."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgedesk.core.errors import JudgeDeskError
+
+# Fields that only say how the reply travels, not what is asked; left out of cache keys so a
+# streamed and a plain call of the same request share one cached answer.
+TRANSPORT_FIELDS = frozenset({"stream", "stream_options"})
+
+ERROR_KINDS = (
+    "connect",
+    "dns",
+    "tls",
+    "timeout",
+    "auth",
+    "not_found",
+    "rate_limited",
+    "server",
+    "bad_request",
+    "bad_reply",
+    "cut_stream",
+)
+
+
+def canonical_json(value: Any) -> str:
+    """JSON with sorted keys and no spaces, the same text for the same value every time."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def normalise_base_url(base_url: str) -> str:
+    """The base URL without surrounding spaces or trailing slashes."""
+    return base_url.strip().rstrip("/")
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    """One chat-completions call, exactly as it will be sent.
+
+    Attributes:
+        messages: OpenAI-style messages (``{"role": …, "content": …}``).
+        model: the model name the endpoint knows.
+        params: generation parameters (temperature, max_tokens, top_p, …) merged into the
+            body; they cannot replace ``model``, ``messages`` or ``stream``.
+        stream: ask for a streamed (SSE) reply.
+    """
+
+    messages: tuple[dict[str, Any], ...] | list[dict[str, Any]]
+    model: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    stream: bool = False
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body sent to ``/chat/completions``."""
+        body = {key: value for key, value in self.params.items() if key not in TRANSPORT_FIELDS}
+        body["model"] = self.model
+        body["messages"] = list(self.messages)
+        body["stream"] = self.stream
+        if self.stream:
+            body["stream_options"] = {"include_usage": True}
+        return body
+
+    def cache_key(self, base_url: str) -> str:
+        """A stable key for this request at this endpoint, the same streamed or not.
+
+        Args:
+            base_url: the endpoint; a trailing slash makes no difference.
+
+        Returns:
+            The SHA-256 hex digest of the canonical JSON of the endpoint and the body
+            without its transport fields.
+        """
+        body = {key: value for key, value in self.body().items() if key not in TRANSPORT_FIELDS}
+        text = canonical_json({"base_url": normalise_base_url(base_url), "body": body})
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReply:
+    """What a judge answered.
+
+    Attributes:
+        content: the answer, with any reasoning (``<think>…</think>``) taken out.
+        reasoning_content: the judge's reasoning, from the server's own field and/or think
+            blocks; None when there is none.
+        tool_calls: OpenAI-style tool calls, or None.
+        finish_reason: why the model stopped ("stop", "length", "tool_calls", …).
+        model: the model name the server reported.
+        usage: ``prompt_tokens``, ``completion_tokens``, ``total_tokens`` when the server
+            gave them.
+        latency: seconds taken by the attempt that succeeded.
+        attempts: how many attempts the call took; 1 when no retry was needed.
+    """
+
+    content: str
+    reasoning_content: str | None = None
+    tool_calls: list[dict[str, Any]] | None = None
+    finish_reason: str | None = None
+    model: str | None = None
+    usage: dict[str, int] = field(default_factory=dict)
+    latency: float = 0.0
+    attempts: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able copy, as the result store keeps it."""
+        return {
+            "content": self.content,
+            "reasoning_content": self.reasoning_content,
+            "tool_calls": self.tool_calls,
+            "finish_reason": self.finish_reason,
+            "model": self.model,
+            "usage": dict(self.usage),
+            "latency": self.latency,
+            "attempts": self.attempts,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ChatReply:
+        """Rebuilds a reply saved with :meth:`to_dict`; missing fields take their defaults."""
+        usage = data.get("usage") or {}
+        tool_calls = data.get("tool_calls")
+        return cls(
+            content=str(data.get("content") or ""),
+            reasoning_content=data.get("reasoning_content"),
+            tool_calls=list(tool_calls) if tool_calls else None,
+            finish_reason=data.get("finish_reason"),
+            model=data.get("model"),
+            usage={str(key): int(value) for key, value in dict(usage).items()},
+            latency=float(data.get("latency") or 0.0),
+            attempts=int(data.get("attempts") or 1),
+        )
+
+
+@dataclass(frozen=True)
+class ModelList:
+    """The models an endpoint offers, and how long it took to ask."""
+
+    models: list[str]
+    latency: float
+
+
+class JudgeCallError(JudgeDeskError):
+    """A judge call failed for good (after any retries).
+
+    ``str(error)`` is a sentence for the person using the app, with what to do next.
+
+    Attributes:
+        kind: one of ``ERROR_KINDS``: "connect", "dns", "tls", "timeout", "auth",
+            "not_found", "rate_limited", "server", "bad_request", "bad_reply", "cut_stream".
+        status: the HTTP status when the server answered, else None.
+        attempts: how many attempts were made.
+        retryable: whether trying again later may work (the retry budget ran out), as
+            opposed to a request the server will refuse every time.
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        message: str,
+        *,
+        status: int | None = None,
+        attempts: int = 1,
+        retryable: bool = False,
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.status = status
+        self.attempts = attempts
+        self.retryable = retryable
+
+    def __repr__(self) -> str:
+        return (
+            f"JudgeCallError(kind={self.kind!r}, status={self.status!r}, "
+            f"attempts={self.attempts!r}, message={str(self)!r})"
+        )
+
+
+@dataclass
+class ClientStats:
+    """Counters a run shows as progress; they only grow.
+
+    Attributes:
+        requests_sent: HTTP requests sent for chat calls, retries included.
+        replies: chat calls that succeeded.
+        retries: attempts repeated after a failure.
+        failed_calls: chat calls that gave up.
+        failures: calls that gave up, by error kind.
+        attempt_errors: every failed attempt, by error kind (retried ones included).
+        prompt_tokens: prompt tokens reported by the server over all replies.
+        completion_tokens: completion tokens reported over all replies.
+        in_flight: requests waiting for their reply right now.
+    """
+
+    requests_sent: int = 0
+    replies: int = 0
+    retries: int = 0
+    failed_calls: int = 0
+    failures: Counter[str] = field(default_factory=Counter)
+    attempt_errors: Counter[str] = field(default_factory=Counter)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    in_flight: int = 0
+
+    def snapshot(self) -> dict[str, Any]:
+        """A plain copy of the counters, safe to hand to another thread."""
+        return {
+            "requests_sent": self.requests_sent,
+            "replies": self.replies,
+            "retries": self.retries,
+            "failed_calls": self.failed_calls,
+            "failures": dict(self.failures),
+            "attempt_errors": dict(self.attempt_errors),
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "in_flight": self.in_flight,
+        }

@@ -1,0 +1,513 @@
+"""A pool of worker processes that run a project's preprocess/postprocess scripts.
+
+A broken script fails only the row it was called for: exceptions, endless loops,
+``sys.exit``, crashes in native code and runaway memory all become a
+:class:`ScriptOutcome`, and a worker that had to be stopped is replaced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import importlib.util
+import json
+import logging
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from judgedesk.core.scripts.outcome import ScriptOutcome, ScriptWorkerError
+from judgedesk.core.scripts.process import (
+    ProtocolError,
+    WorkerProcess,
+    describe_exit,
+    fault_line,
+    spawn,
+    worker_command,
+)
+from judgedesk.core.scripts.protocol import SCRIPT_KINDS
+
+log = logging.getLogger(__name__)
+
+_STARTUP_TIMEOUT = 60.0  # a cold start on a slow disk or behind a virus scanner
+_JUDGE_LISTS = ("judge_reqs", "judge_resps", "judge_models")
+_LAST_JUDGE = ("judge_req", "judge_resp", "judge_model")
+
+
+@dataclass
+class _Script:
+    path: Path
+    source: str
+    fingerprint: str
+    problem: str | None = None
+
+
+def _read_script(kind: str, path: Path) -> _Script:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        return _Script(path, "", "", f"The {kind} script {path} cannot be read: {reason}.")
+    fingerprint = hashlib.sha256(raw).hexdigest()
+    try:
+        source = importlib.util.decode_source(raw)
+    except (UnicodeDecodeError, SyntaxError, LookupError) as exc:
+        problem = f"The {kind} script {path} is not readable text ({exc}). Save it as UTF-8."
+        return _Script(path, "", fingerprint, problem)
+    return _Script(path, source, fingerprint)
+
+
+@dataclass
+class _Slot:
+    worker: WorkerProcess | None = None
+
+
+class ScriptPool:
+    """Long-lived worker processes that run the user's scripts, one call at a time each.
+
+    Args:
+        scripts: ``{"preprocess": path, "postprocess": path}``; either may be absent.
+        workers: How many processes run calls in parallel.
+        timeout: Seconds one call (or loading a script) may take; 0 means no limit.
+        memory_mb: Address-space limit of each worker (POSIX only); 0 means no limit.
+        command: How to start a worker; :func:`worker_command` by default.
+
+    Use it as an async context manager, or call :meth:`aclose` when done.
+    """
+
+    def __init__(
+        self,
+        scripts: Mapping[str, Path | str],
+        *,
+        workers: int = 2,
+        timeout: float = 30.0,
+        memory_mb: int = 2048,
+        command: Sequence[str] | None = None,
+    ) -> None:
+        if workers < 1:
+            raise ValueError("A script pool needs at least one worker.")
+        self._scripts: dict[str, _Script] = {}
+        self._load_failures: dict[str, ScriptOutcome] = {}
+        for kind, where in scripts.items():
+            if kind not in SCRIPT_KINDS:
+                raise ValueError(f"Unknown script kind {kind!r}; expected one of {SCRIPT_KINDS}.")
+            script = _read_script(kind, Path(where).expanduser().absolute())
+            self._scripts[kind] = script
+            if script.problem:
+                self._load_failures[kind] = ScriptOutcome(False, "load", error=script.problem)
+        self._timeout = timeout
+        self._memory_mb = memory_mb
+        self._command = list(command) if command is not None else worker_command()
+        self._slots = [_Slot() for _ in range(workers)]
+        self._idle: asyncio.Queue[_Slot] = asyncio.Queue()
+        for slot in self._slots:
+            self._idle.put_nowait(slot)
+        self._reapers: set[asyncio.Task[int | None]] = set()
+        self._started = False
+        self._closed = False
+
+    # --- public API -------------------------------------------------------------------
+
+    def has(self, kind: str) -> bool:
+        """Whether a script of this kind is configured."""
+        return kind in self._scripts
+
+    def fingerprint(self, kind: str) -> str:
+        """Return the SHA-256 of the script's file as read, or "" when there is none."""
+        script = self._scripts.get(kind)
+        return script.fingerprint if script else ""
+
+    async def start(self) -> None:
+        """Start every worker now rather than on first use.
+
+        Raises:
+            ScriptWorkerError: a worker process cannot be started at all.
+        """
+        self._check_open()
+        if self._started or not self._scripts:
+            return
+        self._started = True
+        slots = [self._idle.get_nowait() for _ in range(self._idle.qsize())]
+        try:
+            results = await asyncio.gather(*(self._ensure_worker(slot) for slot in slots))
+        finally:
+            for slot in slots:
+                self._idle.put_nowait(slot)
+        for result in results:
+            if isinstance(result, ScriptOutcome):
+                raise ScriptWorkerError(result.error or "The script worker could not start.")
+
+    async def preprocess(
+        self, data: Mapping[str, Any], resp: Mapping[str, Any], **kwargs: Any
+    ) -> ScriptOutcome:
+        """Run ``preprocess(data, resp, **kwargs)``."""
+        return await self.call("preprocess", data, resp, **kwargs)
+
+    async def postprocess(
+        self,
+        judge_reqs: Sequence[Any],
+        judge_resps: Sequence[Any],
+        judge_models: Sequence[Any],
+        data: Mapping[str, Any],
+        resp: Mapping[str, Any],
+        **kwargs: Any,
+    ) -> ScriptOutcome:
+        """Run ``postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs)``."""
+        return await self.call(
+            "postprocess",
+            data,
+            resp,
+            judge_reqs=judge_reqs,
+            judge_resps=judge_resps,
+            judge_models=judge_models,
+            **kwargs,
+        )
+
+    async def call(
+        self, kind: str, data: Mapping[str, Any], resp: Mapping[str, Any], **kwargs: Any
+    ) -> ScriptOutcome:
+        """Run the ``kind`` script's function on one row; never raises for script faults.
+
+        For ``"postprocess"``, ``kwargs`` must hold ``judge_reqs``, ``judge_resps`` and
+        ``judge_models``; they are passed positionally, and ``judge_req``,
+        ``judge_resp`` and ``judge_model`` (the last judge's, or None) are added to the
+        keyword arguments unless given.
+
+        Raises:
+            ValueError: no script of this kind is configured.
+            TypeError: the judge lists are missing for postprocess.
+            RuntimeError: the pool is closed.
+        """
+        self._check_open()
+        if kind not in self._scripts:
+            raise ValueError(f"There is no {kind} script in this pool; check has() first.")
+        data = data if isinstance(data, dict) else dict(data)
+        resp = resp if isinstance(resp, dict) else dict(resp)
+        args = _arguments(kind, data, resp, kwargs)
+        failure = self._load_failures.get(kind)
+        if failure is not None:
+            return _for_row(failure, data, resp)
+        try:
+            # Values JSON lacks (dates from a spreadsheet…) reach the script as text.
+            body = json.dumps({"kind": kind, "args": args, "kwargs": kwargs}, default=str)
+        except (ValueError, RecursionError) as exc:
+            return ScriptOutcome(
+                False,
+                "bad_value",
+                data=dict(data),
+                resp=dict(resp),
+                error=f"This row cannot be passed to the {kind} script: {exc}.",
+            )
+        slot = await self._idle.get()
+        try:
+            return await self._run(slot, kind, body.encode(), data, resp)
+        finally:
+            self._idle.put_nowait(slot)
+
+    async def aclose(self) -> None:
+        """Stop every worker and wait until they are gone."""
+        self._closed = True
+        for slot in self._slots:
+            if slot.worker is not None:
+                self._bury(slot.worker)
+                slot.worker = None
+        while self._reapers:
+            await asyncio.gather(*self._reapers, return_exceptions=True)
+
+    async def __aenter__(self) -> ScriptPool:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    # --- one call ---------------------------------------------------------------------
+
+    async def _run(
+        self, slot: _Slot, kind: str, body: bytes, data: dict[str, Any], resp: dict[str, Any]
+    ) -> ScriptOutcome:
+        worker = await self._ensure_worker(slot)
+        if isinstance(worker, ScriptOutcome):
+            return _for_row(worker, data, resp)
+        failure = self._load_failures.get(kind)
+        if failure is not None:  # found out while starting this worker
+            return _for_row(failure, data, resp)
+        call_id = worker.new_id()
+        payload = b'{"op": "call", "id": %d, %s\n' % (call_id, body[1:])
+        mark = worker.stderr_total
+        started = time.perf_counter()
+        try:
+            sent = await worker.send(payload)
+            reply = await worker.receive(self._limit()) if sent else None
+        except TimeoutError:
+            slot.worker = None
+            self._bury(worker)
+            return ScriptOutcome(
+                False,
+                "timeout",
+                data=dict(data),
+                resp=dict(resp),
+                error=f"The {kind} script ran longer than {_seconds(self._timeout)} and was "
+                "stopped (an endless loop?). Make it faster or raise the time limit.",
+                duration=time.perf_counter() - started,
+            )
+        except ProtocolError as exc:
+            slot.worker = None
+            self._bury(worker)
+            return _for_row(_garbled(str(exc)), data, resp)
+        except BaseException:  # cancelled: the worker is busy with a call nobody awaits
+            slot.worker = None
+            self._bury(worker)
+            raise
+        duration = time.perf_counter() - started
+        if reply is None:
+            slot.worker = None
+            return await self._crashed(worker, kind, mark, data, resp, duration)
+        if reply.get("id") != call_id:
+            slot.worker = None
+            self._bury(worker)
+            return _for_row(_garbled(f"an answer to another call ({reply!r:.200})"), data, resp)
+        outcome = _from_reply(reply, data, resp, duration)
+        if outcome.kind == "memory":  # do not keep a worker that hit its limit
+            slot.worker = None
+            self._bury(worker)
+        return outcome
+
+    async def _crashed(
+        self,
+        worker: WorkerProcess,
+        kind: str,
+        mark: int,
+        data: dict[str, Any],
+        resp: dict[str, Any],
+        duration: float,
+    ) -> ScriptOutcome:
+        try:
+            code = await worker.reap()
+        except BaseException:
+            self._bury(worker)
+            raise
+        last_words = worker.stderr_since(mark)
+        if self._closed:
+            outcome_kind, text = "crash", "The script pool was closed while the script ran."
+        else:
+            outcome_kind, text = describe_exit(code, self._memory_mb)
+            text = f"The {kind} script stopped its worker process: {text}"
+        if last_words.strip():
+            text += f"\n\nThe worker's last output:\n{last_words.rstrip()}"
+        return ScriptOutcome(
+            False,
+            outcome_kind,
+            data=dict(data),
+            resp=dict(resp),
+            stderr=last_words,
+            error=text,
+            error_line=fault_line(last_words, self._scripts[kind].path),
+            duration=duration,
+        )
+
+    # --- starting workers ---------------------------------------------------------------
+
+    async def _ensure_worker(self, slot: _Slot) -> WorkerProcess | ScriptOutcome:
+        """Return the slot's live worker, starting one (and loading scripts) if needed."""
+        if slot.worker is not None:
+            if slot.worker.alive:
+                return slot.worker
+            self._bury(slot.worker)  # died while idle
+            slot.worker = None
+        for _attempt in range(len(self._scripts) + 1):
+            try:
+                worker = await spawn(self._command)
+            except OSError as exc:
+                return _startup_failure(f"The command {self._command!r} failed: {exc}.")
+            try:
+                result = await self._load(worker)
+            except BaseException:
+                self._bury(worker)
+                raise
+            if result == "ready":
+                if self._closed:
+                    self._bury(worker)
+                    return ScriptOutcome(False, "crash", error="The script pool was closed.")
+                slot.worker = worker
+                return worker
+            if isinstance(result, ScriptOutcome):
+                return result
+            # "retry": loading one script broke the worker; start afresh without it.
+        return _startup_failure("Loading the scripts kept stopping the worker.")
+
+    async def _load(self, worker: WorkerProcess) -> str | ScriptOutcome:
+        pending = [kind for kind in self._scripts if kind not in self._load_failures]
+        messages: list[dict[str, Any]] = [{"op": "init", "memory_mb": self._memory_mb}]
+        for kind in pending:
+            script = self._scripts[kind]
+            messages.append(
+                {"op": "load", "kind": kind, "path": str(script.path), "source": script.source}
+            )
+        await worker.send(b"".join(json.dumps(m).encode() + b"\n" for m in messages))
+        try:
+            hello = await worker.receive(_STARTUP_TIMEOUT)
+        except (TimeoutError, ProtocolError) as exc:
+            self._bury(worker)
+            said = f" It wrote {exc}." if isinstance(exc, ProtocolError) else ""
+            return _startup_failure(f"The worker did not answer as expected.{said}")
+        if hello is None or hello.get("op") != "ready":
+            code = await worker.reap()
+            tail = worker.stderr_since(0).strip()
+            return _startup_failure(f"It exited with code {code}.\n{tail}".rstrip())
+        for kind in pending:
+            mark = worker.stderr_total
+            try:
+                reply = await worker.receive(self._limit())
+            except TimeoutError:
+                self._bury(worker)
+                self._load_failures[kind] = ScriptOutcome(
+                    False,
+                    "load",
+                    error=f"Loading the {kind} script took longer than "
+                    f"{_seconds(self._timeout)}, so it was stopped. Is there an endless loop "
+                    "or slow work at the top level of the file (outside the function)?",
+                )
+                return "retry"
+            except ProtocolError as exc:
+                self._bury(worker)
+                self._load_failures[kind] = replace(_garbled(str(exc)), kind="load")
+                return "retry"
+            if reply is None:
+                code = await worker.reap()
+                last_words = worker.stderr_since(mark)
+                _, why = describe_exit(code, self._memory_mb)
+                self._load_failures[kind] = ScriptOutcome(
+                    False,
+                    "load",
+                    stderr=last_words,
+                    error=f"Loading the {kind} script stopped the worker process: {why}",
+                    error_line=fault_line(last_words, self._scripts[kind].path),
+                )
+                return "retry"
+            if not reply.get("ok"):
+                self._load_failures[kind] = ScriptOutcome(
+                    False,
+                    "load",
+                    stdout=reply.get("stdout") or "",
+                    stderr=reply.get("stderr") or "",
+                    error=reply.get("error") or f"The {kind} script could not be loaded.",
+                    error_line=reply.get("line"),
+                )
+        return "ready"
+
+    # --- housekeeping -------------------------------------------------------------------
+
+    def _bury(self, worker: WorkerProcess) -> None:
+        """Kill a worker and reap it in the background (aclose waits for the rest)."""
+        worker.kill()
+        task = asyncio.get_running_loop().create_task(worker.reap())
+        self._reapers.add(task)
+        task.add_done_callback(self._reapers.discard)
+
+    def _limit(self) -> float | None:
+        return self._timeout if self._timeout > 0 else None
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RuntimeError("This script pool is closed.")
+
+
+async def run_once(
+    path: Path | str,
+    kind: str,
+    data: Mapping[str, Any],
+    resp: Mapping[str, Any],
+    *,
+    timeout: float = 30.0,
+    memory_mb: int = 2048,
+    command: Sequence[str] | None = None,
+    **kwargs: Any,
+) -> ScriptOutcome:
+    """Run one script once on one row in a fresh worker (the editor's "Run on this row")."""
+    pool = ScriptPool(
+        {kind: path}, workers=1, timeout=timeout, memory_mb=memory_mb, command=command
+    )
+    try:
+        return await pool.call(kind, data, resp, **kwargs)
+    finally:
+        await pool.aclose()
+
+
+# --- helpers --------------------------------------------------------------------------
+
+
+def _arguments(
+    kind: str, data: dict[str, Any], resp: dict[str, Any], kwargs: dict[str, Any]
+) -> list[Any]:
+    if kind == "preprocess":
+        return [data, resp]
+    missing = [name for name in _JUDGE_LISTS if name not in kwargs]
+    if missing:
+        raise TypeError(f"A postprocess call needs {', '.join(missing)}.")
+    lists = [list(kwargs.pop(name)) for name in _JUDGE_LISTS]
+    for name, items in zip(_LAST_JUDGE, lists, strict=True):
+        kwargs.setdefault(name, items[-1] if items else None)
+    return [*lists, data, resp]
+
+
+def _from_reply(
+    reply: dict[str, Any], data: dict[str, Any], resp: dict[str, Any], duration: float
+) -> ScriptOutcome:
+    kind = reply.get("kind")
+    if kind == "ok":
+        return ScriptOutcome(
+            True,
+            "ok",
+            reply.get("value"),
+            reply["data"],
+            reply["resp"],
+            reply.get("stdout") or "",
+            reply.get("stderr") or "",
+            duration=duration,
+        )
+    return ScriptOutcome(
+        False,
+        str(kind),
+        None,
+        dict(data),
+        dict(resp),
+        reply.get("stdout") or "",
+        reply.get("stderr") or "",
+        reply.get("error") or "The script failed.",
+        reply.get("line"),
+        duration,
+    )
+
+
+def _for_row(outcome: ScriptOutcome, data: dict[str, Any], resp: dict[str, Any]) -> ScriptOutcome:
+    return replace(outcome, data=dict(data), resp=dict(resp))
+
+
+def _startup_failure(detail: str) -> ScriptOutcome:
+    log.warning("script worker could not start: %s", detail)
+    return ScriptOutcome(
+        False,
+        "crash",
+        error=f"The script worker process could not be started. {detail}",
+    )
+
+
+def _garbled(what: str) -> ScriptOutcome:
+    return ScriptOutcome(
+        False,
+        "crash",
+        error=f"The script worker sent {what} instead of a result, so it was restarted.",
+    )
+
+
+def _seconds(value: float) -> str:
+    return f"{value:g} s"

@@ -1,0 +1,497 @@
+"""The script worker: a child process that runs a person's preprocess/postprocess scripts.
+
+It speaks the protocol described in :mod:`judgedesk.core.scripts.protocol`. Only the
+standard library is imported here, so the process starts quickly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import faulthandler
+import io
+import json
+import linecache
+import os
+import signal
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import IO, Any
+
+from judgedesk.core.scripts.protocol import (
+    MODULE_PREFIX,
+    OUTPUT_LIMIT,
+    POSITIONAL,
+    SCRIPT_KINDS,
+    signature_text,
+)
+
+Message = dict[str, Any]
+
+
+class _Capture(io.TextIOBase):
+    """A text stream that keeps what is written, up to a limit, and counts the rest."""
+
+    encoding = "utf-8"
+
+    def __init__(self, limit: int = OUTPUT_LIMIT) -> None:
+        super().__init__()
+        self._parts: list[str] = []
+        self._room = limit
+        self._cut = 0
+        self.buffer = _BinaryCapture(self)
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        if self._room >= len(text):
+            self._parts.append(text)
+            self._room -= len(text)
+        else:
+            if self._room > 0:
+                self._parts.append(text[: self._room])
+            self._cut += len(text) - max(self._room, 0)
+            self._room = 0
+        return len(text)
+
+    def getvalue(self) -> str:
+        text = "".join(self._parts)
+        if self._cut:
+            text += f"\n[… {self._cut:,} more characters were printed but are not shown]"
+        return text
+
+
+class _BinaryCapture(io.RawIOBase):
+    """``sys.stdout.buffer`` for code that writes bytes: decoded into the text capture."""
+
+    def __init__(self, text: _Capture) -> None:
+        super().__init__()
+        self._text = text
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        raw = bytes(data)
+        self._text.write(raw.decode("utf-8", "replace"))
+        return len(raw)
+
+
+@dataclass
+class _Loaded:
+    function: Callable[..., Any]
+    accepted: frozenset[str] | None  # keyword names it takes; None when it has **kwargs
+
+
+class _Failure(Exception):
+    """A load or call failure already described for the person."""
+
+    def __init__(self, kind: str, error: str, line: int | None = None) -> None:
+        super().__init__(error)
+        self.kind, self.error, self.line = kind, error, line
+
+
+class _TextLoader:
+    """An importlib loader that runs source text the app read (and fingerprinted)."""
+
+    def __init__(self, path: str, source: str) -> None:
+        self._path, self._source = path, source
+
+    def create_module(self, spec: Any) -> None:
+        return None
+
+    def exec_module(self, module: ModuleType) -> None:
+        code = compile(self._source, self._path, "exec", dont_inherit=True)
+        exec(code, module.__dict__)
+
+
+class ScriptWorker:
+    """Loads scripts and answers call messages; one instance per worker process."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, _Loaded] = {}
+        self._paths: dict[str, str] = {}
+
+    # --- loading --------------------------------------------------------------------
+
+    def load(self, message: Message) -> Message:
+        kind, path, source = message["kind"], message["path"], message["source"]
+        reply: Message = {"op": "loaded", "kind": kind, "ok": True}
+        out, err = _Capture(), _Capture()
+        try:
+            with _redirected(out, err):
+                self._load(kind, path, source)
+        except _Failure as failure:
+            reply.update(ok=False, error=failure.error, line=failure.line)
+        except BaseException as exc:
+            text, line = _user_traceback(exc, path)
+            error = f"The {kind} script could not be loaded.\n\n{_describe_exit(exc)}{text}"
+            reply.update(ok=False, error=error, line=line)
+        if not reply["ok"]:
+            reply.update(stdout=out.getvalue(), stderr=err.getvalue())
+        return reply
+
+    def _load(self, kind: str, path: str, source: str) -> None:
+        import importlib.util
+
+        if kind not in SCRIPT_KINDS:
+            raise _Failure("load", f"Unknown script kind '{kind}'.")
+        self._paths[kind] = path
+        # The app may have read newer text than the file on disk shows later; tracebacks
+        # must quote the text that actually ran.
+        linecache.cache[path] = (len(source), None, source.splitlines(True), path)
+        folder = os.path.dirname(path)
+        if folder and folder not in sys.path:
+            sys.path.insert(0, folder)  # lets a script import helper modules beside it
+        name = MODULE_PREFIX + kind
+        spec = importlib.util.spec_from_file_location(
+            name,
+            path,
+            loader=_TextLoader(path, source),  # type: ignore[arg-type]
+        )
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            sys.modules.pop(name, None)
+            raise
+        function = getattr(module, kind, None)
+        if function is None or not callable(function):
+            what = "no function" if function is None else "something that is not a function"
+            raise _Failure(
+                "load",
+                f"The {kind} script defines {what} named '{kind}'. "
+                f"It must contain a function like this:\n\n"
+                f"    {signature_text(kind)}:\n        ...\n",
+            )
+        self._loaded[kind] = _Loaded(function, _accepted_keywords(kind, function))
+
+    # --- calling --------------------------------------------------------------------
+
+    def call(self, message: Message) -> str:
+        call_id, kind = message["id"], message["kind"]
+        args: list[Any] = message["args"]
+        kwargs: dict[str, Any] = message.get("kwargs") or {}
+        loaded = self._loaded.get(kind)
+        if loaded is None:
+            return _dump_failure(call_id, "load", f"No {kind} script is loaded.", None)
+        if loaded.accepted is not None:
+            kwargs = {k: v for k, v in kwargs.items() if k in loaded.accepted}
+        out, err = _Capture(), _Capture()
+        path = self._paths[kind]
+        try:
+            with _redirected(out, err):
+                value = loaded.function(*args, **kwargs)
+        except SystemExit as exc:
+            text, line = _user_traceback(exc, path)
+            error = (
+                f"The {kind} script called sys.exit({_exit_code(exc)}). A script should "
+                f"return its result instead of exiting; this row was marked as failed.\n\n{text}"
+            )
+            return _dump_failure(call_id, "exit", error, line, out, err)
+        except MemoryError as exc:
+            text, line = _user_traceback(exc, path)
+            error = (
+                f"The {kind} script needed more memory than the limit allows and was "
+                f"stopped. Process less data at once, or raise the memory limit.\n\n{text}"
+            )
+            return _dump_failure(call_id, "memory", error, line, out, err)
+        except BaseException as exc:
+            text, line = _user_traceback(exc, path)
+            return _dump_failure(call_id, "exception", text, line, out, err)
+        data, resp = args[-2], args[-1]
+        reply = {
+            "id": call_id,
+            "kind": "ok",
+            "value": value,
+            "data": data,
+            "resp": resp,
+            "stdout": out.getvalue(),
+            "stderr": err.getvalue(),
+        }
+        try:
+            return json.dumps(reply, default=_plain)
+        except (TypeError, ValueError, RecursionError):
+            error = _unsavable_message(kind, value, data, resp)
+            return _dump_failure(call_id, "bad_value", error, None, out, err)
+
+
+# --- helpers ------------------------------------------------------------------------
+
+
+class _redirected:
+    """Point sys.stdout/sys.stderr at capture buffers for the duration of a block."""
+
+    def __init__(self, out: _Capture, err: _Capture) -> None:
+        self._out, self._err = out, err
+        self._saved: tuple[Any, Any] = (None, None)
+
+    def __enter__(self) -> None:
+        self._saved = (sys.stdout, sys.stderr)
+        sys.stdout, sys.stderr = self._out, self._err
+
+    def __exit__(self, *exc: object) -> None:
+        sys.stdout, sys.stderr = self._saved
+
+
+def _accepted_keywords(kind: str, function: Callable[..., Any]) -> frozenset[str] | None:
+    import inspect
+
+    if inspect.iscoroutinefunction(function):
+        raise _Failure(
+            "load",
+            f"'{kind}' is an async function. Write it as a plain function: {signature_text(kind)}:",
+            _first_line(function),
+        )
+    try:
+        sig = inspect.signature(function)
+    except (TypeError, ValueError):
+        return None  # cannot inspect (a builtin?): pass everything and let the call tell
+    names = POSITIONAL[kind]
+    try:
+        sig.bind(*names)
+    except TypeError:
+        raise _Failure(
+            "load",
+            f"The function '{kind}{sig}' does not take the arguments it is given. "
+            f"It must look like this:\n\n    {signature_text(kind)}:\n        ...\n",
+            _first_line(function),
+        ) from None
+    params = list(sig.parameters.values())
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    # Without **kwargs the function only gets the keyword arguments it names, so the
+    # shorter form seen in many examples, ``def preprocess(data, resp)``, still works.
+    bound = len(names)
+    return frozenset(
+        p.name
+        for i, p in enumerate(params)
+        if p.kind is p.KEYWORD_ONLY or (p.kind is p.POSITIONAL_OR_KEYWORD and i >= bound)
+    )
+
+
+def _first_line(function: Callable[..., Any]) -> int | None:
+    code = getattr(function, "__code__", None)
+    return getattr(code, "co_firstlineno", None)
+
+
+def _user_traceback(exc: BaseException, path: str) -> tuple[str, int | None]:
+    """Format ``exc`` showing only frames from the script (and modules beside it)."""
+    folder = os.path.dirname(path) + os.sep
+    line: int | None = None
+    for frame, lineno in traceback.walk_tb(exc.__traceback__):
+        if frame.f_code.co_filename == path:
+            line = lineno
+    if isinstance(exc, SyntaxError) and exc.filename == path:
+        line = exc.lineno
+    summary = traceback.TracebackException.from_exception(exc)
+    _keep_user_frames(summary, folder, set())
+    return "".join(summary.format()).rstrip("\n"), line
+
+
+def _keep_user_frames(summary: traceback.TracebackException, folder: str, seen: set[int]) -> None:
+    if id(summary) in seen:
+        return
+    seen.add(id(summary))
+    frames = [f for f in summary.stack if f.filename.startswith(folder)]
+    summary.stack = traceback.StackSummary.from_list(frames)
+    for linked in (summary.__cause__, summary.__context__):
+        if linked is not None:
+            _keep_user_frames(linked, folder, seen)
+    for member in getattr(summary, "exceptions", None) or ():
+        _keep_user_frames(member, folder, seen)
+
+
+def _exit_code(exc: SystemExit) -> str:
+    return "" if exc.code is None else repr(exc.code)
+
+
+def _describe_exit(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):
+        return f"It called sys.exit({_exit_code(exc)}) while being loaded.\n\n"
+    if isinstance(exc, MemoryError):
+        return "It needed more memory than the limit allows while being loaded.\n\n"
+    return ""
+
+
+def _plain(value: Any) -> Any:
+    # numpy numbers and arrays are everywhere in scoring code; pass them on as plain values.
+    if type(value).__module__ == "numpy" and hasattr(value, "tolist"):
+        return value.tolist()
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+_PLAIN_TYPES = (str, int, float, bool, type(None))
+
+
+def _find_unsavable(value: Any, where: str, seen: set[int]) -> tuple[str, str] | None:
+    """Return (where, what) for the first part of ``value`` that JSON cannot hold."""
+    if isinstance(value, _PLAIN_TYPES):
+        return None
+    if type(value).__module__ == "numpy" and hasattr(value, "tolist"):
+        return None
+    if id(value) in seen:
+        return where, "a reference to itself (a loop)"
+    if isinstance(value, dict | list | tuple):
+        seen.add(id(value))
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            if isinstance(value, dict) and not isinstance(key, _PLAIN_TYPES):
+                return f"{where} (a key)", _type_phrase(key)
+            found = _find_unsavable(item, f"{where}[{key!r}]", seen)
+            if found:
+                return found
+        seen.discard(id(value))
+        return None
+    return where, _type_phrase(value)
+
+
+def _type_phrase(value: Any) -> str:
+    cls = type(value)
+    module = "" if cls.__module__ == "builtins" else f" (from {cls.__module__})"
+    return f"a value of type '{cls.__qualname__}'{module}"
+
+
+def _unsavable_message(kind: str, value: Any, data: Any, resp: Any) -> str:
+    hint = (
+        "Only plain values can be passed back to the app: str, int, float, bool, None, "
+        "and lists or dicts of those."
+    )
+    found = _find_unsavable(value, "the result", set())
+    if found:
+        where, what = found
+        if where == "the result":
+            return f"{kind} returned {what}, which cannot be passed back. {hint}"
+        return f"{kind} returned a result holding {what} at {where}. {hint}"
+    for name, container in (("data", data), ("resp", resp)):
+        found = _find_unsavable(container, name, set())
+        if found:
+            where, what = found
+            return (
+                f"{kind} left {what} in {where}. Convert it first, for example with "
+                f"str() or list(). {hint}"
+            )
+    return f"{kind} produced something that cannot be passed back. {hint}"
+
+
+def _dump_failure(
+    call_id: Any,
+    kind: str,
+    error: str,
+    line: int | None,
+    out: _Capture | None = None,
+    err: _Capture | None = None,
+) -> str:
+    return json.dumps(
+        {
+            "id": call_id,
+            "kind": kind,
+            "error": error,
+            "line": line,
+            "stdout": out.getvalue() if out else "",
+            "stderr": err.getvalue() if err else "",
+        }
+    )
+
+
+# --- process setup ------------------------------------------------------------------
+
+
+def _limit_memory(megabytes: int) -> None:
+    if megabytes <= 0 or sys.platform == "win32":
+        return
+    import resource
+
+    wanted = megabytes * 1024 * 1024
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    # When not allowed, run without a limit rather than not at all.
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+
+
+def _die_with_parent() -> None:
+    """Make sure a worker stuck in an endless loop does not outlive the app."""
+    if sys.platform == "win32":
+        return
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+            if os.getppid() != parent:
+                os._exit(1)
+            return
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="judgedesk-parent-watch", daemon=True).start()
+
+
+class _Channel:
+    """The protocol's own file descriptors, kept apart from what scripts can print to."""
+
+    def __init__(self) -> None:
+        self.incoming: IO[bytes] = os.fdopen(os.dup(0), "rb")
+        self.outgoing: IO[bytes] = os.fdopen(os.dup(1), "wb")
+        # Whatever later writes to fd 1 or reads fd 0 directly (C code, os.write, input())
+        # must not touch the protocol: fd 1 now goes to stderr, fd 0 reads nothing.
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(devnull, 0)
+        os.close(devnull)
+        os.dup2(2, 1)
+
+    def receive(self) -> bytes:
+        return self.incoming.readline()
+
+    def send(self, text: str) -> None:
+        self.outgoing.write(text.encode("utf-8") + b"\n")
+        self.outgoing.flush()
+
+
+def worker_main() -> int:
+    """Run a script worker on this process's stdin/stdout until stdin closes."""
+    channel = _Channel()
+    sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+    sys.stdout = sys.stderr  # stray prints between calls go to the stderr pipe
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is for the app; it stops us
+    faulthandler.enable(file=sys.__stderr__ or sys.stderr)
+    _die_with_parent()
+    worker = ScriptWorker()
+    channel.send(json.dumps({"op": "ready", "pid": os.getpid()}))
+    while True:
+        raw = channel.receive()
+        if not raw:
+            return 0
+        message: Message = json.loads(raw)
+        op = message.get("op")
+        if op == "call":
+            channel.send(worker.call(message))
+        elif op == "load":
+            channel.send(json.dumps(worker.load(message)))
+        elif op == "init":
+            _limit_memory(int(message.get("memory_mb") or 0))
+
+
+if __name__ == "__main__":
+    sys.exit(worker_main())

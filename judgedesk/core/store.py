@@ -1,0 +1,285 @@
+"""The results store: runs, every judge call (the cache), row results, in one SQLite file."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from judgedesk.core.errors import JudgeDeskError
+
+STORE_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS calls (
+    key TEXT PRIMARY KEY,
+    judge TEXT NOT NULL,
+    model TEXT NOT NULL,
+    request TEXT NOT NULL,
+    reply TEXT NOT NULL,
+    prompt_tokens INTEGER NOT NULL DEFAULT 0,
+    completion_tokens INTEGER NOT NULL DEFAULT 0,
+    latency REAL NOT NULL DEFAULT 0,
+    attempts INTEGER NOT NULL DEFAULT 1,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    started REAL NOT NULL,
+    finished REAL,
+    status TEXT NOT NULL,
+    selection TEXT NOT NULL DEFAULT '',
+    note TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS results (
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    row_index INTEGER NOT NULL,
+    row_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    value TEXT,
+    error TEXT NOT NULL DEFAULT '',
+    detail TEXT NOT NULL DEFAULT '{}',
+    updated REAL NOT NULL,
+    PRIMARY KEY (run_id, row_index)
+);
+CREATE INDEX IF NOT EXISTS results_by_row ON results(row_index, run_id);
+"""
+
+
+@dataclass(frozen=True)
+class CallRecord:
+    """One judge call as stored: the exact request and the reply."""
+
+    key: str
+    judge: str
+    model: str
+    request: dict[str, Any]
+    reply: dict[str, Any]
+    latency: float
+    attempts: int
+
+
+@dataclass(frozen=True)
+class ResultRecord:
+    """The outcome of one row in one run."""
+
+    run_id: int
+    row_index: int
+    row_id: str
+    status: str
+    value: Any
+    error: str
+    detail: dict[str, Any]
+    updated: float
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """One run: when, what it covered and how it ended."""
+
+    id: int
+    started: float
+    finished: float | None
+    status: str
+    selection: str
+    note: str
+
+
+class Store:
+    """The SQLite file under ``.judgedesk/``.
+
+    Every write commits at once (WAL, synchronous=NORMAL): a judge's reply is on disk
+    before the slot it used takes another request, so a killed run loses no answered
+    call. One Store belongs to one thread.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA busy_timeout=5000")
+            self._db.executescript(_SCHEMA)
+            self._check_version()
+        except sqlite3.DatabaseError as exc:
+            raise JudgeDeskError(
+                f"The results file {path} cannot be used ({exc}). If it is damaged, move it "
+                "away: judge replies will be asked again, reviews in it would be lost."
+            ) from None
+        self._close_interrupted_runs()
+
+    def _check_version(self) -> None:
+        row = self._db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
+        if row is None:
+            self._db.execute("INSERT INTO meta VALUES ('version', ?)", (str(STORE_VERSION),))
+        elif int(row[0]) > STORE_VERSION:
+            raise JudgeDeskError(
+                f"The results file {self.path} was written by a newer JudgeDesk. Update it."
+            )
+
+    def _close_interrupted_runs(self) -> None:
+        # A run still "running" when the file is opened was cut off by a crash or a kill.
+        self._db.execute("UPDATE runs SET status='interrupted' WHERE status='running'")
+
+    def close(self) -> None:
+        """Close the database file."""
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- calls (the cache) ------------------------------------------------------------
+
+    def get_call(self, key: str) -> CallRecord | None:
+        """Return a stored call by its request key, or None."""
+        row = self._db.execute(
+            "SELECT key, judge, model, request, reply, latency, attempts FROM calls WHERE key=?",
+            (key,),
+        ).fetchone()
+        return _call(row) if row else None
+
+    def put_call(
+        self,
+        key: str,
+        *,
+        judge: str,
+        model: str,
+        request: Mapping[str, Any],
+        reply: Mapping[str, Any],
+        latency: float,
+        attempts: int,
+    ) -> None:
+        """Store a judge's reply; the same key is stored once."""
+        usage = reply.get("usage") or {}
+        self._db.execute(
+            "INSERT OR REPLACE INTO calls VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (
+                key,
+                judge,
+                model,
+                _dumps(request),
+                _dumps(reply),
+                int(usage.get("prompt_tokens", 0)),
+                int(usage.get("completion_tokens", 0)),
+                latency,
+                attempts,
+                time.time(),
+            ),
+        )
+
+    def calls(self, keys: Iterable[str]) -> dict[str, CallRecord]:
+        """Return the stored calls among ``keys``."""
+        found: dict[str, CallRecord] = {}
+        wanted = list(dict.fromkeys(keys))
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self._db.execute(
+                "SELECT key, judge, model, request, reply, latency, attempts FROM calls "
+                f"WHERE key IN ({marks})",
+                chunk,
+            ):
+                found[row[0]] = _call(row)
+        return found
+
+    def count_calls(self) -> int:
+        """How many judge replies are stored."""
+        return int(self._db.execute("SELECT COUNT(*) FROM calls").fetchone()[0])
+
+    # --- runs -------------------------------------------------------------------------
+
+    def start_run(self, selection: str = "", note: str = "") -> int:
+        """Record the start of a run and return its id."""
+        cursor = self._db.execute(
+            "INSERT INTO runs (started, status, selection, note) VALUES (?, 'running', ?, ?)",
+            (time.time(), selection, note),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def finish_run(self, run_id: int, status: str) -> None:
+        """Record how a run ended: "finished", "cancelled" or "failed"."""
+        self._db.execute(
+            "UPDATE runs SET finished=?, status=? WHERE id=?", (time.time(), status, run_id)
+        )
+
+    def runs(self) -> list[RunRecord]:
+        """Every run, oldest first."""
+        rows = self._db.execute(
+            "SELECT id, started, finished, status, selection, note FROM runs ORDER BY id"
+        )
+        return [RunRecord(*row) for row in rows]
+
+    # --- results ----------------------------------------------------------------------
+
+    def put_result(
+        self,
+        run_id: int,
+        row_index: int,
+        row_id: str,
+        status: str,
+        value: Any,
+        error: str = "",
+        detail: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Store (or replace) a row's outcome in a run."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?)",
+            (
+                run_id,
+                row_index,
+                row_id,
+                status,
+                _dumps(value),
+                error,
+                _dumps(detail or {}),
+                time.time(),
+            ),
+        )
+
+    def results(self, run_id: int) -> list[ResultRecord]:
+        """The results of one run, by row."""
+        rows = self._db.execute(
+            "SELECT * FROM results WHERE run_id=? ORDER BY row_index", (run_id,)
+        )
+        return [_result(row) for row in rows]
+
+    def latest_results(self) -> dict[int, ResultRecord]:
+        """For every row ever run, its most recent result."""
+        rows = self._db.execute(
+            "SELECT r.* FROM results r JOIN (SELECT row_index, MAX(run_id) AS run_id "
+            "FROM results GROUP BY row_index) m USING (row_index, run_id) ORDER BY row_index"
+        )
+        return {row[1]: _result(row) for row in rows}
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def _call(row: tuple[Any, ...]) -> CallRecord:
+    key, judge, model, request, reply, latency, attempts = row
+    return CallRecord(key, judge, model, json.loads(request), json.loads(reply), latency, attempts)
+
+
+def _result(row: tuple[Any, ...]) -> ResultRecord:
+    run_id, index, row_id, status, value, error, detail, updated = row
+    return ResultRecord(
+        run_id,
+        index,
+        row_id,
+        status,
+        json.loads(value) if value is not None else None,
+        error,
+        json.loads(detail),
+        updated,
+    )
