@@ -28,6 +28,7 @@ from judgedesk.core.project import (
     load_project,
 )
 from judgedesk.core.prompts import render_prompt
+from judgedesk.core.scripts import run_once
 from judgedesk.core.store import Store
 from judgedesk.core.template_import import convert_placeholders
 
@@ -176,7 +177,24 @@ def cmd_render(args: argparse.Namespace) -> int:
             f"Row {args.row} does not exist: the dataset has rows 0 to {len(dataset) - 1}."
         )
     row = dataset.row(args.row)
-    prompt = render_prompt(project, judge, row.data, row.response)
+    data, response, preprocess_result = row.data, row.response, None
+    script = project.script_path("preprocess")
+    if script.is_file():
+        outcome = asyncio.run(
+            run_once(
+                script,
+                "preprocess",
+                data,
+                response,
+                timeout=project.scripts.timeout,
+                memory_mb=project.scripts.memory_mb,
+            )
+        )
+        if not outcome.ok:
+            _err(outcome.error or outcome.kind)
+            raise JudgeDeskError("The preprocess script failed on this row (details above).")
+        data, response, preprocess_result = outcome.data, outcome.resp, outcome.value
+    prompt = render_prompt(project, judge, data, response, preprocess_result=preprocess_result)
     for issue in prompt.issues:
         _err(f"{issue.severity}: {issue}")
     if not prompt.ok:

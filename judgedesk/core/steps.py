@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.datasets import Row
@@ -312,11 +312,16 @@ def _judge_model(project: Project, judge: JudgeContext) -> dict[str, Any]:
 
 
 def _verdict_detail(verdict: Verdict) -> dict[str, Any]:
-    kept = asdict(verdict)
-    kept.pop("raw", None)
-    kept.pop("reasoning", None)
-    kept["candidates"] = list(verdict.candidates)
-    return kept
+    # Written by hand: dataclasses.asdict deep-copies and costs more than the rest of it.
+    return {
+        "ok": verdict.ok,
+        "value": verdict.value,
+        "label": verdict.label,
+        "dimensions": dict(verdict.dimensions),
+        "ambiguous": verdict.ambiguous,
+        "candidates": list(verdict.candidates),
+        "reason": verdict.reason,
+    }
 
 
 def _script_detail(outcome: ScriptOutcome) -> dict[str, Any]:

@@ -234,3 +234,32 @@ def test_console_entry_point_runs_headless_without_qt(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "score_single" in done.stdout
+
+
+def test_render_runs_the_preprocess_script(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "qa.jsonl"
+    source.write_text(json.dumps({"question": "Q", "response": {"content": "<b>R</b>"}}) + "\n")
+    template = tmp_path / "t.j2"
+    template.write_text(
+        "{{ data.question }} {{ response.clean }} {{ preprocess_result }}\nScore: [[n]]"
+    )
+    project = tmp_path / "p"
+    assert (
+        run(capsys, "new", str(project), "--dataset", str(source), "--template", str(template))[0]
+        == 0
+    )
+    (project / "scripts").mkdir()
+    (project / "scripts" / "preprocess.py").write_text(
+        "import re\n\ndef preprocess(data, resp, **kwargs):\n"
+        "    resp['clean'] = re.sub('<[^>]+>', '', resp['content'])\n    return 42\n"
+    )
+    code, out, err = run(capsys, "render", str(project), "--row", "0")
+    assert code == 0, err
+    assert out == "Q R 42\nScore: [[n]]\n"
+    (project / "scripts" / "preprocess.py").write_text(
+        "def preprocess(data, resp, **kwargs):\n    raise KeyError('nope')\n"
+    )
+    code, out, err = run(capsys, "render", str(project), "--row", "0")
+    assert code == 1 and "KeyError" in err and "preprocess script failed" in err
