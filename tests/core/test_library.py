@@ -27,6 +27,7 @@ from judgedesk.core.library import (
     list_templates,
     template_ids,
 )
+from judgedesk.core.templates import RESERVED_NAMES
 from judgedesk.resources import resource_path
 
 EXPECTED_IDS = [
@@ -52,19 +53,7 @@ EXPECTED_PARSERS = {
 SCENE_IDS = ["translation", "data_extraction", "content_creation"]
 
 # Everything the renderer puts in a template's context besides project variables.
-RENDERER_NAMES = frozenset(
-    {
-        "data",
-        "response",
-        "preprocess_result",
-        "question",
-        "ref_answer",
-        "answer",
-        "history",
-        "response_a",
-        "response_b",
-    }
-)
+RENDERER_NAMES = frozenset(RESERVED_NAMES)
 
 # Section headers whose presence depends on the row, per language.
 HEADERS = {
