@@ -116,6 +116,14 @@ def cmd_new(args: argparse.Namespace) -> int:
         api_key=f"env:{args.judge_key_env}" if args.judge_key_env else "",
         template=f"templates/{args.judge_name}.j2",
     )
+    if args.candidate_model:
+        project.candidate = JudgeSettings(
+            name="candidate",
+            base_url=args.candidate_url or judge.base_url,
+            model=args.candidate_model,
+            api_key=f"env:{args.candidate_key_env}" if args.candidate_key_env else judge.api_key,
+            template="",
+        )
     text, parser = _template_for_new(args, project, judge, dataset)
     judge.parser = args.parser or parser or ""
     project.judges.append(judge)
@@ -399,6 +407,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--judge-key-env",
         metavar="VAR",
         help="environment variable holding the API key (the key is never saved)",
+    )
+    new.add_argument(
+        "--candidate-url",
+        help="endpoint of the model that answers rows with no response (default: the judge's)",
+    )
+    new.add_argument("--candidate-model", help="the model that answers rows with no response")
+    new.add_argument(
+        "--candidate-key-env",
+        metavar="VAR",
+        help="environment variable holding the candidate endpoint's API key",
     )
     new.add_argument("--format", choices=("jsonl", "json", "csv", "tsv", "xlsx"))
     new.add_argument("--sheet", help="XLSX sheet (default: the first)")

@@ -426,6 +426,15 @@ def check_project(project: Project) -> list[Problem]:
         error(f"Two judges are called '{name}'. Give each judge its own name.")
     for judge in project.judges:
         problems.extend(_check_judge(project, judge))
+    candidate = project.candidate
+    if candidate is not None:
+        if not candidate.base_url or not candidate.model:
+            error("The candidate model needs an endpoint URL and a model name.")
+        if candidate.api_key and not KEY_REFERENCE.match(candidate.api_key):
+            error(
+                "The candidate's settings hold what looks like an API key. Remove it and "
+                "store the key in the keyring or an environment variable (env:NAME)."
+            )
     for name in project.variables:
         if name in RESERVED_NAMES:
             warn(

@@ -263,3 +263,32 @@ def test_render_runs_the_preprocess_script(
     )
     code, out, err = run(capsys, "render", str(project), "--row", "0")
     assert code == 1 and "KeyError" in err and "preprocess script failed" in err
+
+
+def test_new_with_a_candidate_model(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "qa.jsonl"
+    source.write_text(json.dumps({"question": "Q"}) + "\n")
+    project = tmp_path / "p"
+    code, _, err = run(
+        capsys,
+        "new",
+        str(project),
+        "--dataset",
+        str(source),
+        "--judge-url",
+        "http://127.0.0.1:9/v1",
+        "--judge-model",
+        "j",
+        "--candidate-model",
+        "cand",
+        "--candidate-key-env",
+        "CAND_KEY",
+    )
+    assert code == 0, err
+    candidate = load_project(project).candidate
+    assert candidate is not None
+    assert (candidate.base_url, candidate.model, candidate.api_key) == (
+        "http://127.0.0.1:9/v1",
+        "cand",
+        "env:CAND_KEY",
+    )
