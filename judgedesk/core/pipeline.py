@@ -217,7 +217,7 @@ class Run:
         if problems:
             raise ProjectError("The project cannot run: " + " ".join(p.message for p in problems))
         indexes = self.rows()
-        judges = [self._prepare(j) for j in self.project.judges]
+        judges = [self._prepare(j) for j in self.project.judges if j.enabled]
         candidate = None
         if self.project.candidate is not None:
             candidate = self._prepare(self.project.candidate, prompt=False)
@@ -341,7 +341,11 @@ class Run:
         if self.project.run.workers > 0:
             return self.project.run.workers
         widest = max(
-            [self.concurrency or j.concurrency for j in self.project.judges if j.kind != "metric"]
+            [
+                self.concurrency or j.concurrency
+                for j in self.project.judges
+                if j.kind != "metric" and j.enabled
+            ]
             or [4]
         )
         return widest * 2

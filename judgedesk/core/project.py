@@ -70,6 +70,7 @@ class JudgeSettings:
         stream: ask for a streamed (SSE) reply.
         headers: extra HTTP headers (no secrets: those belong in api_key).
         metric: for ``kind = "metric"``, which metric (exact, contains, regex, chrf, bleu).
+        enabled: a disabled judge keeps its settings but does not run.
     """
 
     name: str = "judge"
@@ -87,6 +88,7 @@ class JudgeSettings:
     stream: bool = False
     headers: dict[str, str] = field(default_factory=dict)
     metric: str = ""
+    enabled: bool = True
 
 
 @dataclass
@@ -421,11 +423,14 @@ def check_project(project: Project) -> list[Problem]:
         )
     if not project.judges:
         error("The project has no judge. Add one in the Judges pane.")
+    elif not any(j.enabled for j in project.judges):
+        error("Every judge is switched off. Switch one on in the Judges pane.")
     names = [j.name for j in project.judges]
     for name in {n for n in names if names.count(n) > 1}:
         error(f"Two judges are called '{name}'. Give each judge its own name.")
     for judge in project.judges:
-        problems.extend(_check_judge(project, judge))
+        if judge.enabled:
+            problems.extend(_check_judge(project, judge))
     candidate = project.candidate
     if candidate is not None:
         if not candidate.base_url or not candidate.model:
