@@ -16,11 +16,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return worker_main()
     if not args or args[0] == "open":
         try:
-            from judgedesk.app import main as app_main  # type: ignore[import-not-found]
-        except ImportError:
+            from judgedesk.app import main as app_main
+        except ImportError as exc:
             print(
-                "The JudgeDesk window is not part of this version yet. The headless "
-                "commands work: run `judgedesk --help` to see them.",
+                f"The JudgeDesk window cannot start: {exc}. On Linux, Qt needs system "
+                "libraries: sudo apt-get install libegl1 libgl1 libxkbcommon0 "
+                "libfontconfig1 libdbus-1-3. The headless commands work without them "
+                "(`judgedesk --help`).",
                 file=sys.stderr,
             )
             return 2

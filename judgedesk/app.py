@@ -1,0 +1,69 @@
+"""Composition root: the Qt application, the qasync loop, the workspace and the window."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+os.environ.setdefault("QT_API", "pyside6")
+
+import qasync
+from platformdirs import user_data_dir
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from judgedesk.core.workspace import Workspace, ensure_sample_project
+from judgedesk.ui.main_window import MainWindow
+from judgedesk.ui.settings import AppSettings
+
+log = logging.getLogger(__name__)
+
+
+def collect_garbage_on_gui_thread(app: QApplication) -> QTimer:
+    """Run Python's cycle collector from a GUI-thread timer only.
+
+    Automatic collection may run in a worker thread and destroy Qt objects there,
+    which crashes Qt; collecting from a timer keeps it on the GUI thread.
+    """
+    gc.disable()
+    timer = QTimer(app)
+    timer.timeout.connect(lambda: gc.collect(0))
+    timer.start(1000)
+    return timer
+
+
+def initial_project(args: Sequence[str], settings: AppSettings) -> Path:
+    """The project to open: the one named, the last one used, or the sample."""
+    if args:
+        return Path(args[0]).expanduser()
+    for recent in settings.recent_projects():
+        if (Path(recent) / "judgedesk.toml").is_file():
+            return Path(recent)
+    return ensure_sample_project(Path(user_data_dir("JudgeDesk")) / "Sample project")
+
+
+def main(args: Sequence[str] = ()) -> int:
+    """Start the desktop app; ``args`` may name a project folder."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("JudgeDesk")
+    app.setOrganizationName("JudgeDesk")
+    collect_garbage_on_gui_thread(app)
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    settings = AppSettings()
+    workspace = Workspace()
+    window = MainWindow(workspace, settings)
+    window.show()
+    window.open_project(initial_project(args, settings))
+    closed = asyncio.Event()
+    app.lastWindowClosed.connect(closed.set)
+    with loop:
+        loop.run_until_complete(closed.wait())
+    return 0

@@ -1,0 +1,86 @@
+"""The one object the UI holds: the open project, its dataset, the selected row, events."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+from pathlib import Path
+
+from judgedesk.core.datasets import Dataset, open_dataset
+from judgedesk.core.events import Signal
+from judgedesk.core.project import Project, load_project
+from judgedesk.resources import resource_path
+
+log = logging.getLogger(__name__)
+
+
+class Workspace:
+    """The open project and what the panes share.
+
+    Blocking work (reading a dataset) is done by :meth:`read_dataset`, which the UI runs
+    in a worker thread; the rest is quick and runs anywhere.
+
+    Signals:
+        sig_project_opened: the :class:`Project`, after it is opened.
+        sig_dataset_loaded: the :class:`Dataset`, after it is read.
+        sig_row_selected: the row index every pane should show.
+    """
+
+    def __init__(self) -> None:
+        self.project: Project | None = None
+        self.dataset: Dataset | None = None
+        self.row: int | None = None
+        self.sig_project_opened: Signal[Project] = Signal()
+        self.sig_dataset_loaded: Signal[Dataset] = Signal()
+        self.sig_row_selected: Signal[int] = Signal()
+
+    def open_project(self, folder: str | Path) -> Project:
+        """Open a project folder (the dataset is read separately)."""
+        project = load_project(folder)
+        self.close_dataset()
+        self.project = project
+        self.row = None
+        self.sig_project_opened.emit(project)
+        return project
+
+    @staticmethod
+    def read_dataset(project: Project) -> Dataset:
+        """Read a project's dataset; blocking, so callers run it in a worker thread."""
+        settings = project.dataset
+        return open_dataset(
+            project.dataset_path(),
+            settings.fields or None,
+            format=settings.format or None,
+            sheet=settings.sheet or None,
+        )
+
+    def set_dataset(self, dataset: Dataset) -> None:
+        """Install a dataset read by :meth:`read_dataset`."""
+        self.close_dataset()
+        self.dataset = dataset
+        self.sig_dataset_loaded.emit(dataset)
+
+    def close_dataset(self) -> None:
+        """Release the dataset's file."""
+        if self.dataset is not None:
+            self.dataset.close()
+            self.dataset = None
+
+    def select_row(self, index: int) -> None:
+        """Make ``index`` the row every pane shows."""
+        if self.row != index:
+            self.row = index
+            self.sig_row_selected.emit(index)
+
+    def close(self) -> None:
+        """Close everything the workspace holds open."""
+        self.close_dataset()
+        self.project = None
+
+
+def ensure_sample_project(folder: Path) -> Path:
+    """Copy the shipped sample project to ``folder`` unless it is already there."""
+    if not (folder / "judgedesk.toml").is_file():
+        shutil.copytree(resource_path("sample"), folder, dirs_exist_ok=True)
+        log.info("sample project copied to %s", folder)
+    return folder

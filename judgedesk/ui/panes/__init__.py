@@ -1,0 +1,1 @@
+"""The panes of the main window; they talk through the workspace, never to each other."""
