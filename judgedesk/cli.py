@@ -31,6 +31,7 @@ from judgedesk.core.prompts import render_prompt
 from judgedesk.core.scripts import run_once
 from judgedesk.core.store import Store
 from judgedesk.core.template_import import convert_placeholders
+from judgedesk.core.workspace import open_project_dataset
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 
@@ -59,14 +60,20 @@ def _variable_value(text: str) -> Any:
     return text
 
 
+# Datasets a command opened, closed when it returns (see main).
+_opened: list[Dataset] = []
+
+
+def _open(path: Path, fields: dict[str, str] | None, **options: Any) -> Dataset:
+    dataset = open_dataset(path, fields, **options)
+    _opened.append(dataset)
+    return dataset
+
+
 def _open_project_dataset(project: Project) -> Dataset:
-    settings = project.dataset
-    return open_dataset(
-        project.dataset_path(),
-        settings.fields or None,
-        format=settings.format or None,
-        sheet=settings.sheet or None,
-    )
+    dataset = open_project_dataset(project)
+    _opened.append(dataset)
+    return dataset
 
 
 def _report_load_issues(dataset: Dataset, limit: int = 10) -> None:
@@ -87,7 +94,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise JudgeDeskError(f"{root} is not empty. Choose a new or empty folder.")
     source = Path(args.dataset).expanduser().resolve()
     fields = _parse_pairs(args.field, "--field")
-    dataset = open_dataset(source, fields or None, format=args.format, sheet=args.sheet)
+    dataset = _open(source, fields or None, format=args.format, sheet=args.sheet)
     if not fields:
         fields = {
             role: column
@@ -494,6 +501,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _err("judgedesk: interrupted")
         return 130
+    finally:
+        while _opened:
+            _opened.pop().close()
     return code
 
 

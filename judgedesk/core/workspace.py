@@ -46,13 +46,7 @@ class Workspace:
     @staticmethod
     def read_dataset(project: Project) -> Dataset:
         """Read a project's dataset; blocking, so callers run it in a worker thread."""
-        settings = project.dataset
-        return open_dataset(
-            project.dataset_path(),
-            settings.fields or None,
-            format=settings.format or None,
-            sheet=settings.sheet or None,
-        )
+        return open_project_dataset(project)
 
     def set_dataset(self, dataset: Dataset) -> None:
         """Install a dataset read by :meth:`read_dataset`."""
@@ -76,6 +70,17 @@ class Workspace:
         """Close everything the workspace holds open."""
         self.close_dataset()
         self.project = None
+
+
+def open_project_dataset(project: Project) -> Dataset:
+    """Open a project's dataset with its format, sheet and column mapping."""
+    settings = project.dataset
+    return open_dataset(
+        project.dataset_path(),
+        settings.fields or None,
+        format=settings.format or None,
+        sheet=settings.sheet or None,
+    )
 
 
 def ensure_sample_project(folder: Path) -> Path:

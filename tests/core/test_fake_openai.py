@@ -134,6 +134,10 @@ def test_scripted_faults(fake: FakeOpenAI, http: httpx.Client) -> None:
         http.post("/chat/completions", json=CHAT).json()
     assert "choices" not in http.post("/chat/completions", json=CHAT).json()
     assert "choices" in http.post("/chat/completions", json=CHAT).json()
+    # The server counts a reply once it is written, which may be just after we read it.
+    deadline = time.monotonic() + 5
+    while fake.answered_by_key()[body_key(CHAT)] < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert fake.count() == 5 and fake.answered_by_key()[body_key(CHAT)] == 1
 
 

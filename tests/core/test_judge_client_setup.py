@@ -24,6 +24,7 @@ from judgedesk.core.judges import (
     resolve_api_key,
     store_api_key,
 )
+from judgedesk.core.judges import openai as openai_module
 from judgedesk.core.judges.advice import describe
 from judgedesk.core.judges.replies import SSEDecoder, StreamAssembler
 from judgedesk.core.judges.retry import RateLimiter, backoff_delay, parse_retry_after
@@ -154,6 +155,20 @@ async def test_a_custom_transport_is_used() -> None:
     transport = httpx.MockTransport(answer)
     async with OpenAIClient("https://api.example.com/v1", transport=transport) as judge:
         assert (await judge.list_models()).models == ["mock"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("use_aiohttp", [True, False])
+async def test_both_transports_answer_and_classify_a_cut_stream(
+    fake: FakeOpenAI, monkeypatch: pytest.MonkeyPatch, use_aiohttp: bool
+) -> None:
+    monkeypatch.setattr(openai_module, "USE_AIOHTTP", use_aiohttp)
+    fake.set_faults(FaultPlan(script={1: "cut"}))
+    async with OpenAIClient(fake.base_url, concurrency=16, backoff=0.01) as judge:
+        request = ChatRequest(messages=[{"role": "user", "content": "hi"}], model="m", stream=True)
+        reply = await judge.chat(request)
+        assert (await judge.list_models()).models
+    assert reply.attempts == 2 and dict(judge.stats.attempt_errors) == {"cut_stream": 1}
 
 
 # --- keys ---------------------------------------------------------------------------------

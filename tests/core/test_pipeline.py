@@ -73,8 +73,8 @@ def server() -> Iterator[FakeOpenAI]:
 
 
 def run(project: Project, selection: Selection | None = None, **options: Any) -> Any:
-    dataset = open_dataset(project.dataset_path())
-    return asyncio.run(run_project(project, dataset, selection, **options))
+    with open_dataset(project.dataset_path()) as dataset:
+        return asyncio.run(run_project(project, dataset, selection, **options))
 
 
 def test_a_run_judges_every_row_and_a_rerun_asks_nothing(
@@ -272,8 +272,8 @@ def test_pause_and_resume(tmp_path: Path) -> None:
         project = make_project(tmp_path / "p", fake.base_url, rows=20, concurrency=2)
 
         async def scenario() -> tuple[int, int, str]:
-            with Store(project.store_path) as store:
-                run_ = Run(project, open_dataset(project.dataset_path()), store)
+            with Store(project.store_path) as store, open_dataset(project.dataset_path()) as data:
+                run_ = Run(project, data, store)
                 seen: list[int] = []
                 run_.sig_row_finished.connect(lambda r: seen.append(r.index))
                 task = asyncio.ensure_future(run_.execute())

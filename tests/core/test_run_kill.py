@@ -52,6 +52,8 @@ def test_killed_run_resumes_without_repeating_finished_calls(tmp_path: Path) -> 
             if child.poll() is None:
                 child.kill()
                 child.wait()
+            if child.stderr is not None:
+                child.stderr.close()
         with sqlite3.connect(project.store_path) as db:
             done_before = {row for (row,) in db.execute("SELECT row_index FROM results")}
             stored_calls = int(db.execute("SELECT COUNT(*) FROM calls").fetchone()[0])

@@ -19,17 +19,23 @@ def settings_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture(scope="session")
 def qasync_loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
-    # The cyclic GC may otherwise destroy Qt objects from a worker thread.
-    gc.disable()
+    """One qasync loop for the session, driven by the waits of pytest-qt."""
     loop = qasync.QEventLoop(qapp, already_running=True)
-    # Our own executor, so its threads can be joined before the test ends.
+    # Our own executor, so its threads are joined before the session ends.
     executor = qasync.QThreadExecutor(2)
     loop.set_default_executor(executor)
     asyncio.set_event_loop(loop)
     yield loop
-    for task in asyncio.all_tasks(loop):
-        task.cancel()
     executor.shutdown(wait=True)
+
+
+@pytest.fixture(autouse=True)
+def gui_thread_gc(qasync_loop: asyncio.AbstractEventLoop) -> Iterator[None]:
+    # The cyclic GC may otherwise destroy Qt objects from a worker thread.
+    gc.disable()
+    yield
+    for task in asyncio.all_tasks(qasync_loop):
+        task.cancel()
     gc.collect()

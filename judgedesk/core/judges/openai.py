@@ -20,6 +20,7 @@ import httpx
 
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judges.advice import describe
+from judgedesk.core.judges.aio_transport import AiohttpTransport
 from judgedesk.core.judges.base import (
     ChatReply,
     ChatRequest,
@@ -36,6 +37,9 @@ from judgedesk.core.judges.transport import LANE_SIZE, LaneTransport
 log = logging.getLogger(__name__)
 
 USER_AGENT = "JudgeDesk"
+# Send requests through aiohttp under httpx (about half the CPU per request); when False,
+# httpx's own transport is used, as it is behind a proxy or with a transport passed in.
+USE_AIOHTTP = True
 
 
 def _is_loopback(host: str) -> bool:
@@ -139,8 +143,11 @@ class OpenAIClient:
         trust_env = not _is_loopback(parts.hostname)
         verify = _ssl_verify(parts.scheme, trust_env)
         connections = self.concurrency + 1  # one spare for list_models during a run
-        if transport is None and connections > LANE_SIZE and not (trust_env and _proxied()):
-            transport = LaneTransport(connections, verify=verify)
+        if transport is None and not (trust_env and _proxied()):
+            if USE_AIOHTTP:
+                transport = AiohttpTransport(connections, verify=verify)
+            elif connections > LANE_SIZE:
+                transport = LaneTransport(connections, verify=verify)
         self._http = httpx.AsyncClient(
             headers=all_headers,
             timeout=httpx.Timeout(timeout, connect=connect_timeout),
