@@ -90,12 +90,18 @@ class RunRecord:
     note: str
 
 
+RESULT_BATCH = 64
+RESULT_DELAY = 0.25
+
+
 class Store:
     """The SQLite file under ``.judgedesk/``.
 
-    Every write commits at once (WAL, synchronous=NORMAL): a judge's reply is on disk
-    before the slot it used takes another request, so a killed run loses no answered
-    call. One Store belongs to one thread.
+    A judge's reply commits at once (WAL, synchronous=NORMAL): it is on disk before the
+    slot it used takes another request, so a killed run loses no answered call. Row
+    results are written in small batches (at most a quarter of a second late): a row
+    whose result was lost to a kill is recomputed from its stored calls on the next run.
+    One Store belongs to one thread.
     """
 
     def __init__(self, path: Path) -> None:
@@ -114,6 +120,8 @@ class Store:
                 "away: judge replies will be asked again, reviews in it would be lost."
             ) from None
         self._close_interrupted_runs()
+        self._pending: list[tuple[Any, ...]] = []
+        self._pending_since = 0.0
 
     def _check_version(self) -> None:
         row = self._db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
@@ -129,7 +137,8 @@ class Store:
         self._db.execute("UPDATE runs SET status='interrupted' WHERE status='running'")
 
     def close(self) -> None:
-        """Close the database file."""
+        """Write what is pending and close the database file."""
+        self.flush()
         self._db.close()
 
     def __enter__(self) -> Store:
@@ -208,6 +217,7 @@ class Store:
 
     def finish_run(self, run_id: int, status: str) -> None:
         """Record how a run ended: "finished", "cancelled" or "failed"."""
+        self.flush()
         self._db.execute(
             "UPDATE runs SET finished=?, status=? WHERE id=?", (time.time(), status, run_id)
         )
@@ -231,23 +241,28 @@ class Store:
         error: str = "",
         detail: Mapping[str, Any] | None = None,
     ) -> None:
-        """Store (or replace) a row's outcome in a run."""
-        self._db.execute(
-            "INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?)",
-            (
-                run_id,
-                row_index,
-                row_id,
-                status,
-                _dumps(value),
-                error,
-                _dumps(detail or {}),
-                time.time(),
-            ),
+        """Store (or replace) a row's outcome in a run (batched; see the class)."""
+        now = time.time()
+        if not self._pending:
+            self._pending_since = now
+        self._pending.append(
+            (run_id, row_index, row_id, status, _dumps(value), error, _dumps(detail or {}), now)
         )
+        if len(self._pending) >= RESULT_BATCH or now - self._pending_since >= RESULT_DELAY:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the row results waiting in the batch, in one transaction."""
+        if not self._pending:
+            return
+        rows, self._pending = self._pending, []
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.executemany("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?)", rows)
 
     def results(self, run_id: int) -> list[ResultRecord]:
         """The results of one run, by row."""
+        self.flush()
         rows = self._db.execute(
             "SELECT * FROM results WHERE run_id=? ORDER BY row_index", (run_id,)
         )
@@ -255,6 +270,7 @@ class Store:
 
     def latest_results(self) -> dict[int, ResultRecord]:
         """For every row ever run, its most recent result."""
+        self.flush()
         rows = self._db.execute(
             "SELECT r.* FROM results r JOIN (SELECT row_index, MAX(run_id) AS run_id "
             "FROM results GROUP BY row_index) m USING (row_index, run_id) ORDER BY row_index"

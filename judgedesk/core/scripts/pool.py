@@ -34,7 +34,6 @@ log = logging.getLogger(__name__)
 
 _STARTUP_TIMEOUT = 60.0  # a cold start on a slow disk or behind a virus scanner
 _JUDGE_LISTS = ("judge_reqs", "judge_resps", "judge_models")
-_LAST_JUDGE = ("judge_req", "judge_resp", "judge_model")
 
 
 @dataclass
@@ -453,9 +452,8 @@ def _arguments(
     missing = [name for name in _JUDGE_LISTS if name not in kwargs]
     if missing:
         raise TypeError(f"A postprocess call needs {', '.join(missing)}.")
+    # The worker adds judge_req, judge_resp and judge_model from these lists.
     lists = [list(kwargs.pop(name)) for name in _JUDGE_LISTS]
-    for name, items in zip(_LAST_JUDGE, lists, strict=True):
-        kwargs.setdefault(name, items[-1] if items else None)
     return [*lists, data, resp]
 
 

@@ -32,6 +32,8 @@ from judgedesk.core.scripts.protocol import (
 
 Message = dict[str, Any]
 
+_LAST_JUDGE = ("judge_req", "judge_resp", "judge_model")
+
 
 class _Capture(io.TextIOBase):
     """A text stream that keeps what is written, up to a limit, and counts the rest."""
@@ -184,6 +186,11 @@ class ScriptWorker:
         call_id, kind = message["id"], message["kind"]
         args: list[Any] = message["args"]
         kwargs: dict[str, Any] = message.get("kwargs") or {}
+        if kind == "postprocess" and len(args) >= 3:
+            # The last judge's items are the very objects at the end of the lists;
+            # added here rather than sent twice.
+            for name, items in zip(_LAST_JUDGE, args[:3], strict=True):
+                kwargs.setdefault(name, items[-1] if items else None)
         loaded = self._loaded.get(kind)
         if loaded is None:
             return _dump_failure(call_id, "load", f"No {kind} script is loaded.", None)
