@@ -34,6 +34,9 @@ async def shoot(window: MainWindow, out: Path) -> None:
     await asyncio.sleep(0.3)
     for number in range(window.nav.count()):
         window.nav.setCurrentRow(number)
+        if window.stack.currentWidget() is window.judges_pane:
+            pane = window.judges_pane
+            pane.list.setCurrentIndex(pane.model.index(1))  # the model judge's full form
         await asyncio.sleep(0.2)
         name = window.nav.item(number).text().lower()
         window.grab().save(str(out / f"{name}.png"))

@@ -24,6 +24,7 @@ class Workspace:
         sig_project_opened: the :class:`Project`, after it is opened.
         sig_dataset_loaded: the :class:`Dataset`, after it is read.
         sig_row_selected: the row index every pane should show.
+        sig_dirty_changed: True when the project has unsaved changes, False once saved.
     """
 
     def __init__(self) -> None:
@@ -33,6 +34,8 @@ class Workspace:
         self.sig_project_opened: Signal[Project] = Signal()
         self.sig_dataset_loaded: Signal[Dataset] = Signal()
         self.sig_row_selected: Signal[int] = Signal()
+        self.sig_dirty_changed: Signal[bool] = Signal()
+        self.dirty = False
 
     def open_project(self, folder: str | Path) -> Project:
         """Open a project folder (the dataset is read separately)."""
@@ -40,6 +43,7 @@ class Workspace:
         self.close_dataset()
         self.project = project
         self.row = None
+        self.dirty = False
         self.sig_project_opened.emit(project)
         return project
 
@@ -65,6 +69,25 @@ class Workspace:
         if self.row != index:
             self.row = index
             self.sig_row_selected.emit(index)
+
+    def mark_dirty(self) -> None:
+        """Note that the project's settings changed and are not saved yet."""
+        if not self.dirty:
+            self.dirty = True
+            self.sig_dirty_changed.emit(True)
+
+    def save_project(self) -> None:
+        """Save the project's settings (atomic, and it refuses to write an API key)."""
+        if self.project is None:
+            return
+        self.project.save()
+        self.save_project_done()
+
+    def save_project_done(self) -> None:
+        """Note that a save (perhaps done in a worker thread) succeeded."""
+        if self.dirty:
+            self.dirty = False
+            self.sig_dirty_changed.emit(False)
 
     def close(self) -> None:
         """Close everything the workspace holds open."""

@@ -25,6 +25,7 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project
 from judgedesk.core.workspace import Workspace
 from judgedesk.ui.panes.dataset_pane import DatasetPane
+from judgedesk.ui.panes.judges_pane import JudgesPane
 from judgedesk.ui.panes.row_inspector import RowInspector
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
@@ -49,6 +50,8 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget(self)
         self.dataset_pane = DatasetPane(workspace, self)
         self._add_pane(self.tr("Dataset"), self.dataset_pane)
+        self.judges_pane = JudgesPane(workspace, self.tasks, self)
+        self._add_pane(self.tr("Judges"), self.judges_pane)
         self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.nav.setCurrentRow(0)
         central = QWidget(self)
@@ -73,6 +76,7 @@ class MainWindow(QMainWindow):
         workspace.sig_project_opened.connect(self._on_project_opened)
         workspace.sig_dataset_loaded.connect(self._on_dataset_loaded)
         workspace.sig_row_selected.connect(self._on_row_selected)
+        workspace.sig_dirty_changed.connect(lambda _: self._update_title())
         geometry = settings.geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
@@ -92,6 +96,10 @@ class MainWindow(QMainWindow):
         file_menu.addAction(open_action)
         self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.save_action = QAction(self.tr("&Save"), self)
+        self.save_action.setShortcut(QKeySequence.StandardKey.Save)
+        self.save_action.triggered.connect(self.save_project)
+        file_menu.addAction(self.save_action)
         file_menu.addSeparator()
         quit_action = QAction(self.tr("&Quit"), self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
@@ -130,8 +138,24 @@ class MainWindow(QMainWindow):
         if self.recent_menu.isEmpty():
             self.recent_menu.addAction(self.tr("(none yet)")).setEnabled(False)
 
+    def save_project(self) -> None:
+        """Save the project's settings in the background."""
+        if self.workspace.project is None:
+            return
+        self.tasks.start(
+            "save",
+            asyncio.to_thread(self.workspace.project.save),
+            on_done=lambda _: self.workspace.save_project_done(),
+        )
+
+    def _update_title(self) -> None:
+        project = self.workspace.project
+        if project is not None:
+            marker = " ●" if self.workspace.dirty else ""
+            self.setWindowTitle(f"{project.name}{marker} — JudgeDesk")
+
     def _on_project_opened(self, project: Project) -> None:
-        self.setWindowTitle(f"{project.name} — JudgeDesk")
+        self._update_title()
         self.settings.add_recent_project(str(project.root))
         self.status.setText(self.tr("Reading {0}…").format(project.dataset.path))
         self.tasks.start(
