@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import logging
 import shutil
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from judgedesk.core.datasets import Dataset, open_dataset
+from judgedesk.core.datasets import Dataset, JsonlIndexer, detect_format, open_dataset
 from judgedesk.core.events import Signal
 from judgedesk.core.project import Project, load_project
 from judgedesk.resources import resource_path
@@ -25,6 +28,7 @@ class Workspace:
         sig_dataset_loaded: the :class:`Dataset`, after it is read.
         sig_row_selected: the row index every pane should show.
         sig_dirty_changed: True when the project has unsaved changes, False once saved.
+        sig_dataset_completed: the :class:`Dataset`, once a progressive read is complete.
     """
 
     def __init__(self) -> None:
@@ -35,6 +39,8 @@ class Workspace:
         self.sig_dataset_loaded: Signal[Dataset] = Signal()
         self.sig_row_selected: Signal[int] = Signal()
         self.sig_dirty_changed: Signal[bool] = Signal()
+        self.sig_dataset_completed: Signal[Dataset] = Signal()
+        self._stop_reading: Callable[[], None] | None = None
         self.dirty = False
 
     def open_project(self, folder: str | Path) -> Project:
@@ -52,14 +58,24 @@ class Workspace:
         """Read a project's dataset; blocking, so callers run it in a worker thread."""
         return open_project_dataset(project)
 
-    def set_dataset(self, dataset: Dataset) -> None:
-        """Install a dataset read by :meth:`read_dataset`."""
+    def set_dataset(self, dataset: Dataset, stop_reading: Callable[[], None] | None = None) -> None:
+        """Install a dataset; ``stop_reading`` stops a progressive read still going on."""
         self.close_dataset()
         self.dataset = dataset
+        self._stop_reading = stop_reading
         self.sig_dataset_loaded.emit(dataset)
 
+    def dataset_completed(self, dataset: Dataset | None) -> None:
+        """Note that the progressive read of the current dataset has finished."""
+        if dataset is not None and dataset is self.dataset:
+            self._stop_reading = None
+            self.sig_dataset_completed.emit(dataset)
+
     def close_dataset(self) -> None:
-        """Release the dataset's file."""
+        """Stop reading and release the dataset's file."""
+        if self._stop_reading is not None:
+            self._stop_reading()
+            self._stop_reading = None
         if self.dataset is not None:
             self.dataset.close()
             self.dataset = None
@@ -104,6 +120,47 @@ def open_project_dataset(project: Project) -> Dataset:
         format=settings.format or None,
         sheet=settings.sheet or None,
     )
+
+
+@dataclass
+class DatasetOpening:
+    """A dataset whose first rows are readable, and how to read or stop reading the rest.
+
+    Attributes:
+        dataset: usable now; its length grows while ``finish`` runs.
+        finish: blocking; indexes the rest and returns the dataset (None if stopped).
+            None when the dataset is already complete.
+        stop: makes a running ``finish`` return early.
+    """
+
+    dataset: Dataset
+    finish: Callable[[], Dataset | None] | None = None
+    stop: Callable[[], None] | None = None
+
+
+def begin_project_dataset(project: Project) -> DatasetOpening:
+    """Open a project's dataset far enough to show its first rows (blocking, but short).
+
+    JSON Lines files are indexed progressively; other formats are read whole.
+    """
+    settings = project.dataset
+    path = project.dataset_path()
+    if (settings.format or detect_format(path)) != "jsonl":
+        return DatasetOpening(open_project_dataset(project))
+    indexer = JsonlIndexer(path, settings.fields or None)
+    if indexer.step(0.1):
+        return DatasetOpening(indexer.dataset())
+    stopped = threading.Event()
+
+    def finish() -> Dataset | None:
+        try:
+            return indexer.run(cancel=stopped.is_set)
+        except Exception:
+            if stopped.is_set():  # another project was opened meanwhile
+                return None
+            raise
+
+    return DatasetOpening(indexer.dataset(), finish, stopped.set)
 
 
 def ensure_sample_project(folder: Path) -> Path:

@@ -23,7 +23,7 @@ from judgedesk import __version__
 from judgedesk.core.datasets import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.workspace import DatasetOpening, Workspace, begin_project_dataset
 from judgedesk.ui.panes.dataset_pane import DatasetPane
 from judgedesk.ui.panes.judges_pane import JudgesPane
 from judgedesk.ui.panes.row_inspector import RowInspector
@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
 
         workspace.sig_project_opened.connect(self._on_project_opened)
         workspace.sig_dataset_loaded.connect(self._on_dataset_loaded)
+        workspace.sig_dataset_completed.connect(self._on_dataset_loaded)
         workspace.sig_row_selected.connect(self._on_row_selected)
         workspace.sig_dirty_changed.connect(lambda _: self._update_title())
         geometry = settings.geometry()
@@ -160,9 +161,19 @@ class MainWindow(QMainWindow):
         self.status.setText(self.tr("Reading {0}…").format(project.dataset.path))
         self.tasks.start(
             "dataset",
-            asyncio.to_thread(Workspace.read_dataset, project),
-            on_done=self.workspace.set_dataset,
+            asyncio.to_thread(begin_project_dataset, project),
+            on_done=self._on_dataset_begun,
         )
+
+    def _on_dataset_begun(self, opening: DatasetOpening) -> None:
+        self.workspace.set_dataset(opening.dataset, opening.stop)
+        if opening.finish is not None:
+            self.status.setText(self.tr("Indexing {0}…").format(opening.dataset.path.name))
+            self.tasks.start(
+                "dataset-index",
+                asyncio.to_thread(opening.finish),
+                on_done=self.workspace.dataset_completed,
+            )
 
     def _on_dataset_loaded(self, dataset: Dataset) -> None:
         project = self.workspace.project

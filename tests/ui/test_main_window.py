@@ -93,3 +93,25 @@ def test_load_problems_are_listed_and_a_bad_project_explained(qtbot: QtBot, tmp_
     assert "could not be read" in window.dataset_pane.summary.text()
     window.open_project(tmp_path / "nothing-here")
     assert "does not exist" in window.status.text()
+
+
+def test_a_big_jsonl_shows_rows_while_it_is_indexed(qtbot: QtBot, tmp_path: Path) -> None:
+    data = tmp_path / "big.jsonl"
+    rows = 60_000
+    with data.open("w") as handle:
+        for i in range(rows):
+            handle.write(json.dumps({"question": f"question number {i} " + "x" * 80}) + "\n")
+    project = tmp_path / "p"
+    from judgedesk.cli import main
+
+    assert main(["new", str(project), "--dataset", str(data), "--link"]) == 0
+    window = make_window(qtbot)
+    window.open_project(project)
+    qtbot.waitUntil(lambda: window.workspace.dataset is not None, timeout=10_000)
+    model = window.dataset_pane.model
+    assert model.data(model.index(0, 1)).startswith("question number 0")
+    qtbot.waitUntil(lambda: window.workspace.dataset.complete, timeout=30_000)
+    qtbot.waitUntil(lambda: "60,000 rows" in window.status.text(), timeout=5_000)
+    assert "still indexing" not in window.dataset_pane.summary.text()
+    window.workspace.select_row(rows - 1)
+    assert model.rowCount() == rows

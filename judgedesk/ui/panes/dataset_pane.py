@@ -55,6 +55,7 @@ class DatasetPane(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(splitter, 1)
         workspace.sig_dataset_loaded.connect(self.show_dataset)
+        workspace.sig_dataset_completed.connect(self._describe)
         workspace.sig_row_selected.connect(self._select)
 
     def show_dataset(self, dataset: Dataset) -> None:
@@ -62,6 +63,11 @@ class DatasetPane(QWidget):
         widths = (70, 320, 200, 320, 160)
         for column, width in enumerate(widths):
             self.table.setColumnWidth(column, width)
+        self._describe(dataset)
+        if len(dataset):
+            self.table.selectRow(0)
+
+    def _describe(self, dataset: Dataset) -> None:
         errors = [i for i in dataset.issues if i.severity == "error"]
         text = self.tr("{0} — {1} rows, read as {2} ({3})").format(
             dataset.path.name, f"{len(dataset):,}", dataset.format.upper(), dataset.encoding
@@ -70,11 +76,11 @@ class DatasetPane(QWidget):
             text += self.tr(" · {0} rows could not be read and are listed below").format(
                 len(errors)
             )
+        if not dataset.complete:
+            text += self.tr(" so far · still indexing…")
         self.summary.setText(text)
         self.issues.setPlainText("\n".join(str(i) for i in dataset.issues))
         self.issues.setVisible(bool(dataset.issues))
-        if len(dataset):
-            self.table.selectRow(0)
 
     def _on_selection(self, selected: QItemSelection, _deselected: QItemSelection) -> None:
         indexes = selected.indexes()
