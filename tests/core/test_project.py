@@ -63,7 +63,7 @@ def test_save_round_trips_and_keeps_unknown_tables(v1_project: Path) -> None:
     assert not list(v1_project.glob(".judgedesk.toml.*.tmp"))
 
 
-@pytest.mark.parametrize("key", ["sk-abcdefghijklmnopqrstuvwxyz123456", "my secret", "env:"])
+@pytest.mark.parametrize("key", ["sk-test-not-a-real-key-0000", "my secret", "env:"])
 def test_a_typed_api_key_is_never_written(v1_project: Path, key: str) -> None:
     project = load_project(v1_project)
     before = (v1_project / "judgedesk.toml").read_text()
