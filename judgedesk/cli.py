@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import shutil
 import sys
 import time
 from collections.abc import Sequence
@@ -13,14 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk import __version__
-from judgedesk.core.datasets import Dataset, open_dataset, suggest_mapping
+from judgedesk.core.datasets import Dataset, open_dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.exports import FORMATS, write_export
-from judgedesk.core.library import get_scene, get_template, list_templates
+from judgedesk.core.library import get_template, list_templates
+from judgedesk.core.newproject import NewProjectPlan, create_project
 from judgedesk.core.parsers import PARSERS, infer_parser
 from judgedesk.core.pipeline import Progress, Selection, run_project
 from judgedesk.core.project import (
-    SETTINGS_FILE,
     JudgeSettings,
     Problem,
     Project,
@@ -30,7 +29,6 @@ from judgedesk.core.project import (
 from judgedesk.core.prompts import render_prompt
 from judgedesk.core.scripts import run_once
 from judgedesk.core.store import Store
-from judgedesk.core.template_import import convert_placeholders
 from judgedesk.core.workspace import open_project_dataset
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
@@ -87,100 +85,62 @@ def _report_load_issues(dataset: Dataset, limit: int = 10) -> None:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    root = Path(args.dir).expanduser().resolve()
-    if (root / SETTINGS_FILE).exists():
-        raise JudgeDeskError(f"{root} is already a JudgeDesk project. Open it instead.")
-    if root.exists() and any(root.iterdir()):
-        raise JudgeDeskError(f"{root} is not empty. Choose a new or empty folder.")
     source = Path(args.dataset).expanduser().resolve()
     fields = _parse_pairs(args.field, "--field")
     dataset = _open(source, fields or None, format=args.format, sheet=args.sheet)
-    if not fields:
-        fields = {
-            role: column
-            for role, column in suggest_mapping(dataset.fields()).items()
-            if not ("messages" in dataset.fields() and role in ("question", "reference"))
-        }
     _report_load_issues(dataset)
-
-    project = Project(root=root, name=args.name or root.name, language=args.language)
-    root.mkdir(parents=True, exist_ok=True)
-    if args.link:
-        project.dataset.path = str(source)
-    else:
-        target = root / "data" / source.name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, target)
-        project.dataset.path = f"data/{source.name}"
-    project.dataset.format = args.format or ""
-    project.dataset.sheet = args.sheet or ""
-    project.dataset.fields = fields
-
     judge = JudgeSettings(
         name=args.judge_name,
         base_url=args.judge_url or "",
         model=args.judge_model or "",
         api_key=f"env:{args.judge_key_env}" if args.judge_key_env else "",
-        template=f"templates/{args.judge_name}.j2",
     )
+    candidate = None
     if args.candidate_model:
-        project.candidate = JudgeSettings(
+        candidate = JudgeSettings(
             name="candidate",
             base_url=args.candidate_url or judge.base_url,
             model=args.candidate_model,
             api_key=f"env:{args.candidate_key_env}" if args.candidate_key_env else judge.api_key,
             template="",
         )
-    text, parser = _template_for_new(args, project, judge, dataset)
-    judge.parser = args.parser or parser or ""
-    project.judges.append(judge)
-    project.variables.update(
-        {k: _variable_value(v) for k, v in _parse_pairs(args.var, "--var").items()}
+    plan = NewProjectPlan(
+        root=Path(args.dir),
+        dataset=dataset,
+        fields=fields,
+        template=args.template,
+        language=args.language,
+        scene=args.scene,
+        parser=args.parser or "",
+        judge=judge,
+        candidate=candidate,
+        variables={k: _variable_value(v) for k, v in _parse_pairs(args.var, "--var").items()},
+        link=args.link,
+        name=args.name or "",
+        format=args.format or "",
+        sheet=args.sheet or "",
     )
-    project.save()
-    project.write_template(judge, text)
-
-    print(f"Created {root}")
+    report = create_project(plan)
+    for replacement in report.replacements:
+        _err(
+            f"template line {replacement.line}: {replacement.original} → "
+            f"{{{{ {replacement.expression} }}}}"
+        )
+    if not report.parser_guessed:
+        _err(
+            "The template's output format was not recognised, so no verdict parser was "
+            f"chosen. Pass --parser with one of: {', '.join(PARSERS)}."
+        )
+    project = report.project
+    print(f"Created {project.root}")
     print(f"  dataset:  {project.dataset.path} ({len(dataset)} rows)")
-    if fields:
-        mapping = ", ".join(f"{role}={column}" for role, column in fields.items())
+    if project.dataset.fields:
+        mapping = ", ".join(f"{role}={column}" for role, column in project.dataset.fields.items())
         print(f"  fields:   {mapping}")
     print(f"  template: {judge.template} (verdicts read with the '{judge.parser or '?'}' parser)")
     if not judge.base_url:
         print("  judge:    no endpoint yet — set one in the Judges pane or with --judge-url")
     return EXIT_OK
-
-
-def _template_for_new(
-    args: argparse.Namespace, project: Project, judge: JudgeSettings, dataset: Dataset
-) -> tuple[str, str | None]:
-    spec = args.template
-    if spec and Path(spec).expanduser().is_file():
-        raw = Path(spec).expanduser().read_text(encoding="utf-8")
-        conversion = convert_placeholders(raw, fields=dataset.fields())
-        for replacement in conversion.replacements:
-            _err(
-                f"template line {replacement.line}: {replacement.original} → "
-                f"{{{{ {replacement.expression} }}}}"
-            )
-        parser = infer_parser(conversion.text)
-        if parser is None and not args.parser:
-            _err(
-                "The template's output format was not recognised, so no verdict parser was "
-                f"chosen. Pass --parser with one of: {', '.join(PARSERS)}."
-            )
-        return conversion.text, parser
-    if spec is None:
-        has_reference = "reference" in project.dataset.fields or any(
-            f in dataset.fields() for f in ("ref_answer", "messages")
-        )
-        spec = "score_reference" if has_reference else "score_single"
-    info = get_template(spec, args.language)
-    project.variables.update(info.variables)
-    if args.scene:
-        project.variables.update(get_scene(args.scene, args.language).variables)
-    judge.system_prompt = info.system_prompt
-    return info.text, info.parser
 
 
 def cmd_render(args: argparse.Namespace) -> int:

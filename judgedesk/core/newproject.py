@@ -1,0 +1,133 @@
+"""Creating a project from a dataset: mapping, template, judge (the CLI's and the wizard's)."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from judgedesk.core.datasets import Dataset, suggest_mapping
+from judgedesk.core.errors import ProjectError
+from judgedesk.core.library import get_scene, get_template
+from judgedesk.core.parsers import infer_parser
+from judgedesk.core.project import SETTINGS_FILE, JudgeSettings, Project
+from judgedesk.core.template_import import Replacement, convert_placeholders
+
+
+@dataclass
+class NewProjectPlan:
+    """Everything a new project is made from.
+
+    Attributes:
+        root: the new (or empty) project folder.
+        dataset: the dataset, already opened (its fields drive the suggestions).
+        fields: role → column; empty means suggested from the column names.
+        template: a built-in template id, a template file, or None to pick one that fits.
+        language: of the built-in template ("en", "zh").
+        scene: a scene preset id for the multi-dimension template.
+        parser: the verdict parser; empty means the template's, or inferred.
+        judge: the first judge (its template path and parser are filled in).
+        candidate: the model that answers rows with no response, if any.
+        variables: project variables, over the template's defaults.
+        link: use the dataset where it is instead of copying it into ``data/``.
+        name: the project's name; empty means the folder's.
+        format: the dataset's format when not given by its extension.
+        sheet: the XLSX sheet.
+    """
+
+    root: Path
+    dataset: Dataset
+    fields: dict[str, str] = field(default_factory=dict)
+    template: str | None = None
+    language: str = "en"
+    scene: str | None = None
+    parser: str = ""
+    judge: JudgeSettings = field(default_factory=JudgeSettings)
+    candidate: JudgeSettings | None = None
+    variables: Mapping[str, Any] = field(default_factory=dict)
+    link: bool = False
+    name: str = ""
+    format: str = ""
+    sheet: str = ""
+
+
+@dataclass
+class NewProjectReport:
+    """What was made, and what the person should know about it."""
+
+    project: Project
+    replacements: list[Replacement] = field(default_factory=list)
+    parser_guessed: bool = True
+
+
+def suggested_fields(dataset: Dataset) -> dict[str, str]:
+    """Roles suggested from column names; chats need no question or reference."""
+    names = dataset.fields()
+    return {
+        role: column
+        for role, column in suggest_mapping(names).items()
+        if not ("messages" in names and role in ("question", "reference"))
+    }
+
+
+def create_project(plan: NewProjectPlan) -> NewProjectReport:
+    """Make the project folder, its settings and the judge's template.
+
+    Raises:
+        ProjectError: the folder is a project already or is not empty.
+        LibraryError: the built-in template or scene does not exist.
+    """
+    root = plan.root.expanduser().resolve()
+    if (root / SETTINGS_FILE).exists():
+        raise ProjectError(f"{root} is already a JudgeDesk project. Open it instead.")
+    if root.exists() and any(root.iterdir()):
+        raise ProjectError(f"{root} is not empty. Choose a new or empty folder.")
+    fields = dict(plan.fields) or suggested_fields(plan.dataset)
+    project = Project(root=root, name=plan.name or root.name, language=plan.language)
+    project.dataset.format = plan.format
+    project.dataset.sheet = plan.sheet
+    project.dataset.fields = fields
+    judge = plan.judge
+    judge.template = f"templates/{judge.name}.j2"
+    text, parser, replacements = _template(plan, project, judge)
+    judge.parser = plan.parser or parser or ""
+    project.judges.append(judge)
+    project.candidate = plan.candidate
+    project.variables.update(plan.variables)
+
+    root.mkdir(parents=True, exist_ok=True)
+    source = plan.dataset.path.resolve()
+    if plan.link:
+        project.dataset.path = str(source)
+    else:
+        target = root / "data" / source.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+        project.dataset.path = f"data/{source.name}"
+    project.save()
+    project.write_template(judge, text)
+    return NewProjectReport(project, replacements, parser is not None or bool(plan.parser))
+
+
+def _template(
+    plan: NewProjectPlan, project: Project, judge: JudgeSettings
+) -> tuple[str, str | None, list[Replacement]]:
+    spec = plan.template
+    if spec and Path(spec).expanduser().is_file():
+        raw = Path(spec).expanduser().read_text(encoding="utf-8")
+        conversion = convert_placeholders(raw, fields=plan.dataset.fields())
+        return conversion.text, infer_parser(conversion.text), list(conversion.replacements)
+    if spec is None:
+        names = plan.dataset.fields()
+        has_reference = "reference" in project.dataset.fields or any(
+            f in names for f in ("ref_answer", "messages")
+        )
+        spec = "score_reference" if has_reference else "score_single"
+    info = get_template(spec, plan.language)
+    project.variables.update(info.variables)
+    if plan.scene:
+        project.variables.update(get_scene(plan.scene, plan.language).variables)
+    judge.system_prompt = info.system_prompt
+    return info.text, info.parser, []

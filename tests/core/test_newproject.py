@@ -1,0 +1,51 @@
+"""Creating projects from a plan (the CLI's `new` and the wizard share this)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from judgedesk.core.datasets import open_dataset
+from judgedesk.core.errors import LibraryError, ProjectError
+from judgedesk.core.newproject import NewProjectPlan, create_project, suggested_fields
+from judgedesk.core.project import load_project
+
+
+@pytest.fixture
+def dataset_file(tmp_path: Path) -> Path:
+    path = tmp_path / "qa.jsonl"
+    path.write_text(json.dumps({"problem": "2+2?", "answer": "4", "prediction": "4"}) + "\n")
+    return path
+
+
+def test_suggested_fields_and_the_default_template(tmp_path: Path, dataset_file: Path) -> None:
+    with open_dataset(dataset_file) as dataset:
+        assert suggested_fields(dataset) == {
+            "question": "problem",
+            "reference": "answer",
+            "response": "prediction",
+        }
+        report = create_project(NewProjectPlan(root=tmp_path / "p", dataset=dataset))
+    project = load_project(tmp_path / "p")
+    assert project.judges[0].parser == "score"
+    assert "min_score" in project.variables  # the reference-based template's defaults
+    assert report.replacements == [] and report.parser_guessed
+    assert (tmp_path / "p" / "data" / "qa.jsonl").is_file()
+
+
+def test_refuses_a_folder_in_use_and_leaves_nothing_on_a_bad_template(
+    tmp_path: Path, dataset_file: Path
+) -> None:
+    busy = tmp_path / "busy"
+    busy.mkdir()
+    (busy / "notes.txt").write_text("mine")
+    with open_dataset(dataset_file) as dataset:
+        with pytest.raises(ProjectError, match="not empty"):
+            create_project(NewProjectPlan(root=busy, dataset=dataset))
+        with pytest.raises(LibraryError):
+            create_project(
+                NewProjectPlan(root=tmp_path / "new", dataset=dataset, template="no_such_template")
+            )
+    assert not (tmp_path / "new").exists()
