@@ -44,6 +44,7 @@ def test_add_edit_reorder_and_save(
     qtmodeltester.check(pane.model)
     assert pane.model.rowCount() == 2
     assert pane.name.text() == "answer-check" and not pane.base_url.isVisibleTo(pane)
+    assert pane.metric_help.text()  # what the rule does, in words
     pane.addJudge_button.click()
     assert pane.model.rowCount() == 3 and pane.name.text() == "judge"
     assert "●" in window.windowTitle()
