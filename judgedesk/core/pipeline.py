@@ -14,9 +14,9 @@ from judgedesk.core.datasets import Dataset
 from judgedesk.core.errors import JudgeDeskError, ProjectError, RowError
 from judgedesk.core.events import Signal
 from judgedesk.core.judges import JudgeCallError, OpenAIClient, resolve_api_key
-from judgedesk.core.parsers import PARSERS
+from judgedesk.core.parsers import PARSERS, infer_parser
 from judgedesk.core.project import JudgeSettings, Project, check_project
-from judgedesk.core.prompts import judge_parser, judge_template
+from judgedesk.core.prompts import judge_template
 from judgedesk.core.scripts import ScriptPool
 from judgedesk.core.steps import JudgeContext, RowProcessor, RowResult
 from judgedesk.core.store import Store
@@ -380,7 +380,9 @@ class Run:
                 rate_limit=settings.rate_limit,
             )
         template = judge_template(self.project, settings) if prompt else None
-        parser = judge_parser(self.project, settings) if template is not None else None
+        parser = None
+        if template is not None:  # the template's text is read once, here
+            parser = settings.parser or infer_parser(template.source)
         options: dict[str, Any] = {}
         if parser is not None and PARSERS[parser].kind == "score":
             for key, option in (("min_score", "min"), ("max_score", "max")):

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from judgedesk.core.parsers import infer_parser
 from judgedesk.core.project import JudgeSettings, Project
 from judgedesk.core.templates import (
     CompiledTemplate,
@@ -47,13 +46,6 @@ class JudgePrompt:
 def judge_template(project: Project, judge: JudgeSettings) -> CompiledTemplate:
     """Read and compile a judge's template (compilation is cached by text)."""
     return compile_template(project.read_template(judge))
-
-
-def judge_parser(project: Project, judge: JudgeSettings) -> str | None:
-    """The parser a judge's replies are read with: its setting, else inferred."""
-    if judge.parser:
-        return judge.parser
-    return infer_parser(project.read_template(judge))
 
 
 def render_prompt(

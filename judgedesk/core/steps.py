@@ -136,7 +136,7 @@ class RowProcessor:
                 requests.append(request)
                 replies.append(reply)
                 decided = False
-            models.append(_judge_model(self.project, judge))
+            models.append(_judge_model(judge))
             final = verdict
             if decided and self.project.run.cascade:
                 decided_by_rule = True
@@ -300,7 +300,7 @@ def _candidate_messages(row: Row, data: Mapping[str, Any], system: str) -> list[
     return chat
 
 
-def _judge_model(project: Project, judge: JudgeContext) -> dict[str, Any]:
+def _judge_model(judge: JudgeContext) -> dict[str, Any]:
     settings = judge.settings
     return {
         "name": settings.name,

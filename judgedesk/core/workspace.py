@@ -20,8 +20,8 @@ log = logging.getLogger(__name__)
 class Workspace:
     """The open project and what the panes share.
 
-    Blocking work (reading a dataset) is done by :meth:`read_dataset`, which the UI runs
-    in a worker thread; the rest is quick and runs anywhere.
+    Reading a dataset is blocking work (:func:`begin_project_dataset`), which the UI
+    runs in a worker thread; the rest is quick and runs anywhere.
 
     Signals:
         sig_project_opened: the :class:`Project`, after it is opened.
@@ -52,11 +52,6 @@ class Workspace:
         self.dirty = False
         self.sig_project_opened.emit(project)
         return project
-
-    @staticmethod
-    def read_dataset(project: Project) -> Dataset:
-        """Read a project's dataset; blocking, so callers run it in a worker thread."""
-        return open_project_dataset(project)
 
     def set_dataset(self, dataset: Dataset, stop_reading: Callable[[], None] | None = None) -> None:
         """Install a dataset; ``stop_reading`` stops a progressive read still going on."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, Qt
+from PySide6.QtCore import QItemSelection, QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -91,6 +91,7 @@ class DatasetPane(QWidget):
         current = self.table.currentIndex()
         if current.isValid() and current.row() == index:
             return
-        while index >= self.model.rowCount() and self.model.canFetchMore(self.model.index(-1, -1)):
-            self.model.fetchMore(self.model.index(-1, -1))
+        root = QModelIndex()
+        while index >= self.model.rowCount() and self.model.canFetchMore(root):
+            self.model.fetchMore(root)
         self.table.selectRow(index)
