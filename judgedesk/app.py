@@ -15,9 +15,12 @@ os.environ.setdefault("QT_API", "pyside6")
 import qasync
 from platformdirs import user_data_dir
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from judgedesk.core.workspace import Workspace, ensure_sample_project
+from judgedesk.resources import resource_path
+from judgedesk.ui.i18n import install_translators
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.settings import AppSettings
 
@@ -54,10 +57,13 @@ def main(args: Sequence[str] = ()) -> int:
     assert isinstance(app, QApplication)
     app.setApplicationName("JudgeDesk")
     app.setOrganizationName("JudgeDesk")
+    app.setWindowIcon(QIcon(str(resource_path("icons", "judgedesk.svg"))))
+    app.setDesktopFileName("judgedesk")
     collect_garbage_on_gui_thread(app)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     settings = AppSettings()
+    install_translators(app, settings.language())
     workspace = Workspace()
     window = MainWindow(workspace, settings)
     window.show()

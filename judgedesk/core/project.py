@@ -239,9 +239,13 @@ class Project:
             ProjectError: when a judge holds what looks like an API key rather than a
                 reference to one; nothing is written then.
         """
-        text = tomli_w.dumps(_drop_empty(self.to_table()))
+        text = self.settings_text()
         self.root.mkdir(parents=True, exist_ok=True)
         atomic_write_text(self.settings_path, text)
+
+    def settings_text(self) -> str:
+        """The settings as the text of ``judgedesk.toml`` (refuses to hold an API key)."""
+        return tomli_w.dumps(_drop_empty(self.to_table()))
 
 
 def check_no_secrets(project: Project) -> None:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import copy
 import logging
 import shutil
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
 
 from judgedesk.core.datasets import Dataset, JsonlIndexer, detect_format, open_dataset
 from judgedesk.core.events import Signal
-from judgedesk.core.project import Project, load_project
+from judgedesk.core.project import JudgeSettings, Project, load_project
+from judgedesk.core.undo import SnapshotCommand, UndoStack
 from judgedesk.resources import resource_path
 
 log = logging.getLogger(__name__)
@@ -29,6 +31,10 @@ class Workspace:
         sig_row_selected: the row index every pane should show.
         sig_dirty_changed: True when the project has unsaved changes, False once saved.
         sig_dataset_completed: the :class:`Dataset`, once a progressive read is complete.
+        sig_judges_changed: the project's judge list, after an undo or redo replaced it.
+
+    Changes a person makes go through :attr:`undo`; the project is dirty when the undo
+    stack is away from the saved state or a change that cannot be undone was made.
     """
 
     def __init__(self) -> None:
@@ -40,7 +46,11 @@ class Workspace:
         self.sig_row_selected: Signal[int] = Signal()
         self.sig_dirty_changed: Signal[bool] = Signal()
         self.sig_dataset_completed: Signal[Dataset] = Signal()
+        self.sig_judges_changed: Signal[list[JudgeSettings]] = Signal()
         self._stop_reading: Callable[[], None] | None = None
+        self.undo = UndoStack()
+        self.undo.sig_changed.connect(lambda _: self._update_dirty())
+        self._unsaved = False
         self.dirty = False
 
     def open_project(self, folder: str | Path) -> Project:
@@ -49,9 +59,19 @@ class Workspace:
         self.close_dataset()
         self.project = project
         self.row = None
-        self.dirty = False
+        self._unsaved = False
+        self.undo.clear()
         self.sig_project_opened.emit(project)
         return project
+
+    def adopt_project(self, project: Project, *, unsaved: bool = False) -> None:
+        """Show a project already loaded (restored from recovery, or saved elsewhere)."""
+        self.close_dataset()
+        self.project = project
+        self.row = None
+        self._unsaved = unsaved
+        self.undo.clear()
+        self.sig_project_opened.emit(project)
 
     def set_dataset(self, dataset: Dataset, stop_reading: Callable[[], None] | None = None) -> None:
         """Install a dataset; ``stop_reading`` stops a progressive read still going on."""
@@ -82,10 +102,37 @@ class Workspace:
             self.sig_row_selected.emit(index)
 
     def mark_dirty(self) -> None:
-        """Note that the project's settings changed and are not saved yet."""
-        if not self.dirty:
-            self.dirty = True
-            self.sig_dirty_changed.emit(True)
+        """Note a change that cannot be undone (the settings are not saved yet)."""
+        self._unsaved = True
+        self._update_dirty()
+
+    def record_judges(
+        self, before: list[JudgeSettings], label: str, merge_key: Hashable | None = None
+    ) -> None:
+        """Record a change already made to the project's judges, for undo.
+
+        ``before`` is a copy of the judge list as it was; consecutive changes with the
+        same ``merge_key`` are undone together.
+        """
+        if self.project is None:
+            return
+        after = copy.deepcopy(self.project.judges)
+        if after == before:
+            return
+        command = SnapshotCommand(label, before, after, self._apply_judges, merge_key)
+        self.undo.push(command, applied=True)
+
+    def _apply_judges(self, state: object) -> None:
+        if self.project is None or not isinstance(state, list):
+            return
+        self.project.judges[:] = copy.deepcopy(state)
+        self.sig_judges_changed.emit(self.project.judges)
+
+    def _update_dirty(self) -> None:
+        dirty = self.project is not None and (self._unsaved or not self.undo.is_clean)
+        if dirty != self.dirty:
+            self.dirty = dirty
+            self.sig_dirty_changed.emit(dirty)
 
     def save_project(self) -> None:
         """Save the project's settings (atomic, and it refuses to write an API key)."""
@@ -96,9 +143,9 @@ class Workspace:
 
     def save_project_done(self) -> None:
         """Note that a save (perhaps done in a worker thread) succeeded."""
-        if self.dirty:
-            self.dirty = False
-            self.sig_dirty_changed.emit(False)
+        self._unsaved = False
+        self.undo.set_clean()
+        self._update_dirty()
 
     def close(self) -> None:
         """Close everything the workspace holds open."""

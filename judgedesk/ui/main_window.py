@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QStackedWidget,
     QWidget,
@@ -21,12 +29,13 @@ from PySide6.QtWidgets import (
 
 from judgedesk import __version__
 from judgedesk.core.datasets import Dataset
-from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project
 from judgedesk.core.workspace import DatasetOpening, Workspace, begin_project_dataset
+from judgedesk.ui.i18n import LANGUAGES
 from judgedesk.ui.panes.dataset_pane import DatasetPane
 from judgedesk.ui.panes.judges_pane import JudgesPane
 from judgedesk.ui.panes.row_inspector import RowInspector
+from judgedesk.ui.project_actions import ProjectActions
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
 
@@ -41,6 +50,9 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.tasks = TaskRunner(self)
         self.tasks.sig_task_failed.connect(self._show_failure)
+        self.files = ProjectActions(workspace, self.tasks, settings, self)
+        self._may_close = False
+        self.setAcceptDrops(True)
         self.resize(1280, 800)
 
         self.nav = QListWidget(self)
@@ -67,10 +79,12 @@ class MainWindow(QMainWindow):
         dock.setWidget(self.inspector)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         dock.setMinimumWidth(380)
+        self.inspector_dock = dock
 
         self.status = QLabel(self.tr("No project open."), self)
         self.status.setObjectName("statusText")
         self.statusBar().addWidget(self.status, 1)
+        self.files.sig_status.connect(self.status.setText)
         self._build_menus()
 
         workspace.sig_project_opened.connect(self._on_project_opened)
@@ -89,47 +103,121 @@ class MainWindow(QMainWindow):
         self.nav.addItem(title)
         self.stack.addWidget(pane)
 
+    def _action(
+        self,
+        menu: QMenu,
+        name: str,
+        text: str,
+        slot: Callable[[], object],
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(name)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.triggered.connect(lambda _=False: slot())
+        menu.addAction(action)
+        return action
+
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        open_action = QAction(self.tr("&Open Project…"), self)
-        open_action.setShortcut(QKeySequence.StandardKey.Open)
-        open_action.triggered.connect(self._choose_project)
-        file_menu.addAction(open_action)
-        self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
+        files = self.files
+        keys = QKeySequence.StandardKey
+        menu = self.menuBar().addMenu(self.tr("&File"))
+        self._action(
+            menu, "newProjectAction", self.tr("&New Project…"), files.new_project, keys.New
+        )
+        self._action(
+            menu, "openProjectAction", self.tr("&Open Project…"), files.choose_and_open, keys.Open
+        )
+        self.recent_menu = menu.addMenu(self.tr("Open &Recent"))
+        self.recent_menu.setObjectName("recentMenu")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
-        self.save_action = QAction(self.tr("&Save"), self)
-        self.save_action.setShortcut(QKeySequence.StandardKey.Save)
-        self.save_action.triggered.connect(self.save_project)
-        file_menu.addAction(self.save_action)
-        file_menu.addSeparator()
-        quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
-        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        menu.addSeparator()
+        self.save_action = self._action(menu, "saveAction", self.tr("&Save"), files.save, keys.Save)
+        self._action(menu, "saveAsAction", self.tr("Save &As…"), files.save_as, keys.SaveAs)
+        menu.addSeparator()
+        self._action(
+            menu, "importDatasetAction", self.tr("&Import Dataset…"), files.import_dataset, "Ctrl+I"
+        )
+        self._action(menu, "exportAction", self.tr("&Export Results…"), files.export, "Ctrl+E")
+        menu.addSeparator()
+        self._action(menu, "quitAction", self.tr("&Quit"), self.close, keys.Quit)
+
+        menu = self.menuBar().addMenu(self.tr("&Edit"))
+        self.undo_action = self._action(
+            menu, "undoAction", self.tr("&Undo"), self.workspace.undo.undo, keys.Undo
+        )
+        self.redo_action = self._action(
+            menu, "redoAction", self.tr("&Redo"), self.workspace.undo.redo, keys.Redo
+        )
+        menu.addSeparator()
+        self._action(menu, "findAction", self.tr("&Find…"), self.find, keys.Find)
+        self.workspace.undo.sig_changed.connect(lambda _: self._update_undo_actions())
+        self._update_undo_actions()
+
+        menu = self.menuBar().addMenu(self.tr("&View"))
         for number in range(self.nav.count()):
-            action = QAction(self.nav.item(number).text(), self)
-            action.setShortcut(QKeySequence(f"Ctrl+{number + 1}"))
-            action.triggered.connect(lambda _=False, n=number: self.nav.setCurrentRow(n))
-            view_menu.addAction(action)
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        about = QAction(self.tr("&About JudgeDesk"), self)
-        about.triggered.connect(self._about)
-        help_menu.addAction(about)
+            self._action(
+                menu,
+                f"showPane{number + 1}",
+                self.nav.item(number).text(),
+                lambda n=number: self.nav.setCurrentRow(n),
+                f"Ctrl+{number + 1}",
+            )
+        menu.addSeparator()
+        self._action(
+            menu,
+            "toggleInspector",
+            self.tr("Row &Inspector"),
+            self._toggle_inspector,
+            "Ctrl+Shift+I",
+        )
+
+        languages = menu.addMenu(self.tr("&Language"))
+        languages.setObjectName("languageMenu")
+        group = QActionGroup(self)
+        choices = [("", self.tr("Same as the system")), *LANGUAGES.items()]
+        for code, name in choices:
+            action = languages.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(self.settings.language() == code)
+            action.setActionGroup(group)
+            action.triggered.connect(lambda _=False, c=code: self._choose_language(c))
+
+        menu = self.menuBar().addMenu(self.tr("&Help"))
+        self._action(
+            menu, "guideAction", self.tr("JudgeDesk &Guide"), self.show_guide, keys.HelpContents
+        )
+        self._action(menu, "aboutAction", self.tr("&About JudgeDesk"), self._about)
+
+    def _update_undo_actions(self) -> None:
+        stack = self.workspace.undo
+        self.undo_action.setEnabled(stack.can_undo)
+        self.redo_action.setEnabled(stack.can_redo)
+        self.undo_action.setText(
+            self.tr("&Undo {0}").format(stack.undo_label) if stack.can_undo else self.tr("&Undo")
+        )
+        self.redo_action.setText(
+            self.tr("&Redo {0}").format(stack.redo_label) if stack.can_redo else self.tr("&Redo")
+        )
+
+    def find(self) -> None:
+        """Show the Dataset pane and put the cursor in its search field."""
+        self.nav.setCurrentRow(self.stack.indexOf(self.dataset_pane))
+        self.dataset_pane.focus_search()
+
+    def _choose_language(self, code: str) -> None:
+        self.settings.set_language(code)
+        self.status.setText(self.tr("The new language is used from the next start of JudgeDesk."))
+
+    def _toggle_inspector(self) -> None:
+        self.inspector_dock.setVisible(not self.inspector_dock.isVisible())
 
     # --- projects ---------------------------------------------------------------------
 
     def open_project(self, folder: str | Path) -> None:
-        """Open a project; its dataset is read in the background."""
-        try:
-            self.workspace.open_project(folder)
-        except JudgeDeskError as exc:
-            self._show_failure("open", str(exc))
-
-    def _choose_project(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Open a project folder"))
-        if folder:
-            self.open_project(folder)
+        """Open a project (read in the background), asking about unsaved changes first."""
+        self.files.then_if_saved(lambda: self.files.open(folder))
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -141,12 +229,25 @@ class MainWindow(QMainWindow):
 
     def save_project(self) -> None:
         """Save the project's settings in the background."""
-        if self.workspace.project is None:
-            return
-        self.tasks.start(
-            "save",
-            asyncio.to_thread(self.workspace.project.save),
-            on_done=lambda _: self.workspace.save_project_done(),
+        self.files.save()
+
+    # --- drag and drop ----------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if _dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        for path in _dropped_paths(event.mimeData()):
+            if self.files.open_dropped(path):
+                event.acceptProposedAction()
+                return
+        self._show_failure(
+            "drop",
+            self.tr(
+                "JudgeDesk opens project folders and datasets (JSONL, JSON, CSV, TSV, XLSX). "
+                "Drop one of those."
+            ),
         )
 
     def _update_title(self) -> None:
@@ -201,10 +302,31 @@ class MainWindow(QMainWindow):
             ).format(__version__),
         )
 
+    def show_guide(self) -> None:
+        from judgedesk.ui.guide import GuideDialog
+
+        dialog = GuideDialog(self)
+        dialog.show()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._may_close and self.workspace.dirty:
+            event.ignore()
+            self.files.then_if_saved(self._close_now)
+            return
         self.settings.set_geometry(self.saveGeometry())
         self.settings.set_window_state(self.saveState())
         self.settings.sync()
         self.tasks.cancel_all()
         self.workspace.close()
         super().closeEvent(event)
+
+    def _close_now(self) -> None:
+        self._may_close = True
+        self.close()
+
+
+def _dropped_paths(mime: QMimeData) -> list[Path]:
+    """Local files and folders in a drop."""
+    if not mime.hasUrls():
+        return []
+    return [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]

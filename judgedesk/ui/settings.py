@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from platformdirs import user_documents_dir
 from PySide6.QtCore import QByteArray, QSettings
 
 MAX_RECENT = 10
@@ -31,6 +32,21 @@ class AppSettings:
     def add_recent_project(self, path: str) -> None:
         items = [p for p in self.recent_projects() if p != path]
         self._qs.setValue("recent_projects", [path, *items][:MAX_RECENT])
+
+    def language(self) -> str:
+        """The interface language chosen ("en", "zh_CN"), or "" to follow the system."""
+        return str(self._qs.value("language", "") or "")
+
+    def set_language(self, code: str) -> None:
+        self._qs.setValue("language", code)
+
+    def projects_folder(self) -> Path:
+        """Where new projects go unless the person picks another folder."""
+        value = self._qs.value("projects_folder")
+        return Path(str(value)) if value else Path(user_documents_dir()) / "JudgeDesk"
+
+    def set_projects_folder(self, folder: Path) -> None:
+        self._qs.setValue("projects_folder", str(folder))
 
     def geometry(self) -> QByteArray | None:
         value = self._qs.value("window/geometry")

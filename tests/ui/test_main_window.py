@@ -92,7 +92,7 @@ def test_load_problems_are_listed_and_a_bad_project_explained(qtbot: QtBot, tmp_
     assert "line 2" in window.dataset_pane.issues.toPlainText()
     assert "could not be read" in window.dataset_pane.summary.text()
     window.open_project(tmp_path / "nothing-here")
-    assert "does not exist" in window.status.text()
+    qtbot.waitUntil(lambda: "does not exist" in window.status.text())
 
 
 def test_a_big_jsonl_shows_rows_while_it_is_indexed(qtbot: QtBot, tmp_path: Path) -> None:

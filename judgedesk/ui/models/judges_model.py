@@ -23,6 +23,9 @@ class JudgesListModel(QAbstractListModel):
         self._judges = judges
         self.endResetModel()
 
+    def judges(self) -> list[JudgeSettings]:
+        return self._judges
+
     def judge(self, row: int) -> JudgeSettings | None:
         return self._judges[row] if 0 <= row < len(self._judges) else None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import time
 
@@ -46,6 +47,7 @@ class JudgesPane(QWidget):
         self.tasks = tasks
         self._judge: JudgeSettings | None = None
         self._loading = False
+        self._baseline: list[JudgeSettings] = []  # the judges as last recorded, for undo
 
         self.model = JudgesListModel(self)
         self.list = QListView(self)
@@ -167,6 +169,7 @@ class JudgesPane(QWidget):
         layout.addLayout(left, 1)
         layout.addWidget(self.editor, 2)
         workspace.sig_project_opened.connect(self.show_project)
+        workspace.sig_judges_changed.connect(self._judges_replaced)
         self._show(-1)
 
     # --- building -----------------------------------------------------------------------
@@ -191,11 +194,28 @@ class JudgesPane(QWidget):
     # --- the list -----------------------------------------------------------------------
 
     def show_project(self, project: Project) -> None:
+        self._baseline = copy.deepcopy(project.judges)
         self.model.set_judges(project.judges)
         if project.judges:
             self.list.setCurrentIndex(self.model.index(0))
         else:
             self._show(-1)
+
+    def _judges_replaced(self, judges: list[JudgeSettings]) -> None:
+        """Undo or redo replaced the judges: show them, keeping the place in the list."""
+        row = self._current()
+        self._baseline = copy.deepcopy(judges)
+        self.model.set_judges(judges)
+        if judges:
+            self.list.setCurrentIndex(self.model.index(min(max(row, 0), len(judges) - 1)))
+        else:
+            self._show(-1)
+
+    def _record(self, label: str, merge_key: object = None) -> None:
+        """Hand the change just made to the workspace's undo stack."""
+        before = self._baseline
+        self._baseline = copy.deepcopy(self.model.judges())
+        self.workspace.record_judges(before, label, merge_key)
 
     def _current(self) -> int:
         return self.list.currentIndex().row()
@@ -230,14 +250,15 @@ class JudgesPane(QWidget):
     def _insert(self, row: int, judge: JudgeSettings) -> None:
         self.model.insert(row, judge)
         self.list.setCurrentIndex(self.model.index(row))
-        self.workspace.mark_dirty()
+        self._record(self.tr("Add judge “{0}”").format(judge.name))
 
     def remove_judge(self) -> None:
         row = self._current()
-        if self.model.judge(row) is None:
+        judge = self.model.judge(row)
+        if judge is None:
             return
         self.model.remove(row)
-        self.workspace.mark_dirty()
+        self._record(self.tr("Remove judge “{0}”").format(judge.name))
         if self.model.rowCount():
             self.list.setCurrentIndex(self.model.index(min(row, self.model.rowCount() - 1)))
         else:
@@ -247,7 +268,7 @@ class JudgesPane(QWidget):
         row = self._current()
         if self.model.move(row, offset):
             self.list.setCurrentIndex(self.model.index(row + offset))
-            self.workspace.mark_dirty()
+            self._record(self.tr("Move judge"))
 
     # --- the form -----------------------------------------------------------------------
 
@@ -335,7 +356,11 @@ class JudgesPane(QWidget):
         judge.stream = self.stream.isChecked()
         self.model.refresh(self._current())
         self._update_visibility()
-        self.workspace.mark_dirty()
+        sender = self.sender()
+        field = sender.objectName() if sender is not None else ""
+        self._record(
+            self.tr("Edit judge “{0}”").format(judge.name), ("judge", self._current(), field)
+        )
 
     def _key_source_changed(self) -> None:
         self._edited()
@@ -362,7 +387,7 @@ class JudgesPane(QWidget):
         finally:
             self.key_secret.clear()
         self.test_result.setText(self.tr("The key is stored in the system keyring."))
-        self.workspace.mark_dirty()
+        self._record(self.tr("Store the key of “{0}”").format(judge.name))
 
     # --- test connection ----------------------------------------------------------------
 

@@ -1,0 +1,279 @@
+"""What the File menu does: new, open, save, save as, import, export, autosave."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from judgedesk.core.datasets import FORMATS as DATASET_FORMATS
+from judgedesk.core.datasets import Dataset
+from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.exports import write_export
+from judgedesk.core.project import SETTINGS_FILE, Project, load_project
+from judgedesk.core.project_files import (
+    discard_recovery,
+    read_recovery,
+    save_project_as,
+    write_recovery,
+)
+from judgedesk.core.store import Store
+from judgedesk.core.workspace import Workspace
+from judgedesk.ui.settings import AppSettings
+from judgedesk.ui.tasks import TaskRunner
+
+AUTOSAVE_MS = 30_000
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+DATASET_SUFFIXES = tuple(f".{name}" for name in DATASET_FORMATS)
+
+
+class ProjectActions(QObject):
+    """Project files for the main window; every file operation runs off the GUI thread.
+
+    Signals:
+        sig_status: a sentence for the status bar.
+    """
+
+    sig_status = Signal(str)
+
+    def __init__(
+        self, workspace: Workspace, tasks: TaskRunner, settings: AppSettings, window: QWidget
+    ) -> None:
+        super().__init__(window)
+        self.workspace = workspace
+        self.tasks = tasks
+        self.settings = settings
+        self.window = window
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setInterval(AUTOSAVE_MS)
+        self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_timer.start()
+
+    # --- questions (tests replace these) ------------------------------------------------
+
+    def ask_unsaved(self) -> str:
+        """Ask what to do with unsaved changes: SAVE, DISCARD or CANCEL."""
+        project = self.workspace.project
+        box = QMessageBox(self.window)
+        box.setObjectName("unsavedChangesQuestion")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Unsaved changes"))
+        box.setText(self.tr("Save the changes to “{0}”?").format(project.name if project else ""))
+        box.setInformativeText(self.tr("If you don't save, your changes will be lost."))
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return SAVE
+        if answer == QMessageBox.StandardButton.Discard:
+            return DISCARD
+        return CANCEL
+
+    def ask_restore(self, when: datetime) -> bool:
+        """Ask whether to bring back settings autosave kept after a crash."""
+        answer = QMessageBox.question(
+            self.window,
+            self.tr("Restore unsaved changes?"),
+            self.tr(
+                "JudgeDesk closed without saving this project. Changes made up to {0} "
+                "were kept. Restore them?"
+            ).format(when.strftime("%Y-%m-%d %H:%M")),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    # --- unsaved changes ----------------------------------------------------------------
+
+    def then_if_saved(self, continuation: Callable[[], None]) -> None:
+        """Run ``continuation`` once unsaved changes are saved or dropped, as asked.
+
+        Nothing happens when the person cancels.
+        """
+        project = self.workspace.project
+        if project is None or not self.workspace.dirty:
+            continuation()
+            return
+        answer = self.ask_unsaved()
+        if answer == SAVE:
+            self.save(on_saved=continuation)
+        elif answer == DISCARD:
+            self.tasks.start(
+                "discard-recovery",
+                asyncio.to_thread(discard_recovery, project),
+                on_done=lambda _: continuation(),
+            )
+
+    # --- open and save ------------------------------------------------------------------
+
+    def open(self, folder: str | Path) -> None:
+        """Open a project folder, offering settings kept by autosave after a crash."""
+        self.sig_status.emit(self.tr("Opening {0}…").format(folder))
+        self.tasks.start(
+            "open-project", asyncio.to_thread(_load_with_recovery, Path(folder)), self._opened
+        )
+
+    def _opened(self, loaded: tuple[Project, tuple[Project, datetime] | None]) -> None:
+        project, recovery = loaded
+        if recovery is not None and self.ask_restore(recovery[1]):
+            self.workspace.adopt_project(recovery[0], unsaved=True)
+            self.sig_status.emit(self.tr("Unsaved changes restored. Save to keep them."))
+            return
+        if recovery is not None:
+            self.tasks.start("discard-recovery", asyncio.to_thread(discard_recovery, project))
+        self.workspace.adopt_project(project)
+
+    def choose_and_open(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self.window, self.tr("Open a project folder"), str(self.settings.projects_folder())
+        )
+        if folder:
+            self.then_if_saved(lambda: self.open(folder))
+
+    def save(self, on_saved: Callable[[], None] | None = None) -> None:
+        """Save the project's settings in the background, then drop the recovery copy."""
+        project = self.workspace.project
+        if project is None:
+            return
+
+        def done(_: object) -> None:
+            self.workspace.save_project_done()
+            self.sig_status.emit(self.tr("Saved {0}.").format(project.settings_path))
+            if on_saved is not None:
+                on_saved()
+
+        self.tasks.start("save", asyncio.to_thread(_save, project), on_done=done)
+
+    def save_as(self) -> None:
+        project = self.workspace.project
+        if project is None:
+            return
+        suggested = self.settings.projects_folder() / f"{project.root.name} copy"
+        chosen, _ = QFileDialog.getSaveFileName(
+            self.window,
+            self.tr("Save the project as a new folder"),
+            str(suggested),
+            options=QFileDialog.Option.ShowDirsOnly,
+        )
+        if chosen:
+            self.save_to(Path(chosen))
+
+    def save_to(self, folder: Path) -> None:
+        """Copy the project, with its unsaved settings, to ``folder`` and open the copy."""
+        project = self.workspace.project
+        if project is None:
+            return
+        self.tasks.start(
+            "save-as", asyncio.to_thread(save_project_as, project, folder), self._saved_as
+        )
+
+    def _saved_as(self, copied: Project) -> None:
+        self.workspace.adopt_project(copied)
+        self.sig_status.emit(self.tr("Saved as {0}.").format(copied.root))
+
+    # --- autosave -----------------------------------------------------------------------
+
+    def autosave(self) -> None:
+        """Keep unsaved settings in the project's recovery file (not its settings)."""
+        project = self.workspace.project
+        if project is None or not self.workspace.dirty or self.tasks.running("autosave"):
+            return
+        self.tasks.start("autosave", asyncio.to_thread(write_recovery, project))
+
+    # --- new project, import, export ----------------------------------------------------
+
+    def new_project(self, dataset: Path | None = None) -> None:
+        """Start the New Project wizard, with ``dataset`` chosen already if given."""
+        self.then_if_saved(lambda: self._start_wizard(dataset))
+
+    def _start_wizard(self, dataset: Path | None) -> None:
+        from judgedesk.ui.wizard import NewProjectWizard
+
+        wizard = NewProjectWizard(
+            self.tasks,
+            self.window,
+            dataset_path=dataset,
+            default_folder=self.settings.projects_folder(),
+        )
+        wizard.setObjectName("newProjectWizard")
+        wizard.sig_project_created.connect(self.open)
+        wizard.open()
+
+    def import_dataset(self) -> None:
+        patterns = " ".join(f"*{suffix}" for suffix in DATASET_SUFFIXES)
+        chosen, _ = QFileDialog.getOpenFileName(
+            self.window,
+            self.tr("Import a dataset"),
+            "",
+            self.tr("Datasets ({0});;All files (*)").format(patterns),
+        )
+        if chosen:
+            self.new_project(Path(chosen))
+
+    def open_dropped(self, path: Path) -> bool:
+        """Open a dropped project folder, or start a project from a dropped dataset."""
+        if path.is_dir() and (path / SETTINGS_FILE).is_file():
+            self.then_if_saved(lambda: self.open(path))
+            return True
+        if path.is_file() and path.suffix.lower() in DATASET_SUFFIXES:
+            self.new_project(path)
+            return True
+        return False
+
+    def export(self) -> None:
+        project = self.workspace.project
+        if project is None:
+            return
+        chosen, _ = QFileDialog.getSaveFileName(
+            self.window,
+            self.tr("Export the results"),
+            str(project.root / f"{project.root.name}-results.csv"),
+            self.tr("CSV (*.csv);;JSON Lines (*.jsonl)"),
+        )
+        if chosen:
+            self.export_to(Path(chosen))
+
+    def export_to(self, out: Path) -> None:
+        """Write the latest results of every row to ``out`` (CSV or JSON Lines)."""
+        project = self.workspace.project
+        if project is None:
+            return
+        fmt = "jsonl" if out.suffix.lower() == ".jsonl" else "csv"
+        if out.suffix.lower() not in (".csv", ".jsonl"):
+            out = out.with_suffix(".csv")
+        dataset = self.workspace.dataset
+        self.sig_status.emit(self.tr("Exporting to {0}…").format(out))
+        self.tasks.start(
+            "export",
+            asyncio.to_thread(_export, project, out, fmt, dataset),
+            on_done=lambda count: self.sig_status.emit(
+                self.tr("Exported {0} rows to {1}.").format(count, out)
+            ),
+        )
+
+
+def _load_with_recovery(folder: Path) -> tuple[Project, tuple[Project, datetime] | None]:
+    project = load_project(folder)
+    return project, read_recovery(project)
+
+
+def _save(project: Project) -> None:
+    project.save()
+    discard_recovery(project)
+
+
+def _export(project: Project, out: Path, fmt: str, dataset: Dataset | None) -> int:
+    if not project.store_path.is_file():
+        raise JudgeDeskError(
+            "There is nothing to export yet: this project has not been run. Run it first."
+        )
+    with Store(project.store_path) as store:
+        return write_export(store, out, fmt, dataset)
