@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from judgedesk.core.datasets import Dataset, suggest_mapping
-from judgedesk.core.errors import ProjectError
+from judgedesk.core.errors import DatasetError, ProjectError
 from judgedesk.core.library import get_scene, get_template
 from judgedesk.core.parsers import infer_parser
 from judgedesk.core.project import SETTINGS_FILE, JudgeSettings, Project
 from judgedesk.core.template_import import Replacement, convert_placeholders
+from judgedesk.core.templates import build_context
 
 
 @dataclass
@@ -72,6 +75,93 @@ def suggested_fields(dataset: Dataset) -> dict[str, str]:
     }
 
 
+PREVIEW_ROLES: tuple[str, ...] = ("id", "question", "reference", "response", "human")
+"""The roles :func:`preview_rows` shows, in the order a preview lists them."""
+
+
+def default_template(dataset: Dataset, fields: Mapping[str, str]) -> str:
+    """The built-in template a project starts from when none is chosen.
+
+    ``score_reference`` when the rows have a reference answer (a mapped column, a
+    ``ref_answer`` field or chats), else ``score_single``.
+    """
+    names = dataset.fields()
+    has_reference = "reference" in fields or any(f in names for f in ("ref_answer", "messages"))
+    return "score_reference" if has_reference else "score_single"
+
+
+def preview_rows(
+    dataset: Dataset, fields: Mapping[str, str], count: int = 5
+) -> list[dict[str, str]]:
+    """What templates would see in the first rows with ``fields`` as the column mapping.
+
+    ``question``, ``reference`` and ``response`` are the template aliases ``question``,
+    ``ref_answer`` (the chat's last assistant turn when there is no reference) and
+    ``answer``. Reads rows (from the file, for JSON Lines): call it off the GUI thread.
+
+    Returns:
+        One dict per row, keyed by :data:`PREVIEW_ROLES`; values as text ("" for none).
+    """
+    with dataset.with_mapping(fields) as mapped:
+        rows = mapped.rows(0, count)  # rows keep their records: usable once closed
+    previews = []
+    for row in rows:
+        data = row.data
+        context = build_context(data, row.response)
+        previews.append(
+            {
+                "id": row.id,
+                "question": _as_text(context["question"]),
+                "reference": _as_text(context["ref_answer"]),
+                "response": _as_text(context["answer"]),
+                "human": _as_text(data.get("human")),
+            }
+        )
+    return previews
+
+
+def _as_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def workbook_sheets(path: Path) -> list[str]:
+    """The names of an XLSX workbook's worksheets, in order (chart sheets left out).
+
+    Raises:
+        DatasetError: The file is not a readable workbook.
+    """
+    import openpyxl  # slow to import; only spreadsheets need it
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        with open(path, "rb") as handle:
+            workbook = openpyxl.load_workbook(handle, read_only=True, data_only=True)
+            try:
+                return [str(sheet.title) for sheet in workbook.worksheets]
+            finally:
+                workbook.close()
+    except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError) as exc:
+        raise DatasetError(
+            f"{path.name} could not be read as an Excel workbook ({exc}). Open it in a "
+            "spreadsheet program and save it again as .xlsx, or export it as CSV."
+        ) from None
+
+
+def free_folder(parent: Path, name: str) -> Path:
+    """``parent / name``, or ``name-2``, ``name-3``… when that folder is in use already."""
+    name = name.strip().strip(".") or "project"
+    candidate = parent / name
+    number = 2
+    while candidate.exists() and (not candidate.is_dir() or any(candidate.iterdir())):
+        candidate = parent / f"{name}-{number}"
+        number += 1
+    return candidate
+
+
 def create_project(plan: NewProjectPlan) -> NewProjectReport:
     """Make the project folder, its settings and the judge's template.
 
@@ -120,11 +210,7 @@ def _template(
         conversion = convert_placeholders(raw, fields=plan.dataset.fields())
         return conversion.text, infer_parser(conversion.text), list(conversion.replacements)
     if spec is None:
-        names = plan.dataset.fields()
-        has_reference = "reference" in project.dataset.fields or any(
-            f in names for f in ("ref_answer", "messages")
-        )
-        spec = "score_reference" if has_reference else "score_single"
+        spec = default_template(plan.dataset, project.dataset.fields)
     info = get_template(spec, plan.language)
     project.variables.update(info.variables)
     if plan.scene:

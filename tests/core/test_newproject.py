@@ -49,3 +49,50 @@ def test_refuses_a_folder_in_use_and_leaves_nothing_on_a_bad_template(
                 NewProjectPlan(root=tmp_path / "new", dataset=dataset, template="no_such_template")
             )
     assert not (tmp_path / "new").exists()
+
+
+def test_preview_rows_show_what_templates_get(tmp_path: Path, dataset_file: Path) -> None:
+    from judgedesk.core.newproject import default_template, preview_rows
+
+    with open_dataset(dataset_file) as dataset:
+        fields = {"question": "problem", "reference": "answer", "response": "prediction"}
+        (row,) = preview_rows(dataset, fields)
+        assert row["question"] == "2+2?" and row["reference"] == "4"
+        assert row["response"] == "4" and row["human"] == ""
+        assert default_template(dataset, fields) == "score_reference"
+        only = {"question": "problem", "response": "prediction"}
+        assert default_template(dataset, only) == "score_single"
+        (bare,) = preview_rows(dataset, only)
+        assert bare["reference"] == ""
+    chat = tmp_path / "chat.jsonl"
+    messages = [
+        {"role": "user", "content": "Hi?"},
+        {"role": "assistant", "content": "Hello."},
+    ]
+    chat.write_text(json.dumps({"messages": messages, "response": "Hey"}) + "\n")
+    with open_dataset(chat) as dataset:
+        (row,) = preview_rows(dataset, {})
+        assert row["question"] == "Hi?" and row["reference"] == "Hello."
+        assert default_template(dataset, {}) == "score_reference"
+
+
+def test_workbook_sheets_and_free_folders(tmp_path: Path) -> None:
+    import openpyxl
+
+    from judgedesk.core.errors import DatasetError
+    from judgedesk.core.newproject import free_folder, workbook_sheets
+
+    book = openpyxl.Workbook()
+    book.active.title = "first"
+    book.create_sheet("second")
+    book.save(tmp_path / "book.xlsx")
+    assert workbook_sheets(tmp_path / "book.xlsx") == ["first", "second"]
+    (tmp_path / "fake.xlsx").write_text("not a workbook")
+    with pytest.raises(DatasetError, match="Excel workbook"):
+        workbook_sheets(tmp_path / "fake.xlsx")
+    assert free_folder(tmp_path, "new") == tmp_path / "new"
+    (tmp_path / "new").mkdir()
+    assert free_folder(tmp_path, "new") == tmp_path / "new"  # empty: usable
+    (tmp_path / "new" / "x").write_text("x")
+    assert free_folder(tmp_path, "new") == tmp_path / "new-2"
+    assert free_folder(tmp_path, " . ") == tmp_path / "project"

@@ -43,9 +43,7 @@ def rename_first_judge(window: MainWindow, name: str) -> None:
     pane.name.textEdited.emit(name)
 
 
-def test_judge_edits_are_undone_and_redone_from_the_edit_menu(
-    qtbot: QtBot, tmp_path: Path
-) -> None:
+def test_judge_edits_are_undone_and_redone_from_the_edit_menu(qtbot: QtBot, tmp_path: Path) -> None:
     window = sample_window(qtbot, tmp_path)
     pane = window.judges_pane
     assert not window.undo_action.isEnabled()
@@ -196,3 +194,26 @@ def test_the_guide_opens_from_the_help_menu(qtbot: QtBot, tmp_path: Path) -> Non
     text = guides[0].browser.toPlainText()
     assert "New Project" in text and "Ctrl+F" in text
     guides[0].close()
+
+
+def test_a_dropped_dataset_becomes_a_project_through_the_wizard(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from judgedesk.ui.wizard import NewProjectWizard
+
+    window = sample_window(qtbot, tmp_path)
+    data = tmp_path / "answers.csv"
+    data.write_text("prompt,gold,model_output\n2+2?,4,4\nSky?,blue,green\n", encoding="utf-8")
+    monkeypatch.setattr(window.settings, "projects_folder", lambda: tmp_path / "projects")
+    drop(window, data)
+    wizard = window.findChild(NewProjectWizard)
+    assert wizard is not None and wizard.isVisible()
+    qtbot.waitUntil(lambda: not wizard.dataset_page.is_reading(), timeout=10_000)
+    for _ in range(4):
+        wizard.next()
+    assert Path(wizard.project_page.folder.text()) == tmp_path / "projects" / "answers"
+    with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
+        wizard.button(wizard.WizardButton.FinishButton).click()
+    assert window.workspace.project.root == (tmp_path / "projects" / "answers").resolve()
+    assert window.dataset_pane.model.rowCount() == 2
+    assert "answers" in window.windowTitle()

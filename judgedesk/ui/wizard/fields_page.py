@@ -1,0 +1,261 @@
+"""Step 2 of the New Project wizard: which column is the question, the answer… with a preview."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+
+from judgedesk.core.datasets import Dataset
+from judgedesk.core.newproject import PREVIEW_ROLES, preview_rows, suggested_fields
+from judgedesk.ui.tasks import TaskRunner
+from judgedesk.ui.wizard.common import note_label, show_text
+from judgedesk.ui.wizard.dataset_page import DatasetPage
+from judgedesk.ui.wizard.models import PreviewTableModel
+
+MAIN_ROLES = ("question", "reference", "response", "id", "human")
+MORE_ROLES = ("reasoning", "response_a", "response_b", "category")
+PREVIEW_COUNT = 5
+
+
+class FieldsPage(QWizardPage):
+    """One combo per role, filled in from the column names, and a live preview of the rows."""
+
+    def __init__(
+        self, tasks: TaskRunner, dataset_page: DatasetPage, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("fieldsPage")
+        self.setTitle(self.tr("Match the columns"))
+        self.setSubTitle(
+            self.tr(
+                "Tell JudgeDesk which column holds what. The guesses come from the column "
+                "names; the preview shows what the judge will get for the first rows."
+            )
+        )
+        self.tasks = tasks
+        self.dataset_page = dataset_page
+        self._dataset: Dataset | None = None
+        self._filling = False
+        self._preview_key = f"wizard-{id(self)}-preview"
+        self._task: asyncio.Task[Any] | None = None
+
+        self.chat_note = note_label(self, "chatNote")
+        self.combos: dict[str, QComboBox] = {}
+        labels = self._role_labels()
+        tips = self._role_tips()
+        main_form = QFormLayout()
+        for role in MAIN_ROLES:
+            self._add_role(main_form, role, labels[role], tips[role])
+        self.more_button = QToolButton(self)
+        self.more_button.setObjectName("moreRoles")
+        self.more_button.setText(self.tr("More columns: reasoning, two responses, category"))
+        self.more_button.setAccessibleName(self.tr("Show more column roles"))
+        self.more_button.setCheckable(True)
+        self.more_button.setAutoRaise(True)
+        self.more_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.more_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.more_button.toggled.connect(self._toggle_more)
+        self.more = QWidget(self)
+        self.more.setObjectName("moreRolesBox")
+        more_form = QFormLayout(self.more)
+        more_form.setContentsMargins(0, 0, 0, 0)
+        for role in MORE_ROLES:
+            self._add_role(more_form, role, labels[role], tips[role])
+        self.more.hide()
+
+        self.problem = note_label(self, "fieldsProblem")
+        preview_label = QLabel(self.tr("What the judge will see in the first rows:"), self)
+        self.preview_model = PreviewTableModel(self)
+        self.preview = QTableView(self)
+        self.preview.setObjectName("fieldsPreview")
+        self.preview.setAccessibleName(self.tr("Preview of the first rows"))
+        self.preview.setModel(self.preview_model)
+        self.preview.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.preview.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.preview.setWordWrap(False)
+        self.preview.verticalHeader().hide()  # the ID column names the rows
+        self.preview.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = self.preview.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        preview_label.setBuddy(self.preview)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.chat_note)
+        layout.addLayout(main_form)
+        layout.addWidget(self.more_button)
+        layout.addWidget(self.more)
+        layout.addWidget(self.problem)
+        layout.addSpacing(4)
+        layout.addWidget(preview_label)
+        layout.addWidget(self.preview, 1)
+        show_text(self.chat_note, "")
+        show_text(self.problem, "")
+
+    def _role_labels(self) -> dict[str, str]:
+        return {
+            "question": self.tr("&Question:"),
+            "reference": self.tr("&Reference answer:"),
+            "response": self.tr("Res&ponse to judge:"),
+            "id": self.tr("Row &ID:"),
+            "human": self.tr("&Human rating:"),
+            "reasoning": self.tr("Reasoning:"),
+            "response_a": self.tr("Response A:"),
+            "response_b": self.tr("Response B:"),
+            "category": self.tr("Category:"),
+        }
+
+    def _role_tips(self) -> dict[str, str]:
+        return {
+            "question": self.tr("The question or prompt the model was given."),
+            "reference": self.tr("The correct or expected answer, if your data has one."),
+            "response": self.tr("The model's answer that the judge will grade."),
+            "id": self.tr("A column that names each row; row numbers are used otherwise."),
+            "human": self.tr("A person's rating, to compare the judge with people later."),
+            "reasoning": self.tr("The model's thinking, if it was saved apart from the answer."),
+            "response_a": self.tr("The first of two answers, for templates that compare two."),
+            "response_b": self.tr("The second of two answers, for templates that compare two."),
+            "category": self.tr("A label to group results by (topic, task, language…)."),
+        }
+
+    def _add_role(self, form: QFormLayout, role: str, text: str, tip: str) -> None:
+        label = QLabel(text, self)
+        label.setObjectName(f"fieldLabel_{role}")
+        combo = QComboBox(self)
+        combo.setObjectName(f"field_{role}")
+        combo.setAccessibleName(text.replace("&", "").rstrip(":"))
+        combo.setAccessibleDescription(tip)
+        combo.setToolTip(tip)
+        combo.setMinimumContentsLength(24)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.currentIndexChanged.connect(self._mapping_changed)
+        label.setBuddy(combo)
+        form.addRow(label, combo)
+        self.combos[role] = combo
+
+    def _toggle_more(self, shown: bool) -> None:
+        self.more.setVisible(shown)
+        self.more_button.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+
+    # --- filling in ---------------------------------------------------------------------
+
+    def initializePage(self) -> None:
+        dataset = self.dataset_page.dataset
+        if dataset is not None and dataset is not self._dataset:
+            self.set_dataset(dataset)
+
+    def set_dataset(self, dataset: Dataset) -> None:
+        """Offer ``dataset``'s columns and pick the likely ones."""
+        self._dataset = dataset
+        columns = dataset.fields()
+        suggested = suggested_fields(dataset)
+        self._filling = True
+        try:
+            for role, combo in self.combos.items():
+                combo.clear()
+                combo.addItem(self.tr("(none)"), "")
+                for column in columns:
+                    combo.addItem(column, column)
+                combo.setCurrentIndex(max(0, combo.findData(suggested.get(role, ""))))
+        finally:
+            self._filling = False
+        self.more_button.setChecked(any(role in suggested for role in MORE_ROLES))
+        is_chat = "messages" in columns
+        show_text(
+            self.chat_note,
+            self.tr(
+                "These rows are chats (they have a “messages” column). The question and the "
+                "reference answer are taken from each conversation, so you do not need to "
+                "choose columns for them."
+            )
+            if is_chat
+            else "",
+        )
+        self._mapping_changed()
+
+    def _mapping_changed(self) -> None:
+        if self._filling or self._dataset is None:
+            return
+        mapping = self.mapping()
+        self._task = self.tasks.start(
+            self._preview_key,
+            asyncio.to_thread(preview_rows, self._dataset, mapping, PREVIEW_COUNT),
+            on_done=self.preview_model.set_rows,
+        )
+        self.preview.setColumnHidden(PREVIEW_ROLES.index("human"), "human" not in mapping)
+        kind = "hint" if self._has_question(mapping) else "error"
+        show_text(self.problem, self._problem_text(mapping), kind)
+        self.completeChanged.emit()
+
+    def _problem_text(self, mapping: dict[str, str]) -> str:
+        if not self._has_question(mapping):
+            return self.tr("Choose the column with the question: the judge needs it.")
+        notes = []
+        twice = [column for column, n in Counter(mapping.values()).items() if n > 1]
+        if twice:
+            notes.append(
+                self.tr("“{0}” is chosen for more than one role; check that this is meant.").format(
+                    twice[0]
+                )
+            )
+        if "response" not in mapping and not self._has_column("response"):
+            notes.append(
+                self.tr(
+                    "No response is chosen: pick the column with the model's answers, or "
+                    "the judge will have nothing to grade."
+                )
+            )
+        return " ".join(notes)
+
+    def _has_column(self, name: str) -> bool:
+        return self._dataset is not None and name in self._dataset.fields()
+
+    def _has_question(self, mapping: dict[str, str]) -> bool:
+        return "question" in mapping or self._has_column("messages") or self._has_column("question")
+
+    # --- state --------------------------------------------------------------------------
+
+    def mapping(self) -> dict[str, str]:
+        """Role → column, leaving out roles set to (none)."""
+        return {
+            role: str(combo.currentData())
+            for role, combo in self.combos.items()
+            if combo.currentData()
+        }
+
+    def describe(self) -> str:
+        """The chosen columns in words, for the summary on the last page."""
+        labels = self._role_labels()
+        chosen = [
+            self.tr("{0} from “{1}”").format(labels[role].replace("&", "").rstrip(":"), column)
+            for role, column in self.mapping().items()
+        ]
+        if chosen:
+            return ", ".join(chosen)
+        if self._has_column("messages"):
+            return self.tr("none needed, the chats give the question and the reference")
+        return self.tr("none chosen")
+
+    def isComplete(self) -> bool:
+        return self._dataset is not None and self._has_question(self.mapping())
+
+    def release(self) -> None:
+        """Stop computing the preview (the wizard is closing)."""
+        if self._task is not None:
+            self._task.cancel()
+        self._dataset = None

@@ -1,0 +1,251 @@
+"""Step 4 of the New Project wizard: the first judge, a model or an offline check."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QFormLayout,
+    QLineEdit,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+
+from judgedesk.core.judges import PRESETS
+from judgedesk.core.judges.metrics import METRICS
+from judgedesk.core.project import JudgeSettings
+from judgedesk.ui.wizard.common import buddy_label, note_label, show_text, with_hint
+from judgedesk.ui.wizard.dataset_page import DatasetPage
+from judgedesk.ui.wizard.fields_page import FieldsPage
+
+MODEL_JUDGE_NAME = "judge"
+CHECK_JUDGE_NAME = "answer-check"
+DEFAULT_PRESET = "ollama"
+_VARIABLE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+# Metrics that need nothing but the row's reference answer.
+_NO_REFERENCE_METRICS = frozenset({"regex"})
+
+
+class JudgePage(QWizardPage):
+    """Either a model on a server (preset, address, model, key variable) or a rule."""
+
+    def __init__(
+        self, dataset_page: DatasetPage, fields_page: FieldsPage, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("judgePage")
+        self.setTitle(self.tr("Choose the judge"))
+        self.setSubTitle(
+            self.tr(
+                "Who grades the answers. You can change this and add more judges later in "
+                "the Judges pane."
+            )
+        )
+        self.dataset_page = dataset_page
+        self.fields_page = fields_page
+
+        self.use_model = QRadioButton(self.tr("A &model grades each answer"), self)
+        self.use_model.setObjectName("judgeUseModel")
+        self.use_model.setChecked(True)
+        self.model_box = QWidget(self)
+        model_form = QFormLayout(self.model_box)
+        model_form.setContentsMargins(24, 0, 0, 0)
+        self.preset = QComboBox(self)
+        self.preset.setObjectName("judgePreset")
+        self.preset.setAccessibleName(self.tr("Kind of server"))
+        for preset in PRESETS.values():
+            self.preset.addItem(preset.title, preset.id)
+        self.preset.setCurrentIndex(max(0, self.preset.findData(DEFAULT_PRESET)))
+        self.preset.activated.connect(self._preset_chosen)
+        self.preset_hint = note_label(self, "judgePresetHint", "hint")
+        model_form.addRow(
+            buddy_label(self, self.tr("&Server:"), self.preset),
+            with_hint(self.preset, self.preset_hint),
+        )
+        self.base_url = self._line("judgeBaseUrl", self.tr("Address (base URL)"))
+        model_form.addRow(self.tr("&Address:"), self.base_url)
+        self.model_name = self._line("judgeModelName", self.tr("Model name"))
+        self.model_name.setPlaceholderText(
+            self.tr("e.g. qwen2.5:7b — or leave empty and pick it later with Test connection")
+        )
+        model_form.addRow(self.tr("Model &name:"), self.model_name)
+        self.key_env = self._line("judgeKeyEnv", self.tr("Environment variable with the API key"))
+        self.key_env.setPlaceholderText(self.tr("e.g. OPENAI_API_KEY — empty if none is needed"))
+        self.key_hint = note_label(self, "judgeKeyHint", "hint")
+        self.key_hint.setText(
+            self.tr(
+                "The name of the environment variable that holds the key. The key itself "
+                "is never written into the project."
+            )
+        )
+        model_form.addRow(
+            buddy_label(self, self.tr("API &key variable:"), self.key_env),
+            with_hint(self.key_env, self.key_hint),
+        )
+
+        self.use_check = QRadioButton(self.tr("An &offline check (no model needed)"), self)
+        self.use_check.setObjectName("judgeUseCheck")
+        self.check_box = QWidget(self)
+        check_form = QFormLayout(self.check_box)
+        check_form.setContentsMargins(24, 0, 0, 0)
+        self.metric = QComboBox(self)
+        self.metric.setObjectName("judgeMetric")
+        self.metric.setAccessibleName(self.tr("Check"))
+        for info in METRICS.values():
+            self.metric.addItem(info.title, info.id)
+        self.metric.setCurrentIndex(max(0, self.metric.findData("contains")))
+        self.metric.currentIndexChanged.connect(self._changed)
+        self.metric_help = note_label(self, "judgeMetricHelp", "hint")
+        check_form.addRow(
+            buddy_label(self, self.tr("&Check:"), self.metric),
+            with_hint(self.metric, self.metric_help),
+        )
+        self.pattern = self._line("judgePattern", self.tr("Regular expression"))
+        self.pattern.setPlaceholderText(self.tr(r"e.g. \bParis\b"))
+        check_form.addRow(self.tr("&Pattern:"), self.pattern)
+        self._check_form = check_form
+
+        group = QButtonGroup(self)
+        group.addButton(self.use_model)
+        group.addButton(self.use_check)
+        group.buttonToggled.connect(self._changed)
+        self.problem = note_label(self, "judgeProblem", "error")
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.use_model)
+        layout.addWidget(self.model_box)
+        layout.addSpacing(8)
+        layout.addWidget(self.use_check)
+        layout.addWidget(self.check_box)
+        layout.addWidget(self.problem)
+        layout.addStretch(1)
+        QWidget.setTabOrder(self.use_model, self.preset)
+        QWidget.setTabOrder(self.preset, self.base_url)
+        QWidget.setTabOrder(self.base_url, self.model_name)
+        QWidget.setTabOrder(self.model_name, self.key_env)
+        QWidget.setTabOrder(self.key_env, self.use_check)
+        QWidget.setTabOrder(self.use_check, self.metric)
+        QWidget.setTabOrder(self.metric, self.pattern)
+        self._preset_chosen()
+
+    def _line(self, name: str, accessible: str) -> QLineEdit:
+        line = QLineEdit(self)
+        line.setObjectName(name)
+        line.setAccessibleName(accessible)
+        line.textChanged.connect(self._changed)
+        return line
+
+    def initializePage(self) -> None:
+        self._changed()
+
+    def _preset_chosen(self) -> None:
+        preset = PRESETS.get(str(self.preset.currentData()))
+        if preset is None:
+            return
+        self.base_url.setText(preset.base_url)
+        self.preset_hint.setText(preset.hint)
+        if preset.needs_key and not self.key_env.text().strip():
+            self.key_env.setText("OPENAI_API_KEY")
+        self._changed()
+
+    def _changed(self) -> None:
+        is_model = self.use_model.isChecked()
+        self.model_box.setEnabled(is_model)
+        self.check_box.setEnabled(not is_model)
+        metric = str(self.metric.currentData())
+        info = METRICS.get(metric)
+        self.metric_help.setText(info.description if info else "")
+        self._check_form.setRowVisible(self.pattern, metric == "regex")
+        problem = self._problem()
+        show_text(self.problem, problem[0], problem[1])
+        self.completeChanged.emit()
+
+    def _problem(self) -> tuple[str, str]:
+        """What stops Next ("error"), or what deserves a look ("hint"), or nothing."""
+        if self.use_model.isChecked():
+            url = self.base_url.text().strip()
+            if not url:
+                return self.tr("Enter the server's address."), "error"
+            if not url.startswith(("http://", "https://")):
+                return self.tr("The address should start with http:// or https://."), "error"
+            variable = self.key_env.text().strip()
+            if variable and not _VARIABLE.match(variable):
+                if len(variable) >= 20 and not variable.isupper():
+                    return (
+                        self.tr(
+                            "This looks like the API key itself. Enter the name of the "
+                            "environment variable that holds it instead, e.g. OPENAI_API_KEY."
+                        ),
+                        "error",
+                    )
+                return (
+                    self.tr(
+                        "A variable name has only letters, digits and _ and does not start "
+                        "with a digit."
+                    ),
+                    "error",
+                )
+            return "", ""
+        metric = str(self.metric.currentData())
+        if metric == "regex":
+            pattern = self.pattern.text()
+            if not pattern:
+                return self.tr("Enter the pattern the answers should match."), "error"
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                return self.tr("The pattern is not valid: {0}.").format(exc), "error"
+            return "", ""
+        if metric not in _NO_REFERENCE_METRICS and not self._has_reference():
+            return (
+                self.tr(
+                    "This check compares each answer with the reference answer, but no "
+                    "column is chosen for it. Go Back to choose one."
+                ),
+                "hint",
+            )
+        return "", ""
+
+    def _has_reference(self) -> bool:
+        dataset = self.dataset_page.dataset
+        names = dataset.fields() if dataset is not None else []
+        return (
+            "reference" in self.fields_page.mapping()
+            or "ref_answer" in names
+            or "messages" in names
+        )
+
+    # --- state --------------------------------------------------------------------------
+
+    def judge(self) -> JudgeSettings:
+        """The judge as chosen (its template and parser are filled in by create_project)."""
+        if self.use_model.isChecked():
+            variable = self.key_env.text().strip()
+            return JudgeSettings(
+                name=MODEL_JUDGE_NAME,
+                kind="openai",
+                base_url=self.base_url.text().strip(),
+                model=self.model_name.text().strip(),
+                api_key=f"env:{variable}" if variable else "",
+            )
+        metric = str(self.metric.currentData())
+        params = {"pattern": self.pattern.text()} if metric == "regex" else {}
+        return JudgeSettings(name=CHECK_JUDGE_NAME, kind="metric", metric=metric, params=params)
+
+    def describe(self) -> str:
+        """One line for the summary on the last page."""
+        judge = self.judge()
+        if judge.kind == "metric":
+            return self.tr("offline check “{0}”").format(self.metric.currentText())
+        if not judge.model:
+            return self.tr("a model at {0} (choose which one later in the Judges pane)").format(
+                judge.base_url
+            )
+        return self.tr("{0} at {1}").format(judge.model, judge.base_url)
+
+    def isComplete(self) -> bool:
+        return self._problem()[1] != "error"
