@@ -1,0 +1,398 @@
+"""A code editor for templates and scripts: line numbers, colours, brackets, markers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFontDatabase,
+    QHelpEvent,
+    QKeyEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QResizeEvent,
+    QTextCharFormat,
+    QTextCursor,
+    QTextFormat,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
+
+from judgedesk.ui.editors.highlighters import JinjaHighlighter, PythonHighlighter, is_dark
+
+BRACKETS = {"(": ")", "[": "]", "{": "}"}
+CLOSERS = {v: k for k, v in BRACKETS.items()}
+MARKER_COLOURS = {"error": "#d93025", "warning": "#e37400"}
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A problem to show in the editor.
+
+    Attributes:
+        line: 1-based line.
+        column: 1-based column (0 marks the whole line).
+        length: characters underlined from the column (at least 1).
+        message: the tooltip, in words.
+        severity: "error" or "warning".
+    """
+
+    line: int
+    column: int
+    message: str
+    severity: str = "error"
+    length: int = 1
+
+
+class CodeEditor(QPlainTextEdit):
+    """A plain-text editor for Jinja2 templates (``language="jinja"``) or Python.
+
+    Tab inserts spaces (Shift+Tab removes them), Enter keeps the indentation, Ctrl+= and
+    Ctrl+- zoom (Ctrl+0 resets), brackets are matched, problems are underlined and marked
+    in the gutter with their message as a tooltip.
+
+    Signals:
+        sig_zoom_changed: the font size in points after a zoom.
+    """
+
+    sig_zoom_changed = Signal(int)
+
+    def __init__(self, language: str = "jinja", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.language = language
+        self.indent = "    " if language == "python" else "  "
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._base_size = font.pointSize() if font.pointSize() > 0 else 10
+        self.setFont(font)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.setTabStopDistance(self.fontMetrics().horizontalAdvance(" ") * len(self.indent))
+        dark = is_dark(self.palette())
+        if language == "python":
+            self.highlighter: JinjaHighlighter | PythonHighlighter = PythonHighlighter(
+                self.document(), dark
+            )
+        else:
+            self.highlighter = JinjaHighlighter(self.document(), dark)
+        self._markers: list[Marker] = []
+        self.gutter = _Gutter(self)
+        self.blockCountChanged.connect(self._update_gutter_width)
+        self.updateRequest.connect(self._update_gutter)
+        self.cursorPositionChanged.connect(self._update_selections)
+        self._update_gutter_width()
+        self._update_selections()
+
+    # --- markers ------------------------------------------------------------------------
+
+    def set_markers(self, markers: list[Marker]) -> None:
+        """Show these problems (and forget the previous ones)."""
+        self._markers = list(markers)
+        self._update_selections()
+        self.gutter.update()
+
+    def markers(self) -> list[Marker]:
+        return list(self._markers)
+
+    def marker_at_line(self, line: int) -> Marker | None:
+        """The most severe marker on a 1-based line."""
+        found = [m for m in self._markers if m.line == line]
+        found.sort(key=lambda m: m.severity != "error")
+        return found[0] if found else None
+
+    def go_to_line(self, line: int, column: int = 1) -> None:
+        """Put the cursor at a 1-based line and column and show it."""
+        block = self.document().findBlockByNumber(max(0, line - 1))
+        cursor = QTextCursor(block)
+        cursor.movePosition(
+            QTextCursor.MoveOperation.Right,
+            QTextCursor.MoveMode.MoveAnchor,
+            max(0, min(column - 1, block.length() - 1)),
+        )
+        self.setTextCursor(cursor)
+        self.centerCursor()
+
+    # --- zoom ---------------------------------------------------------------------------
+
+    def zoom(self, steps: int) -> None:
+        """Make the text bigger (positive steps) or smaller; 0 returns to the normal size."""
+        font = self.font()
+        size = self._base_size if steps == 0 else font.pointSize() + steps
+        font.setPointSize(max(6, min(48, size)))
+        self.setFont(font)
+        self.setTabStopDistance(self.fontMetrics().horizontalAdvance(" ") * len(self.indent))
+        self._update_gutter_width()
+        self.sig_zoom_changed.emit(font.pointSize())
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.zoom(1 if event.angleDelta().y() > 0 else -1)
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    # --- keys ---------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        control = event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        if control and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom(1)
+        elif control and key == Qt.Key.Key_Minus:
+            self.zoom(-1)
+        elif control and key == Qt.Key.Key_0:
+            self.zoom(0)
+        elif key == Qt.Key.Key_Tab and not event.modifiers():
+            self._indent()
+        elif key == Qt.Key.Key_Backtab:
+            self._unindent()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers():
+            self._newline()
+        else:
+            super().keyPressEvent(event)
+
+    def _selected_blocks(self) -> tuple[int, int]:
+        cursor = self.textCursor()
+        document = self.document()
+        first = document.findBlock(cursor.selectionStart()).blockNumber()
+        last = document.findBlock(cursor.selectionEnd()).blockNumber()
+        if (
+            cursor.hasSelection()
+            and document.findBlock(cursor.selectionEnd()).position() == (cursor.selectionEnd())
+            and last > first
+        ):
+            last -= 1  # a selection ending at a line's start leaves that line alone
+        return first, last
+
+    def _indent(self) -> None:
+        cursor = self.textCursor()
+        if not cursor.hasSelection():
+            column = cursor.positionInBlock()
+            cursor.insertText(" " * (len(self.indent) - column % len(self.indent)))
+            return
+        first, last = self._selected_blocks()
+        cursor.beginEditBlock()
+        for number in range(first, last + 1):
+            line = QTextCursor(self.document().findBlockByNumber(number))
+            line.insertText(self.indent)
+        cursor.endEditBlock()
+
+    def _unindent(self) -> None:
+        first, last = self._selected_blocks()
+        cursor = self.textCursor()
+        cursor.beginEditBlock()
+        for number in range(first, last + 1):
+            block = self.document().findBlockByNumber(number)
+            text = block.text()
+            spaces = len(text) - len(text.lstrip(" "))
+            remove = min(spaces, len(self.indent))
+            if remove:
+                line = QTextCursor(block)
+                line.movePosition(
+                    QTextCursor.MoveOperation.Right, QTextCursor.MoveMode.KeepAnchor, remove
+                )
+                line.removeSelectedText()
+        cursor.endEditBlock()
+
+    def _newline(self) -> None:
+        cursor = self.textCursor()
+        text = cursor.block().text()
+        before = text[: cursor.positionInBlock()]
+        indent = before[: len(before) - len(before.lstrip(" \t"))]
+        if self.language == "python" and before.rstrip().endswith(":"):
+            indent += self.indent
+        cursor.insertText("\n" + indent)
+        self.ensureCursorVisible()
+
+    # --- painting -----------------------------------------------------------------------
+
+    def gutter_width(self) -> int:
+        digits = len(str(max(1, self.blockCount())))
+        return 14 + self.fontMetrics().horizontalAdvance("9") * max(3, digits) + 6
+
+    def _update_gutter_width(self) -> None:
+        self.setViewportMargins(self.gutter_width(), 0, 0, 0)
+
+    def _update_gutter(self, rect: QRect, dy: int) -> None:
+        if dy:
+            self.gutter.scroll(0, dy)
+        else:
+            self.gutter.update(0, rect.y(), self.gutter.width(), rect.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        area = self.contentsRect()
+        self.gutter.setGeometry(QRect(area.left(), area.top(), self.gutter_width(), area.height()))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.highlighter.set_dark(is_dark(self.palette()))
+            self._update_selections()
+
+    def paint_gutter(self, event: QPaintEvent) -> None:
+        painter = QPainter(self.gutter)
+        palette = self.palette()
+        painter.fillRect(event.rect(), palette.color(QPalette.ColorRole.AlternateBase))
+        block = self.firstVisibleBlock()
+        number = block.blockNumber()
+        top = round(self.blockBoundingGeometry(block).translated(self.contentOffset()).top())
+        height = self.fontMetrics().height()
+        current = self.textCursor().blockNumber()
+        while block.isValid() and top <= event.rect().bottom():
+            bottom = top + round(self.blockBoundingRect(block).height())
+            if block.isVisible() and bottom >= event.rect().top():
+                marker = self.marker_at_line(number + 1)
+                if marker is not None:
+                    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+                    painter.setPen(Qt.PenStyle.NoPen)
+                    painter.setBrush(QColor(MARKER_COLOURS.get(marker.severity, "#d93025")))
+                    size = min(10, height - 4)
+                    painter.drawEllipse(3, top + (height - size) // 2, size, size)
+                role = (
+                    QPalette.ColorRole.Text
+                    if number == current
+                    else QPalette.ColorRole.PlaceholderText
+                )
+                painter.setPen(palette.color(role))
+                painter.drawText(
+                    0,
+                    top,
+                    self.gutter.width() - 6,
+                    height,
+                    Qt.AlignmentFlag.AlignRight,
+                    str(number + 1),
+                )
+            block = block.next()
+            top = bottom
+            number += 1
+        painter.end()
+
+    # --- highlights ---------------------------------------------------------------------
+
+    def _update_selections(self) -> None:
+        selections = []
+        line = QTextEdit.ExtraSelection()
+        highlight = self.palette().color(QPalette.ColorRole.Highlight)
+        highlight.setAlpha(28)
+        line.format.setBackground(highlight)
+        line.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
+        line.cursor = self.textCursor()
+        line.cursor.clearSelection()
+        selections.append(line)
+        selections += self._bracket_selections()
+        selections += self._marker_selections()
+        self.setExtraSelections(selections)
+
+    def _bracket_selections(self) -> list[QTextEdit.ExtraSelection]:
+        cursor = self.textCursor()
+        document = self.document()
+        position = cursor.position()
+        for at in (position, position - 1):
+            character = document.characterAt(at)
+            if character in BRACKETS or character in CLOSERS:
+                match = self._matching_bracket(at, character)
+                fmt = QTextCharFormat()
+                if match is None:
+                    fmt.setForeground(QColor(MARKER_COLOURS["error"]))
+                    return [self._selection(at, 1, fmt)]
+                colour = self.palette().color(QPalette.ColorRole.Highlight)
+                colour.setAlpha(70)
+                fmt.setBackground(colour)
+                return [self._selection(at, 1, fmt), self._selection(match, 1, fmt)]
+        return []
+
+    def _matching_bracket(self, at: int, character: str) -> int | None:
+        document = self.document()
+        if character in BRACKETS:
+            opener, closer, step = character, BRACKETS[character], 1
+        else:
+            opener, closer, step = character, CLOSERS[character], -1
+        depth = 0
+        position = at
+        limit = 20_000  # characters searched: enough for any template, quick on any file
+        while 0 <= position < document.characterCount() and limit:
+            found = document.characterAt(position)
+            if found == opener:
+                depth += 1
+            elif found == closer:
+                depth -= 1
+                if depth == 0:
+                    return position
+            position += step
+            limit -= 1
+        return None
+
+    def _selection(
+        self, position: int, length: int, fmt: QTextCharFormat
+    ) -> QTextEdit.ExtraSelection:
+        selection = QTextEdit.ExtraSelection()
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(position)
+        cursor.setPosition(position + length, QTextCursor.MoveMode.KeepAnchor)
+        selection.cursor = cursor
+        selection.format = fmt
+        return selection
+
+    def _marker_selections(self) -> list[QTextEdit.ExtraSelection]:
+        selections = []
+        for marker in self._markers:
+            block = self.document().findBlockByNumber(marker.line - 1)
+            if not block.isValid():
+                continue
+            fmt = QTextCharFormat()
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+            fmt.setUnderlineColor(QColor(MARKER_COLOURS.get(marker.severity, "#d93025")))
+            fmt.setToolTip(marker.message)
+            text_length = max(1, block.length() - 1)
+            if marker.column <= 0:
+                start, length = 0, text_length
+            else:
+                start = min(marker.column - 1, text_length - 1)
+                length = max(1, min(marker.length, text_length - start))
+            selections.append(self._selection(block.position() + start, length, fmt))
+        return selections
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            position = event.pos()
+            position.setX(position.x() - self.viewportMargins().left())
+            cursor = self.cursorForPosition(position)
+            line = cursor.blockNumber() + 1
+            messages = [m.message for m in self._markers if m.line == line]
+            if messages:
+                QToolTip.showText(event.globalPos(), "\n".join(messages), self)
+                return True
+            QToolTip.hideText()
+        return super().event(event)
+
+    def tooltip_for_line(self, line: int) -> str:
+        """The text the gutter's and the line's tooltip show for a 1-based line."""
+        return "\n".join(m.message for m in self._markers if m.line == line)
+
+
+class _Gutter(QWidget):
+    """The line numbers and problem marks to the left of the text."""
+
+    def __init__(self, editor: CodeEditor) -> None:
+        super().__init__(editor)
+        self.setObjectName("editorGutter")
+        self.editor = editor
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.editor.gutter_width(), 0)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        self.editor.paint_gutter(event)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            cursor = self.editor.cursorForPosition(event.pos())
+            text = self.editor.tooltip_for_line(cursor.blockNumber() + 1)
+            if text:
+                QToolTip.showText(event.globalPos(), text, self)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().event(event)
