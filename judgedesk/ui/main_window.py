@@ -60,7 +60,7 @@ class MainWindow(QMainWindow):
         self.nav.setAccessibleName(self.tr("Panes"))
         self.nav.setFixedWidth(150)
         self.stack = QStackedWidget(self)
-        self.dataset_pane = DatasetPane(workspace, self)
+        self.dataset_pane = DatasetPane(workspace, self.tasks, self, settings=settings)
         self._add_pane(self.tr("Dataset"), self.dataset_pane)
         self.judges_pane = JudgesPane(workspace, self.tasks, self)
         self._add_pane(self.tr("Judges"), self.judges_pane)

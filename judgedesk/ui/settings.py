@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -62,5 +63,22 @@ class AppSettings:
     def set_window_state(self, value: QByteArray) -> None:
         self._qs.setValue("window/state", value)
 
+    def hidden_columns(self, key: str) -> list[str]:
+        """The columns hidden in the dataset table for the dataset ``key`` (its path)."""
+        value = self._qs.value(_hidden_columns_key(key), [])
+        items = [value] if isinstance(value, str) else list(value or [])
+        return [str(c) for c in items if c]
+
+    def set_hidden_columns(self, key: str, columns: list[str]) -> None:
+        if columns:
+            self._qs.setValue(_hidden_columns_key(key), list(columns))
+        else:
+            self._qs.remove(_hidden_columns_key(key))
+
     def sync(self) -> None:
         self._qs.sync()
+
+
+def _hidden_columns_key(key: str) -> str:
+    # A path holds slashes, which QSettings reads as groups: store it by its digest.
+    return "hidden_columns/" + hashlib.sha1(key.encode()).hexdigest()[:16]

@@ -1,8 +1,9 @@
 """Dataset files (JSONL, JSON, CSV, TSV, XLSX) opened as rows for templates and scripts.
 
 The public names are gathered here; see ``opener.open_dataset`` to open a file,
-``jsonl.JsonlIndexer`` to open a big JSON Lines file progressively, and ``rows`` for how
-``data`` and ``response`` are derived from a record.
+``jsonl.JsonlIndexer`` to open a big JSON Lines file progressively, ``rows`` for how
+``data`` and ``response`` are derived from a record, and ``search.search_rows`` to find
+the rows holding some text.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from judgedesk.core.datasets.rows import (
     derive_chat_fields,
     render_history,
 )
+from judgedesk.core.datasets.search import SearchCancelled, search_rows, text_contains
 
 __all__ = [
     "DERIVED_FIELDS",
@@ -28,10 +30,13 @@ __all__ = [
     "JsonlIndexer",
     "LoadIssue",
     "Row",
+    "SearchCancelled",
     "build_row",
     "derive_chat_fields",
     "detect_format",
     "open_dataset",
     "render_history",
+    "search_rows",
     "suggest_mapping",
+    "text_contains",
 ]

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from judgedesk.core.datasets.fields import FieldCollector
 from judgedesk.core.datasets.issues import WARNING, IssueLog, LoadIssue
+from judgedesk.core.datasets.jsonl_source import JsonlSource, RecordText
 from judgedesk.core.datasets.mapping import clean_mapping
 from judgedesk.core.datasets.rows import Row, build_row, copy_dict
 
@@ -32,6 +33,10 @@ class RecordSource(Protocol):
         Raises:
             RowError: The record cannot be read any more.
         """
+        ...
+
+    def peek(self, index: int) -> tuple[Mapping[str, Any], int | None]:
+        """Like :meth:`read`, but the record may be shared: read it, never change it."""
         ...
 
     def field_names(self) -> list[str]: ...
@@ -70,6 +75,9 @@ class MemorySource:
     def read(self, index: int) -> tuple[dict[str, Any], int | None]:
         """Returns a private copy of the record, so cached rows never share state."""
         return copy_dict(self._records[index]), self._lines[index]
+
+    def peek(self, index: int) -> tuple[Mapping[str, Any], int | None]:
+        return self._records[index], self._lines[index]
 
     def field_names(self) -> list[str]:
         return list(self._fields)
@@ -158,6 +166,35 @@ class Dataset:
             if len(self._cache) > _ROW_CACHE_SIZE:
                 self._cache.popitem(last=False)
         return row
+
+    def peek(self, index: int) -> tuple[Mapping[str, Any], int | None]:
+        """The record at ``index`` and its line, for scanning many rows (a search).
+
+        Unlike :meth:`row` nothing is cached or copied: read the record, never change it.
+
+        Raises:
+            IndexError: ``index`` is outside ``0 .. len(self) - 1``.
+            RowError: The row cannot be read any more.
+        """
+        if not 0 <= index < len(self._source):
+            raise IndexError(f"row {index} is out of range (the dataset has {len(self)} rows)")
+        return self._source.peek(index)
+
+    def record_text(self, start: int, stop: int, max_bytes: int) -> RecordText | None:
+        """The file text of rows ``start`` up to ``stop``, cut after about ``max_bytes``.
+
+        Only JSON Lines datasets keep their rows as text; for the others this is None and
+        rows are read with :meth:`peek`.
+
+        Raises:
+            IndexError: ``start`` is not a row before ``stop``.
+            RowError: The file changed on disk since it was opened.
+        """
+        if not isinstance(self._source, JsonlSource):
+            return None
+        if not 0 <= start < min(stop, len(self._source)):
+            raise IndexError(f"rows {start} to {stop} are not in the dataset ({len(self)} rows)")
+        return self._source.text(start, stop, max_bytes)
 
     def rows(self, start: int, stop: int) -> list[Row]:
         """Returns rows ``start`` up to (not including) ``stop``, clipped to the dataset."""

@@ -6,6 +6,8 @@ import json
 import os
 import threading
 from array import array
+from bisect import bisect_right
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -53,6 +55,31 @@ class MemoryBlob:
 
     def close(self) -> None:
         """The bytes stay until the source is dropped; nothing to release early."""
+
+
+@dataclass(frozen=True)
+class RecordText:
+    """The file text of consecutive records, for scanning many rows without parsing them.
+
+    Attributes:
+        data: UTF-8 bytes from the start of the first record's line to the end of the
+            last record; lines skipped while indexing (blank, broken) may lie in between.
+        start: The index of the first record.
+        starts: Where each record starts in ``data``.
+        ends: Where each record ends in ``data`` (its newline excluded).
+        lines: The line each record starts on in the file.
+    """
+
+    data: bytes
+    start: int
+    starts: list[int]
+    ends: list[int]
+    lines: list[int]
+
+    @property
+    def stop(self) -> int:
+        """The index after the last record."""
+        return self.start + len(self.starts)
 
 
 class JsonlSource:
@@ -106,6 +133,29 @@ class JsonlSource:
                 "changed since it was opened, so open it again."
             )
         return record, line
+
+    def peek(self, index: int) -> tuple[dict[str, Any], int | None]:
+        """Same as :meth:`read`: each read parses a new record, nothing is shared."""
+        return self.read(index)
+
+    def text(self, start: int, stop: int, max_bytes: int) -> RecordText:
+        """The text of records ``start`` up to ``stop``, cut after about ``max_bytes``.
+
+        At least one record is returned, so a record longer than ``max_bytes`` still is.
+
+        Raises:
+            RowError: The file changed on disk since it was indexed.
+        """
+        with self._lock:
+            stop = min(stop, self._count)
+            base = self._starts[start]
+            # The piece ends before the first record that starts beyond the budget.
+            stop = bisect_right(self._starts, base + max_bytes, start + 1, stop)
+            starts = [offset - base for offset in self._starts[start:stop]]
+            ends = [offset - base for offset in self._ends[start:stop]]
+            lines = self._lines[start:stop].tolist()
+            end = self._ends[stop - 1]
+        return RecordText(self._blob.read(base, end), start, starts, ends, lines)
 
     def field_names(self) -> list[str]:
         return list(self._fields)

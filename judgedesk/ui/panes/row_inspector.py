@@ -1,4 +1,4 @@
-"""The row inspector: a chat shown as chat bubbles, the derived fields, the response."""
+"""The row inspector: a chat shown as chat bubbles, the derived fields, the response, a tree."""
 
 from __future__ import annotations
 
@@ -7,10 +7,20 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QUrl
-from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtGui import QDesktopServices, QPalette, QTextDocument
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHeaderView,
+    QTabWidget,
+    QTextBrowser,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
 
-from judgedesk.core.datasets import Row
+from judgedesk.core.datasets import DERIVED_FIELDS, Row
+from judgedesk.core.datasets.rows import message_text
+from judgedesk.ui.models.json_tree_model import JsonTreeModel
 
 ROLE_COLOURS = {  # (light, dark) backgrounds by role
     "system": ("#ececec", "#3a3a3a"),
@@ -18,10 +28,20 @@ ROLE_COLOURS = {  # (light, dark) backgrounds by role
     "assistant": ("#e3f5e1", "#203d24"),
     "tool": ("#fff3d6", "#4a3b17"),
 }
+MARKDOWN_LIMIT = 100_000
+"""Longer texts are shown as plain text: converting them would stall the window."""
+_MARKDOWN = QTextDocument.MarkdownFeature
+# Raw HTML in a row stays visible text (<think> tags, say), never markup.
+_MARKDOWN_FEATURES = _MARKDOWN.MarkdownDialectGitHub | _MARKDOWN.MarkdownNoHTML
+_OTHER_LIMIT = 300
 
 
 class RowInspector(QWidget):
-    """Shows one row as a person reads it; reasoning is folded until asked for."""
+    """Shows one row as a person reads it; reasoning is folded until asked for.
+
+    The "Overview" tab shows chats as bubbles and texts as Markdown; the "Fields" tab
+    shows ``data`` and ``response`` as a tree, as templates get them.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -31,9 +51,37 @@ class RowInspector(QWidget):
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._on_anchor)
         self.browser.setAccessibleName(self.tr("Row details"))
+        self.fields = JsonTreeModel(self)
+        self.tree = QTreeView(self)
+        self.tree.setObjectName("rowFieldsTree")
+        self.tree.setAccessibleName(self.tr("Fields of the row"))
+        self.tree.setModel(self.fields)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.tree.setColumnWidth(0, 150)
+        self.tree.setColumnWidth(2, 80)
+        self.markdown = QCheckBox(self.tr("Markdown"), self)
+        self.markdown.setObjectName("rowInspectorMarkdown")
+        self.markdown.setToolTip(
+            self.tr("Show messages and responses as formatted Markdown, or as plain text")
+        )
+        self.markdown.setChecked(True)
+        self.markdown.toggled.connect(lambda _: self._render())
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("rowInspectorTabs")
+        self.tabs.setAccessibleName(self.tr("Row views"))
+        self.tabs.addTab(self.browser, self.tr("Overview"))
+        self.tabs.addTab(self.tree, self.tr("Fields"))
+        self.tabs.setCornerWidget(self.markdown)
+        self.tabs.setDocumentMode(True)
+        # The Markdown switch is about the Overview only.
+        self.tabs.currentChanged.connect(lambda i: self.markdown.setVisible(i == 0))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.browser)
+        layout.addWidget(self.tabs)
         self._row: Row | None = None
         self._show_reasoning = False
         self.show_row(None)
@@ -42,51 +90,65 @@ class RowInspector(QWidget):
         self._row = row
         self._show_reasoning = False
         self._render()
+        if row is None:
+            self.fields.set_roots({})
+        else:
+            self.fields.set_roots({"data": row.data, "response": row.response})
+            self.tree.expandToDepth(0)
+            self.tree.resizeColumnToContents(0)
+            self.tree.setColumnWidth(0, min(self.tree.columnWidth(0) + 8, 220))
 
     def _on_anchor(self, url: QUrl) -> None:
         if url.toString() == "#toggle-reasoning":
             self._show_reasoning = not self._show_reasoning
             self._render()
+        elif url.toString() == "#fields":
+            self.tabs.setCurrentWidget(self.tree)
+        elif url.scheme() in ("http", "https"):
+            QDesktopServices.openUrl(url)
 
     def _render(self) -> None:
         if self._row is None:
             self.browser.setHtml(
-                "<p style='color:gray'>" + self.tr("Select a row to see it here.") + "</p>"
+                f"<p style='color:{self._muted()}'>"
+                + html.escape(self.tr("Select a row to see it here."))
+                + "</p>"
             )
             return
-        dark = self.palette().color(QPalette.ColorRole.Window).lightness() < 128
-        self.browser.setHtml(self._html(self._row, dark))
+        scroll = self.browser.verticalScrollBar().value()
+        self.browser.setHtml(self._html(self._row))
+        self.browser.verticalScrollBar().setValue(scroll)
 
-    def _html(self, row: Row, dark: bool) -> str:
+    def _dark(self) -> bool:
+        return self.palette().color(QPalette.ColorRole.Base).lightness() < 128
+
+    def _muted(self) -> str:
+        return str(self.palette().color(QPalette.ColorRole.PlaceholderText).name())
+
+    def _html(self, row: Row) -> str:
+        data, response = row.data, row.response
+        muted = self._muted()
+        none = f"<i style='color:{muted}'>{html.escape(self.tr('none'))}</i>"
         parts = [f"<h3>{html.escape(self.tr('Row'))} {row.index} · {html.escape(row.id)}</h3>"]
-        messages = row.data.get("messages")
+        messages = data.get("messages")
         if isinstance(messages, list) and messages:
             parts.append(f"<h4>{html.escape(self.tr('Conversation'))}</h4>")
-            parts += [_bubble(m, dark) for m in messages if isinstance(m, dict)]
+            parts += [self._bubble(m) for m in messages if isinstance(m, dict)]
         parts.append(f"<h4>{html.escape(self.tr('What templates see'))}</h4>")
-        fields = [
-            ("data.question", row.data.get("question")),
-            ("data.gt", row.data.get("gt")),
-            ("data.history", row.data.get("history")),
-            ("data.ref_answer", row.data.get("ref_answer")),
-        ]
         parts.append("<table cellpadding='3'>")
-        for name, value in fields:
-            shown = (
-                _text(value)
-                if value is not None
-                else f"<i style='color:gray'>{self.tr('none')}</i>"
-            )
-            parts.append(f"<tr><td valign='top'><code>{name}</code></td><td>{shown}</td></tr>")
+        for name in DERIVED_FIELDS:
+            value = data.get(name)
+            shown = _plain(value) if value is not None else none
+            parts.append(f"<tr><td valign='top'><code>data.{name}</code></td><td>{shown}</td></tr>")
         parts.append("</table>")
         parts.append(f"<h4>{html.escape(self.tr('Response'))} (response.content)</h4>")
-        content = row.response.get("content")
-        parts.append(
-            _text(content)
-            if content is not None
-            else f"<i style='color:gray'>{self.tr('No response in this row.')}</i>"
-        )
-        reasoning = row.response.get("reasoning_content")
+        content = response.get("content")
+        if content is None:
+            parts.append(f"<p><i style='color:{muted}'>")
+            parts.append(html.escape(self.tr("No response in this row.")) + "</i></p>")
+        else:
+            parts.append(self._box(self._rich(content), "assistant"))
+        reasoning = response.get("reasoning_content")
         if reasoning:
             label = (
                 self.tr("Hide reasoning")
@@ -95,42 +157,70 @@ class RowInspector(QWidget):
             )
             parts.append(f"<p><a href='#toggle-reasoning'>{html.escape(label)}</a></p>")
             if self._show_reasoning:
-                parts.append(f"<div style='color:gray'>{_text(reasoning)}</div>")
-        tool_calls = row.response.get("tool_calls")
+                parts.append(self._box(self._rich(reasoning), "system"))
+        tool_calls = response.get("tool_calls")
         if tool_calls:
             dumped = json.dumps(tool_calls, ensure_ascii=False, indent=2)
             parts.append(f"<h4>tool_calls</h4><pre>{html.escape(dumped)}</pre>")
-        others = {
-            k: v
-            for k, v in row.data.items()
-            if k not in ("messages", "question", "gt", "history", "ref_answer", "response")
-        }
+        shown_above = {"messages", "response", *DERIVED_FIELDS}
+        others = {k: v for k, v in data.items() if k not in shown_above}
         if others:
             parts.append(f"<h4>{html.escape(self.tr('Other fields'))}</h4><table cellpadding='3'>")
             for key, value in others.items():
                 parts.append(
                     f"<tr><td valign='top'><code>data.{html.escape(key)}</code></td>"
-                    f"<td>{_text(value)}</td></tr>"
+                    f"<td>{self._other(value)}</td></tr>"
                 )
             parts.append("</table>")
         return "".join(parts)
 
+    def _bubble(self, message: dict[str, Any]) -> str:
+        role = str(message.get("role", "?"))
+        align = "right" if role == "user" else "left"
+        body = self._rich(message_text(message))
+        return (
+            f"<table width='100%' cellspacing='0' cellpadding='0'><tr><td align='{align}'>"
+            f"{self._box(f'<b>{html.escape(role)}</b>{body}', role)}</td></tr></table>"
+        )
 
-def _bubble(message: dict[str, Any], dark: bool) -> str:
-    role = str(message.get("role", "?"))
-    light_bg, dark_bg = ROLE_COLOURS.get(role, ROLE_COLOURS["system"])
-    background = dark_bg if dark else light_bg
-    align = "right" if role == "user" else "left"
-    content = message.get("content")
-    body = _text(content) if content is not None else ""
-    return (
-        f"<table width='100%' cellspacing='0' cellpadding='0'><tr><td align='{align}'>"
-        f"<table cellpadding='8' style='background-color:{background}'><tr><td>"
-        f"<b>{html.escape(role)}</b><br>{body}</td></tr></table></td></tr></table><br>"
-    )
+    def _box(self, body: str, role: str) -> str:
+        light, dark = ROLE_COLOURS.get(role, ROLE_COLOURS["system"])
+        background = dark if self._dark() else light
+        return (
+            f"<table cellpadding='8' cellspacing='0' style='background-color:{background}; "
+            f"margin-bottom:8px'><tr><td>{body}</td></tr></table>"
+        )
+
+    def _rich(self, value: Any) -> str:
+        if not isinstance(value, str):
+            return _plain(value)
+        if not self.markdown.isChecked() or len(value) > MARKDOWN_LIMIT:
+            return f"<p>{_plain(value)}</p>"
+        link = self.palette().color(QPalette.ColorRole.Link).name()
+        return markdown_html(value, link)
+
+    def _other(self, value: Any) -> str:
+        if not isinstance(value, dict | list):
+            return _plain(value)
+        text = json.dumps(value, ensure_ascii=False, default=str)
+        link = f"<a href='#fields'>{html.escape(self.tr('see it in Fields'))}</a>"
+        if len(text) > _OTHER_LIMIT:
+            text = text[:_OTHER_LIMIT] + "…"
+        return f"<code>{html.escape(text)}</code> · {link}"
 
 
-def _text(value: Any) -> str:
+def markdown_html(text: str, link_colour: str) -> str:
+    """Renders Markdown as an HTML fragment for a QTextBrowser (links in ``link_colour``)."""
+    document = QTextDocument()
+    document.setMarkdown(text, _MARKDOWN_FEATURES)
+    page = document.toHtml()
+    start = page.find(">", page.find("<body")) + 1
+    end = page.rfind("</body>")
+    # Qt writes links in a fixed blue, unreadable on a dark background.
+    return page[start:end].replace("color:#0000ff;", f"color:{link_colour};")
+
+
+def _plain(value: Any) -> str:
     if not isinstance(value, str):
         value = json.dumps(value, ensure_ascii=False, indent=2, default=str)
     return html.escape(value).replace("\n", "<br>")
