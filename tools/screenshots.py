@@ -1,6 +1,7 @@
 """Regenerate the README's screenshots: each pane of the sample project, offscreen.
 
 QT_QPA_PLATFORM=offscreen python tools/screenshots.py [--out docs/screenshots]
+    [--language zh_CN] [--dark]
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import qasync  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from judgedesk.core.workspace import Workspace  # noqa: E402
 from judgedesk.resources import resource_path  # noqa: E402
+from judgedesk.ui.i18n import install_translators  # noqa: E402
 from judgedesk.ui.main_window import MainWindow  # noqa: E402
 from judgedesk.ui.settings import AppSettings  # noqa: E402
 
@@ -38,14 +41,43 @@ async def shoot(window: MainWindow, out: Path) -> None:
             pane = window.judges_pane
             pane.list.setCurrentIndex(pane.model.index(1))  # the model judge's full form
         await asyncio.sleep(0.2)
-        name = window.nav.item(number).text().lower()
+        name = window.stack.currentWidget().objectName().removesuffix("Pane").lower()
         window.grab().save(str(out / f"{name}.png"))
         print(out / f"{name}.png")
+    await shoot_dialogs(window, out)
+
+
+async def shoot_dialogs(window: MainWindow, out: Path) -> None:
+    """The New Project wizard on each page, and the guide."""
+    from judgedesk.ui.guide import GuideDialog
+    from judgedesk.ui.wizard import NewProjectWizard
+
+    guide = GuideDialog(window)
+    guide.show()
+    await asyncio.sleep(0.2)
+    guide.grab().save(str(out / "guide.png"))
+    print(out / "guide.png")
+    guide.close()
+    project = window.workspace.project
+    assert project is not None
+    wizard = NewProjectWizard(
+        window.tasks, window, dataset_path=project.dataset_path(), default_folder=Path("/tmp")
+    )
+    wizard.resize(860, 640)
+    wizard.show()
+    for page in range(5):
+        await asyncio.sleep(0.8)
+        wizard.grab().save(str(out / f"wizard-{page + 1}.png"))
+        print(out / f"wizard-{page + 1}.png")
+        wizard.next()
+    wizard.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    parser.add_argument("--language", default="en", help="en or zh_CN")
+    parser.add_argument("--dark", action="store_true", help="a dark colour scheme")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -54,6 +86,9 @@ def main() -> None:
         project = Path(tmp) / "Sample project"
         shutil.copytree(resource_path("sample"), project)
         app = QApplication(sys.argv[:1])
+        install_translators(app, args.language)
+        if args.dark:
+            app.styleHints().setColorScheme(Qt.ColorScheme.Dark)
         loop = qasync.QEventLoop(app)
         asyncio.set_event_loop(loop)
         window = MainWindow(Workspace(), AppSettings())

@@ -5,19 +5,19 @@ from __future__ import annotations
 import contextvars
 import sys
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import ChainableUndefined, TemplateSyntaxError, meta
-from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
+from jinja2 import ChainableUndefined, TemplateSyntaxError
+from jinja2.exceptions import SecurityError, TemplateError
 from jinja2.sandbox import SandboxedEnvironment
 
 from judgedesk.core.errors import TemplateError as JudgeDeskTemplateError
+from judgedesk.core.template_compile import TEXTS, NameTrackingGenerator, TemplateCompiler
 from judgedesk.core.template_issues import (
     TemplateIssue,
     VariableUse,
-    collect_uses,
     render_error,
     security_issue,
     syntax_issue,
@@ -143,6 +143,7 @@ def _make_environment() -> SandboxedEnvironment:
         autoescape=False,
         keep_trailing_newline=False,
     )
+    env.code_generator_class = NameTrackingGenerator
     return env
 
 
@@ -204,6 +205,10 @@ class CompiledTemplate:
     uses: tuple[VariableUse, ...] = ()
     _template: Any = field(default=None, repr=False)
     _top_names: frozenset[str] = field(default=frozenset(), repr=False)
+    # The plain-text pieces, when the compiled code is shared with sources of the same
+    # shape, and where that code's lines are in this source (see template_compile).
+    _texts: tuple[str, ...] | None = field(default=None, repr=False)
+    _line_map: Mapping[int, int] = field(default_factory=dict, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -223,18 +228,26 @@ class CompiledTemplate:
         if self._template is None:
             return RenderResult("", self.issues)
         findings: list[tuple[str, int | None, str | None]] = []
+        if self._texts is not None:
+            context = {**context, TEXTS: self._texts}
         token = _findings.set(findings)
         try:
             text = self._template.render(context)
         except SecurityError as exc:
             return RenderResult("", (security_issue(exc, self.source),))
-        except (TemplateError, UndefinedError) as exc:
-            return RenderResult("", (render_error(exc, self.source),))
         except Exception as exc:  # a filter or method failed on this row's data
-            return RenderResult("", (render_error(exc, self.source),))
+            return RenderResult("", (self._moved(render_error(exc, self.source)),))
         finally:
             _findings.reset(token)
+        if self._line_map:
+            findings = [(k, self._line_map.get(n, n) if n else n, v) for k, n, v in findings]
         return RenderResult(text, self._explain(findings, context))
+
+    def _moved(self, issue: TemplateIssue) -> TemplateIssue:
+        """The issue with its line in this source (the compiled code may be shared)."""
+        if issue.line is None or issue.line not in self._line_map:
+            return issue
+        return replace(issue, line=self._line_map[issue.line])
 
     def _explain(
         self, findings: list[tuple[str, int | None, str | None]], context: Mapping[str, Any]
@@ -328,18 +341,20 @@ def compile_template(source: str) -> CompiledTemplate:
     return _compile_cached(source)
 
 
+_COMPILER = TemplateCompiler(ENVIRONMENT)
+
+
 @lru_cache(maxsize=64)
 def _compile_cached(source: str) -> CompiledTemplate:
     try:
-        tree = ENVIRONMENT.parse(source)
-        template = ENVIRONMENT.from_string(tree)
+        found = _COMPILER.compile(source)
     except TemplateSyntaxError as exc:
         return CompiledTemplate(source, (syntax_issue(exc, source),))
     except TemplateError as exc:
         return CompiledTemplate(source, (render_error(exc, source),))
-    uses = tuple(collect_uses(tree, source))
-    top = frozenset(meta.find_undeclared_variables(tree))
-    return CompiledTemplate(source, (), uses, template, top)
+    return CompiledTemplate(
+        source, (), found.uses, found.template, found.names, found.texts, found.line_map
+    )
 
 
 def render_template(source: str, context: Mapping[str, Any]) -> RenderResult:

@@ -35,6 +35,7 @@ from judgedesk.ui.i18n import LANGUAGES
 from judgedesk.ui.panes.dataset_pane import DatasetPane
 from judgedesk.ui.panes.judges_pane import JudgesPane
 from judgedesk.ui.panes.row_inspector import RowInspector
+from judgedesk.ui.panes.template_pane import TemplatePane
 from judgedesk.ui.project_actions import ProjectActions
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
@@ -62,6 +63,8 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget(self)
         self.dataset_pane = DatasetPane(workspace, self.tasks, self, settings=settings)
         self._add_pane(self.tr("Dataset"), self.dataset_pane)
+        self.template_pane = TemplatePane(workspace, self.tasks, self)
+        self._add_pane(self.tr("Template"), self.template_pane)
         self.judges_pane = JudgesPane(workspace, self.tasks, self)
         self._add_pane(self.tr("Judges"), self.judges_pane)
         self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)

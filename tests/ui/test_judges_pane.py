@@ -26,7 +26,7 @@ def open_sample(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     window.show()
     with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
         window.open_project(folder)
-    window.nav.setCurrentRow(1)
+    window.nav.setCurrentRow(window.stack.indexOf(window.judges_pane))
     return window
 
 

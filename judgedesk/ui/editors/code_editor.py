@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -47,10 +48,23 @@ class Marker:
     length: int = 1
 
 
+class KeyCompanion(Protocol):
+    """Something that follows the typing in an editor, such as a completion popup."""
+
+    def wants_key(self, event: QKeyEvent) -> bool:
+        """True to leave this key to the companion instead of the editor."""
+        ...
+
+    def key_pressed(self, event: QKeyEvent) -> None:
+        """Called after the editor handled a key."""
+        ...
+
+
 class CodeEditor(QPlainTextEdit):
     """A plain-text editor for Jinja2 templates (``language="jinja"``) or Python.
 
-    Tab inserts spaces (Shift+Tab removes them), Enter keeps the indentation, Ctrl+= and
+    Tab inserts spaces (Shift+Tab removes them; Ctrl+Tab and Ctrl+Shift+Tab move to the
+    next and previous control), Enter keeps the indentation, Ctrl+= and
     Ctrl+- zoom (Ctrl+0 resets), brackets are matched, problems are underlined and marked
     in the gutter with their message as a tooltip.
 
@@ -77,6 +91,7 @@ class CodeEditor(QPlainTextEdit):
         else:
             self.highlighter = JinjaHighlighter(self.document(), dark)
         self._markers: list[Marker] = []
+        self._companion: KeyCompanion | None = None
         self.gutter = _Gutter(self)
         self.blockCountChanged.connect(self._update_gutter_width)
         self.updateRequest.connect(self._update_gutter)
@@ -134,7 +149,20 @@ class CodeEditor(QPlainTextEdit):
 
     # --- keys ---------------------------------------------------------------------------
 
+    def set_key_companion(self, companion: KeyCompanion | None) -> None:
+        """Let ``companion`` (a completer) see the keys typed, and take some while open."""
+        self._companion = companion
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        companion = self._companion
+        if companion is not None and companion.wants_key(event):
+            event.ignore()  # the companion's popup acts on it (Enter, Tab, Escape)
+            return
+        self._key(event)
+        if companion is not None:
+            companion.key_pressed(event)
+
+    def _key(self, event: QKeyEvent) -> None:
         key = event.key()
         control = event.modifiers() & Qt.KeyboardModifier.ControlModifier
         if control and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
@@ -143,6 +171,10 @@ class CodeEditor(QPlainTextEdit):
             self.zoom(-1)
         elif control and key == Qt.Key.Key_0:
             self.zoom(0)
+        elif control and key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            # Tab indents, so the keyboard leaves the editor with Ctrl+Tab.
+            # (QPlainTextEdit's own focusNextPrevChild refuses while the text is editable.)
+            QWidget.focusNextPrevChild(self, key == Qt.Key.Key_Tab)
         elif key == Qt.Key.Key_Tab and not event.modifiers():
             self._indent()
         elif key == Qt.Key.Key_Backtab:

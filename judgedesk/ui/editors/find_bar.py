@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -29,6 +30,9 @@ class FindBar(QWidget):
         self.find_text.setAccessibleName(self.tr("Find"))
         self.find_text.setPlaceholderText(self.tr("Find"))
         self.find_text.setClearButtonEnabled(True)
+        for button in self.find_text.findChildren(QToolButton):  # the clear button Qt adds
+            button.setObjectName("findTextClear")
+            button.setAccessibleName(self.tr("Clear the text to find"))
         self.find_text.textChanged.connect(self._count)
         self.find_text.returnPressed.connect(self.find_next)
         self.replace_text = QLineEdit(self)

@@ -6,7 +6,9 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from judgedesk.core.judges.metrics import METRICS
 from judgedesk.core.project import JudgeSettings
+from judgedesk.ui.core_strings import core_tr
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -37,7 +39,11 @@ class JudgesListModel(QAbstractListModel):
         if judge is None:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            kind = judge.metric if judge.kind == "metric" else (judge.model or "?")
+            if judge.kind == "metric":  # the rule's name; its id is in the tooltip
+                info = METRICS.get(judge.metric)
+                kind = core_tr(info.title) if info else judge.metric
+            else:
+                kind = judge.model or "?"
             off = "" if judge.enabled else self.tr(" (off)")
             return f"{judge.name} — {kind}{off}"
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -31,6 +31,7 @@ from judgedesk.core.judges.metrics import METRICS
 from judgedesk.core.library import get_template
 from judgedesk.core.project import JudgeSettings, Project
 from judgedesk.core.workspace import Workspace
+from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.models.judges_model import JudgesListModel
 from judgedesk.ui.tasks import TaskRunner
 
@@ -87,7 +88,7 @@ class JudgesPane(QWidget):
         self.metric = QComboBox(self)
         self.metric.setObjectName("judgeMetric")
         for info in METRICS.values():
-            self.metric.addItem(info.title, info.id)
+            self.metric.addItem(core_tr(info.title), info.id)
         self.metric.currentIndexChanged.connect(self._edited)
         self.form.addRow(self.tr("Rule"), self.metric)
         self.metric_help = QLabel("", self)
@@ -98,7 +99,7 @@ class JudgesPane(QWidget):
         self.preset.setObjectName("judgePreset")
         self.preset.addItem(self.tr("Choose a server to fill in its address…"), "")
         for preset in PRESETS.values():
-            self.preset.addItem(preset.title, preset.id)
+            self.preset.addItem(core_tr(preset.title), preset.id)
         self.preset.activated.connect(self._apply_preset)
         self.form.addRow(self.tr("Server"), self.preset)
         self.base_url = self._line("judgeBaseUrl", self.tr("Base URL"))
@@ -120,6 +121,7 @@ class JudgesPane(QWidget):
         self.key_secret = QLineEdit(self)
         self.key_secret.setObjectName("judgeKeySecret")
         self.key_secret.setEchoMode(QLineEdit.EchoMode.Password)
+        self.key_secret.setAccessibleName(self.tr("API key to store"))
         self.key_secret.setPlaceholderText(self.tr("Paste the key, then Store in keyring"))
         self.store_key = QPushButton(self.tr("Store in keyring"), self)
         self.store_key.setObjectName("storeKey")
@@ -140,7 +142,7 @@ class JudgesPane(QWidget):
         self.max_tokens.setSpecialValueText(self.tr("server default"))
         self.form.addRow(self.tr("Max tokens"), self.max_tokens)
         self.timeout = self._spin(QDoubleSpinBox(self), "judgeTimeout", 1, 3600, 10)
-        self.timeout.setSuffix(" s")
+        self.timeout.setSuffix(self.tr(" s"))
         self.form.addRow(self.tr("Timeout"), self.timeout)
         self.concurrency = self._spin(QSpinBox(self), "judgeConcurrency", 1, 256, 1)
         self.form.addRow(self.tr("Requests at once"), self.concurrency)
@@ -322,7 +324,7 @@ class JudgesPane(QWidget):
         self.form.setRowVisible(self.metric, not is_model)
         self.form.setRowVisible(self.metric_help, not is_model)
         info = METRICS.get(str(self.metric.currentData()))
-        self.metric_help.setText(info.description if info else "")
+        self.metric_help.setText(core_tr(info.description) if info else "")
         source = self.key_source.currentIndex()
         self.form.setRowVisible(self.key_env, is_model and source == KEY_ENV)
         self.form.setRowVisible(self._key_row, is_model and source == KEY_KEYRING)
@@ -370,7 +372,7 @@ class JudgesPane(QWidget):
         if preset is None or self._judge is None:
             return
         self.base_url.setText(preset.base_url)
-        self.test_result.setText(preset.hint)
+        self.test_result.setText(core_tr(preset.hint))
         self._edited()
 
     def _store_key(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
@@ -9,6 +11,8 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 PAGE_DATASET, PAGE_FIELDS, PAGE_TEMPLATE, PAGE_JUDGE, PAGE_PROJECT = range(5)
 
 _ERROR_STYLE = "color: #b3261e;"
+# A shortcut written after the words, as in Chinese "问题(&Q)：".
+_TRAILING_SHORTCUT = re.compile(r"\s*\(&\w\)")
 _HINT_STYLE = "color: palette(placeholder-text);"
 
 
@@ -53,3 +57,12 @@ def buddy_label(parent: QWidget, text: str, buddy: QWidget) -> QLabel:
     label = QLabel(text, parent)
     label.setBuddy(buddy)
     return label
+
+
+def plain_label(text: str) -> str:
+    """A form label without its &-shortcut and final colon: "&Question:" → "Question".
+
+    Handles the translations' style too: "问题(&Q)：" → "问题".
+    """
+    text = _TRAILING_SHORTCUT.sub("", text).replace("&&", "\0").replace("&", "")
+    return text.replace("\0", "&").rstrip().rstrip(":：").rstrip()

@@ -29,6 +29,7 @@ from judgedesk.core.datasets.encoding import LABELS as ENCODING_LABELS
 from judgedesk.core.datasets.issues import ERROR
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.newproject import workbook_sheets
+from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import note_label, show_text
 
@@ -239,7 +240,7 @@ class DatasetPage(QWizardPage):
         if dataset.format == "xlsx":
             where = self.tr("sheet “{0}”").format(sheet) if sheet else self.tr("first sheet")
             return self.tr("Read {0}: {1}, {2}, {3}.").format(dataset.path.name, rows, kind, where)
-        encoding = ENCODING_LABELS.get(dataset.encoding, dataset.encoding)
+        encoding = core_tr(ENCODING_LABELS.get(dataset.encoding, dataset.encoding))
         return self.tr("Read {0}: {1}, {2}, {3}.").format(dataset.path.name, rows, kind, encoding)
 
     def _show_issues(self, issues: list[LoadIssue]) -> None:

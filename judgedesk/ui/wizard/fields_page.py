@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from judgedesk.core.datasets import Dataset
 from judgedesk.core.newproject import PREVIEW_ROLES, preview_rows, suggested_fields
 from judgedesk.ui.tasks import TaskRunner
-from judgedesk.ui.wizard.common import note_label, show_text
+from judgedesk.ui.wizard.common import note_label, plain_label, show_text
 from judgedesk.ui.wizard.dataset_page import DatasetPage
 from judgedesk.ui.wizard.models import PreviewTableModel
 
@@ -138,7 +138,7 @@ class FieldsPage(QWizardPage):
         label.setObjectName(f"fieldLabel_{role}")
         combo = QComboBox(self)
         combo.setObjectName(f"field_{role}")
-        combo.setAccessibleName(text.replace("&", "").rstrip(":"))
+        combo.setAccessibleName(plain_label(text))
         combo.setAccessibleDescription(tip)
         combo.setToolTip(tip)
         combo.setMinimumContentsLength(24)
@@ -242,11 +242,11 @@ class FieldsPage(QWizardPage):
         """The chosen columns in words, for the summary on the last page."""
         labels = self._role_labels()
         chosen = [
-            self.tr("{0} from “{1}”").format(labels[role].replace("&", "").rstrip(":"), column)
+            self.tr("{0} from “{1}”").format(plain_label(labels[role]), column)
             for role, column in self.mapping().items()
         ]
         if chosen:
-            return ", ".join(chosen)
+            return self.tr(", ", "between the items of a list").join(chosen)
         if self._has_column("messages"):
             return self.tr("none needed, the chats give the question and the reference")
         return self.tr("none chosen")

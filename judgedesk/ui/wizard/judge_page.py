@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from judgedesk.core.judges import PRESETS
 from judgedesk.core.judges.metrics import METRICS
 from judgedesk.core.project import JudgeSettings
+from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.wizard.common import buddy_label, note_label, show_text, with_hint
 from judgedesk.ui.wizard.dataset_page import DatasetPage
 from judgedesk.ui.wizard.fields_page import FieldsPage
@@ -58,7 +59,7 @@ class JudgePage(QWizardPage):
         self.preset.setObjectName("judgePreset")
         self.preset.setAccessibleName(self.tr("Kind of server"))
         for preset in PRESETS.values():
-            self.preset.addItem(preset.title, preset.id)
+            self.preset.addItem(core_tr(preset.title), preset.id)
         self.preset.setCurrentIndex(max(0, self.preset.findData(DEFAULT_PRESET)))
         self.preset.activated.connect(self._preset_chosen)
         self.preset_hint = note_label(self, "judgePresetHint", "hint")
@@ -96,7 +97,7 @@ class JudgePage(QWizardPage):
         self.metric.setObjectName("judgeMetric")
         self.metric.setAccessibleName(self.tr("Check"))
         for info in METRICS.values():
-            self.metric.addItem(info.title, info.id)
+            self.metric.addItem(core_tr(info.title), info.id)
         self.metric.setCurrentIndex(max(0, self.metric.findData("contains")))
         self.metric.currentIndexChanged.connect(self._changed)
         self.metric_help = note_label(self, "judgeMetricHelp", "hint")
@@ -147,7 +148,7 @@ class JudgePage(QWizardPage):
         if preset is None:
             return
         self.base_url.setText(preset.base_url)
-        self.preset_hint.setText(preset.hint)
+        self.preset_hint.setText(core_tr(preset.hint))
         if preset.needs_key and not self.key_env.text().strip():
             self.key_env.setText("OPENAI_API_KEY")
         self._changed()
@@ -158,7 +159,7 @@ class JudgePage(QWizardPage):
         self.check_box.setEnabled(not is_model)
         metric = str(self.metric.currentData())
         info = METRICS.get(metric)
-        self.metric_help.setText(info.description if info else "")
+        self.metric_help.setText(core_tr(info.description) if info else "")
         self._check_form.setRowVisible(self.pattern, metric == "regex")
         problem = self._problem()
         show_text(self.problem, problem[0], problem[1])

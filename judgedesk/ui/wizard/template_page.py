@@ -29,9 +29,13 @@ from judgedesk.ui.wizard.fields_page import FieldsPage
 from judgedesk.ui.wizard.models import TemplateListModel
 
 
-def system_language() -> str:
-    """ "zh" when the computer speaks Chinese, else "en" (the languages of the library)."""
-    return "zh" if QLocale.system().language() == QLocale.Language.Chinese else "en"
+def interface_language() -> str:
+    """ "zh" when the interface is in Chinese, else "en" (the languages of the library).
+
+    The interface's language is QLocale's default (set with the translation at start, the
+    system's otherwise), so a Chinese interface offers the Chinese templates first.
+    """
+    return "zh" if QLocale().language() == QLocale.Language.Chinese else "en"
 
 
 class TemplatePage(QWizardPage):
@@ -62,7 +66,7 @@ class TemplatePage(QWizardPage):
         self.language.setAccessibleName(self.tr("Language of the template"))
         self.language.addItem("English", "en")
         self.language.addItem("中文", "zh")
-        self.language.setCurrentIndex(max(0, self.language.findData(system_language())))
+        self.language.setCurrentIndex(max(0, self.language.findData(interface_language())))
         self.language.currentIndexChanged.connect(self._language_changed)
         language_label = QLabel(self.tr("&Language:"), self)
         language_label.setBuddy(self.language)

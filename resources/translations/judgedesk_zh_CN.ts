@@ -1,0 +1,1674 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>ColumnChooser</name>
+    <message>
+        <source>Show All Columns</source>
+        <translation>显示所有列</translation>
+    </message>
+</context>
+<context>
+    <name>DatasetPage</name>
+    <message>
+        <source>Choose your data</source>
+        <translation>选择数据</translation>
+    </message>
+    <message>
+        <source>Pick the file with the questions and the answers to judge. JudgeDesk reads JSON Lines, JSON, CSV, TSV and Excel (.xlsx) files.</source>
+        <translation>选择包含问题和待评回答的文件。JudgeDesk 可以读取 JSON Lines、JSON、CSV、TSV 和 Excel（.xlsx）文件。</translation>
+    </message>
+    <message>
+        <source>Dataset file</source>
+        <translation>数据集文件</translation>
+    </message>
+    <message>
+        <source>Type a file&apos;s path or click Browse…</source>
+        <translation>输入文件路径，或点击“浏览…”</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Browse for the dataset file</source>
+        <translation>浏览以选择数据集文件</translation>
+    </message>
+    <message>
+        <source>Sheet of the workbook</source>
+        <translation>工作簿中的工作表</translation>
+    </message>
+    <message>
+        <source>&amp;Sheet:</source>
+        <translation>工作表(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>What was read</source>
+        <translation>读取结果</translation>
+    </message>
+    <message>
+        <source>Problems found in the file</source>
+        <translation>文件中发现的问题</translation>
+    </message>
+    <message>
+        <source>No file chosen yet.</source>
+        <translation>尚未选择文件。</translation>
+    </message>
+    <message>
+        <source>Datasets (*.jsonl *.json *.csv *.tsv *.xlsx *.ndjson *.txt)</source>
+        <translation>数据集 (*.jsonl *.json *.csv *.tsv *.xlsx *.ndjson *.txt)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl *.ndjson)</source>
+        <translation>JSON Lines (*.jsonl *.ndjson)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>TSV, tab-separated (*.tsv)</source>
+        <translation>TSV，制表符分隔 (*.tsv)</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose a dataset</source>
+        <translation>选择数据集</translation>
+    </message>
+    <message>
+        <source>Reading {0}…</source>
+        <translation>正在读取 {0}…</translation>
+    </message>
+    <message>
+        <source>This file cannot be used: {0}</source>
+        <translation>无法使用此文件：{0}</translation>
+    </message>
+    <message>
+        <source>1 row</source>
+        <translation>1 行</translation>
+    </message>
+    <message>
+        <source>{0} rows</source>
+        <translation>{0} 行</translation>
+    </message>
+    <message>
+        <source>JSON Lines</source>
+        <translation>JSON Lines</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <source>TSV (tab-separated)</source>
+        <translation>TSV（制表符分隔）</translation>
+    </message>
+    <message>
+        <source>Excel workbook</source>
+        <translation>Excel 工作簿</translation>
+    </message>
+    <message>
+        <source>sheet “{0}”</source>
+        <translation>工作表“{0}”</translation>
+    </message>
+    <message>
+        <source>first sheet</source>
+        <translation>第一个工作表</translation>
+    </message>
+    <message>
+        <source>Read {0}: {1}, {2}, {3}.</source>
+        <translation>已读取 {0}：{1}，{2}，{3}。</translation>
+    </message>
+    <message>
+        <source>… and {0} more.</source>
+        <translation>……另有 {0} 条未列出。</translation>
+    </message>
+    <message>
+        <source>Some rows could not be read and were skipped. You can fix the file and choose it again, or go on without them:</source>
+        <translation>有些行无法读取，已被跳过。你可以修正文件后重新选择，也可以不要这些行继续：</translation>
+    </message>
+    <message>
+        <source>Worth a look before you go on:</source>
+        <translation>继续之前，建议先看看这些：</translation>
+    </message>
+</context>
+<context>
+    <name>DatasetPane</name>
+    <message>
+        <source>No dataset yet.</source>
+        <translation>还没有数据集。</translation>
+    </message>
+    <message>
+        <source>Dataset rows</source>
+        <translation>数据集的行</translation>
+    </message>
+    <message>
+        <source>Problems found in the dataset</source>
+        <translation>数据集中发现的问题</translation>
+    </message>
+    <message>
+        <source>Search the rows</source>
+        <translation>搜索行</translation>
+    </message>
+    <message>
+        <source>Search all fields…</source>
+        <translation>搜索所有字段…</translation>
+    </message>
+    <message>
+        <source>Shows only the rows whose text contains this, ignoring case. Esc clears it.</source>
+        <translation>只显示文本中包含此内容的行（不区分大小写）。按 Esc 键清除。</translation>
+    </message>
+    <message>
+        <source>Clear the search</source>
+        <translation>清除搜索</translation>
+    </message>
+    <message>
+        <source>Search in</source>
+        <translation>搜索范围</translation>
+    </message>
+    <message>
+        <source>Search every field, or only the one chosen here</source>
+        <translation>搜索所有字段，或只搜索在此选择的字段</translation>
+    </message>
+    <message>
+        <source>All fields</source>
+        <translation>所有字段</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Choose the columns to show</source>
+        <translation>选择要显示的列</translation>
+    </message>
+    <message>
+        <source>Choose the columns to show (also on the header)</source>
+        <translation>选择要显示的列（也可以在表头上右击选择）</translation>
+    </message>
+    <message>
+        <source>Search result</source>
+        <translation>搜索结果</translation>
+    </message>
+    <message>
+        <source>Search progress</source>
+        <translation>搜索进度</translation>
+    </message>
+    <message>
+        <source>{0} — {1} rows, read as {2} ({3})</source>
+        <translation>{0} — {1} 行，按 {2}（{3}）读取</translation>
+    </message>
+    <message>
+        <source> · {0} rows could not be read and are listed below</source>
+        <translation> · 有 {0} 行无法读取，列在下方</translation>
+    </message>
+    <message>
+        <source> so far · still indexing…</source>
+        <translation>（尚未读完）· 正在建立索引…</translation>
+    </message>
+    <message>
+        <source>Search {0}…</source>
+        <translation>搜索“{0}”…</translation>
+    </message>
+    <message>
+        <source>Searching {0} rows…</source>
+        <translation>正在搜索 {0} 行…</translation>
+    </message>
+    <message>
+        <source>{0} of {1} rows match</source>
+        <translation>{1} 行中有 {0} 行匹配</translation>
+    </message>
+    <message>
+        <source> · the selected row ({0}) is not among them</source>
+        <translation> · 选中的行（{0}）不在其中</translation>
+    </message>
+</context>
+<context>
+    <name>DatasetTableModel</name>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考答案</translation>
+    </message>
+    <message>
+        <source>Response</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史对话</translation>
+    </message>
+    <message>
+        <source>(unreadable row)</source>
+        <translation>（无法读取的行）</translation>
+    </message>
+</context>
+<context>
+    <name>FieldsPage</name>
+    <message>
+        <source>Match the columns</source>
+        <translation>对应数据列</translation>
+    </message>
+    <message>
+        <source>Tell JudgeDesk which column holds what. The guesses come from the column names; the preview shows what the judge will get for the first rows.</source>
+        <translation>告诉 JudgeDesk 每一列是什么内容。初始选择是根据列名猜测的；预览显示评审在前几行中会收到的内容。</translation>
+    </message>
+    <message>
+        <source>More columns: reasoning, two responses, category</source>
+        <translation>更多列：推理过程、两份回答、类别</translation>
+    </message>
+    <message>
+        <source>Show more column roles</source>
+        <translation>显示更多列用途</translation>
+    </message>
+    <message>
+        <source>What the judge will see in the first rows:</source>
+        <translation>评审在前几行中会看到的内容：</translation>
+    </message>
+    <message>
+        <source>Preview of the first rows</source>
+        <translation>前几行的预览</translation>
+    </message>
+    <message>
+        <source>&amp;Question:</source>
+        <translation>问题(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>&amp;Reference answer:</source>
+        <translation>参考答案(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Res&amp;ponse to judge:</source>
+        <translation>待评回答(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Row &amp;ID:</source>
+        <translation>行 ID(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Human rating:</source>
+        <translation>人工评分(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Reasoning:</source>
+        <translation>推理过程：</translation>
+    </message>
+    <message>
+        <source>Response A:</source>
+        <translation>回答 A：</translation>
+    </message>
+    <message>
+        <source>Response B:</source>
+        <translation>回答 B：</translation>
+    </message>
+    <message>
+        <source>Category:</source>
+        <translation>类别：</translation>
+    </message>
+    <message>
+        <source>The question or prompt the model was given.</source>
+        <translation>被评模型收到的问题或提示词。</translation>
+    </message>
+    <message>
+        <source>The correct or expected answer, if your data has one.</source>
+        <translation>正确答案或期望的答案（如果数据中有）。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s answer that the judge will grade.</source>
+        <translation>评审要评判的模型回答。</translation>
+    </message>
+    <message>
+        <source>A column that names each row; row numbers are used otherwise.</source>
+        <translation>用来标识每一行的列；不选时使用行号。</translation>
+    </message>
+    <message>
+        <source>A person&apos;s rating, to compare the judge with people later.</source>
+        <translation>人工给出的评分，便于以后把评审的结论与人工评价对比。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s thinking, if it was saved apart from the answer.</source>
+        <translation>模型的思考过程（如果它与回答分开保存）。</translation>
+    </message>
+    <message>
+        <source>The first of two answers, for templates that compare two.</source>
+        <translation>两份回答中的第一份，供比较两份回答的模板使用。</translation>
+    </message>
+    <message>
+        <source>The second of two answers, for templates that compare two.</source>
+        <translation>两份回答中的第二份，供比较两份回答的模板使用。</translation>
+    </message>
+    <message>
+        <source>A label to group results by (topic, task, language…).</source>
+        <translation>用来给结果分组的标签（主题、任务、语言等）。</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>These rows are chats (they have a “messages” column). The question and the reference answer are taken from each conversation, so you do not need to choose columns for them.</source>
+        <translation>这些行是对话（含有“messages”列）。问题和参考答案会从每段对话中提取，无需为它们选择列。</translation>
+    </message>
+    <message>
+        <source>Choose the column with the question: the judge needs it.</source>
+        <translation>请选择问题所在的列：评审需要它。</translation>
+    </message>
+    <message>
+        <source>“{0}” is chosen for more than one role; check that this is meant.</source>
+        <translation>“{0}”被选作多种用途，请确认这是有意为之。</translation>
+    </message>
+    <message>
+        <source>No response is chosen: pick the column with the model&apos;s answers, or the judge will have nothing to grade.</source>
+        <translation>还没有选择回答：请选择模型回答所在的列，否则评审没有可评判的内容。</translation>
+    </message>
+    <message>
+        <source>{0} from “{1}”</source>
+        <translation>“{1}”列作为{0}</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>none needed, the chats give the question and the reference</source>
+        <translation>无需选择，问题和参考答案取自对话</translation>
+    </message>
+    <message>
+        <source>none chosen</source>
+        <translation>未选择</translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <source>Clear the text to find</source>
+        <translation>清除要查找的文本</translation>
+    </message>
+    <message>
+        <source>Replace with</source>
+        <translation>替换为</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>区分大小写</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一个</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Replace all</source>
+        <translation>全部替换</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>{0} replaced</source>
+        <translation>已替换 {0} 处</translation>
+    </message>
+    <message>
+        <source>{0} matches</source>
+        <translation>{0} 处匹配</translation>
+    </message>
+</context>
+<context>
+    <name>GuideDialog</name>
+    <message>
+        <source>JudgeDesk Guide</source>
+        <translation>JudgeDesk 指南</translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation>指南</translation>
+    </message>
+</context>
+<context>
+    <name>JsonTreeModel</name>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>true/false</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>{0} more not shown</source>
+        <translation>另有 {0} 项未显示</translation>
+    </message>
+    <message>
+        <source>{0} fields</source>
+        <translation>{0} 个字段</translation>
+    </message>
+    <message>
+        <source>{0} items</source>
+        <translation>{0} 项</translation>
+    </message>
+</context>
+<context>
+    <name>JudgePage</name>
+    <message>
+        <source>Choose the judge</source>
+        <translation>选择评审</translation>
+    </message>
+    <message>
+        <source>Who grades the answers. You can change this and add more judges later in the Judges pane.</source>
+        <translation>由谁来评判回答。之后可以在“评审”面板中修改，或添加更多评审。</translation>
+    </message>
+    <message>
+        <source>A &amp;model grades each answer</source>
+        <translation>由模型评判每个回答(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Kind of server</source>
+        <translation>服务器类型</translation>
+    </message>
+    <message>
+        <source>&amp;Server:</source>
+        <translation>服务器(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Address (base URL)</source>
+        <translation>地址（基础 URL）</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Model name</source>
+        <translation>模型名称</translation>
+    </message>
+    <message>
+        <source>e.g. qwen2.5:7b — or leave empty and pick it later with Test connection</source>
+        <translation>例如 qwen2.5:7b；也可以留空，以后用“测试连接”选择</translation>
+    </message>
+    <message>
+        <source>Model &amp;name:</source>
+        <translation>模型名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Environment variable with the API key</source>
+        <translation>存放 API 密钥的环境变量</translation>
+    </message>
+    <message>
+        <source>e.g. OPENAI_API_KEY — empty if none is needed</source>
+        <translation>例如 OPENAI_API_KEY；不需要密钥时留空</translation>
+    </message>
+    <message>
+        <source>The name of the environment variable that holds the key. The key itself is never written into the project.</source>
+        <translation>填写存放密钥的环境变量的名称。密钥本身绝不会写入项目。</translation>
+    </message>
+    <message>
+        <source>API &amp;key variable:</source>
+        <translation>API 密钥变量(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>An &amp;offline check (no model needed)</source>
+        <translation>离线检查，无需模型(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查方式</translation>
+    </message>
+    <message>
+        <source>&amp;Check:</source>
+        <translation>检查方式(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Regular expression</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <source>e.g. \bParis\b</source>
+        <translation>例如 ^[A-D]$</translation>
+    </message>
+    <message>
+        <source>&amp;Pattern:</source>
+        <translation>表达式(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s address.</source>
+        <translation>请输入服务器地址。</translation>
+    </message>
+    <message>
+        <source>The address should start with http:// or https://.</source>
+        <translation>地址应以“http://”或“https://”开头。</translation>
+    </message>
+    <message>
+        <source>This looks like the API key itself. Enter the name of the environment variable that holds it instead, e.g. OPENAI_API_KEY.</source>
+        <translation>这看起来像是 API 密钥本身。请改为填写存放密钥的环境变量名称，例如 OPENAI_API_KEY。</translation>
+    </message>
+    <message>
+        <source>A variable name has only letters, digits and _ and does not start with a digit.</source>
+        <translation>变量名只能包含字母、数字和 _，且不能以数字开头。</translation>
+    </message>
+    <message>
+        <source>Enter the pattern the answers should match.</source>
+        <translation>请输入回答应当匹配的正则表达式。</translation>
+    </message>
+    <message>
+        <source>The pattern is not valid: {0}.</source>
+        <translation>正则表达式无效：{0}。</translation>
+    </message>
+    <message>
+        <source>This check compares each answer with the reference answer, but no column is chosen for it. Go Back to choose one.</source>
+        <translation>此检查会把每个回答与参考答案比较，但还没有为参考答案选择列。请点击“上一步”返回选择。</translation>
+    </message>
+    <message>
+        <source>offline check “{0}”</source>
+        <translation>离线检查“{0}”</translation>
+    </message>
+    <message>
+        <source>a model at {0} (choose which one later in the Judges pane)</source>
+        <translation>{0} 上的模型（以后在“评审”面板中选择具体模型）</translation>
+    </message>
+    <message>
+        <source>{0} at {1}</source>
+        <translation>{1} 上的 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>JudgesListModel</name>
+    <message>
+        <source> (off)</source>
+        <translation>（已停用）</translation>
+    </message>
+</context>
+<context>
+    <name>JudgesPane</name>
+    <message>
+        <source>Judges, in the order they run</source>
+        <translation>评审（按运行顺序排列）</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Run this judge</source>
+        <translation>运行此评审</translation>
+    </message>
+    <message>
+        <source>Model endpoint (OpenAI-compatible)</source>
+        <translation>模型端点（兼容 OpenAI）</translation>
+    </message>
+    <message>
+        <source>Rule, no model (offline)</source>
+        <translation>规则，无需模型（离线）</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Choose a server to fill in its address…</source>
+        <translation>选择服务器以填入其地址…</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>No key</source>
+        <translation>无密钥</translation>
+    </message>
+    <message>
+        <source>Environment variable</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>System keyring</source>
+        <translation>系统密钥环</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Variable name</source>
+        <translation>变量名</translation>
+    </message>
+    <message>
+        <source>API key to store</source>
+        <translation>要保存的 API 密钥</translation>
+    </message>
+    <message>
+        <source>Paste the key, then Store in keyring</source>
+        <translation>粘贴密钥，然后点击“存入密钥环”</translation>
+    </message>
+    <message>
+        <source>Store in keyring</source>
+        <translation>存入密钥环</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>密钥</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>server default</source>
+        <translation>服务器默认值</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>最大令牌数</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>Requests at once</source>
+        <translation>并发请求数</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source> per minute</source>
+        <translation> 次/分钟</translation>
+    </message>
+    <message>
+        <source>Rate limit</source>
+        <translation>速率限制</translation>
+    </message>
+    <message>
+        <source>Stream replies</source>
+        <translation>流式接收回复</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Add judge “{0}”</source>
+        <translation>添加评审“{0}”</translation>
+    </message>
+    <message>
+        <source>Remove judge “{0}”</source>
+        <translation>移除评审“{0}”</translation>
+    </message>
+    <message>
+        <source>Move judge</source>
+        <translation>移动评审</translation>
+    </message>
+    <message>
+        <source>Edit judge “{0}”</source>
+        <translation>编辑评审“{0}”</translation>
+    </message>
+    <message>
+        <source>Paste the key first.</source>
+        <translation>请先粘贴密钥。</translation>
+    </message>
+    <message>
+        <source>The key is stored in the system keyring.</source>
+        <translation>密钥已存入系统密钥环。</translation>
+    </message>
+    <message>
+        <source>Store the key of “{0}”</source>
+        <translation>保存“{0}”的密钥</translation>
+    </message>
+    <message>
+        <source>Connecting to {0}…</source>
+        <translation>正在连接 {0}…</translation>
+    </message>
+    <message>
+        <source>Connected in {0} ms — {1} models: {2}</source>
+        <translation>已连接，用时 {0} 毫秒 — 共 {1} 个模型：{2}</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Panes</source>
+        <translation>面板</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <source>Judges</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>No project open.</source>
+        <translation>未打开项目。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New Project…</source>
+        <translation>新建项目(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Open Project…</source>
+        <translation>打开项目(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import Dataset…</source>
+        <translation>导入数据集(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Results…</source>
+        <translation>导出结果(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Row &amp;Inspector</source>
+        <translation>行详情(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Same as the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>JudgeDesk &amp;Guide</source>
+        <translation>JudgeDesk 指南(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;About JudgeDesk</source>
+        <translation>关于 JudgeDesk(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo {0}</source>
+        <translation>撤销{0}(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo {0}</source>
+        <translation>重做{0}(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The new language is used from the next start of JudgeDesk.</source>
+        <translation>新的语言将在下次启动 JudgeDesk 时生效。</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>JudgeDesk opens project folders and datasets (JSONL, JSON, CSV, TSV, XLSX). Drop one of those.</source>
+        <translation>JudgeDesk 可以打开项目文件夹和数据集（JSONL、JSON、CSV、TSV、XLSX）。请拖入其中一种。</translation>
+    </message>
+    <message>
+        <source>Reading {0}…</source>
+        <translation>正在读取 {0}…</translation>
+    </message>
+    <message>
+        <source>Indexing {0}…</source>
+        <translation>正在为 {0} 建立索引…</translation>
+    </message>
+    <message>
+        <source>{0} · {1} rows</source>
+        <translation>{0} · {1} 行</translation>
+    </message>
+    <message>
+        <source>JudgeDesk</source>
+        <translation>JudgeDesk</translation>
+    </message>
+    <message>
+        <source>About JudgeDesk</source>
+        <translation>关于 JudgeDesk</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;JudgeDesk {0}&lt;/b&gt;&lt;p&gt;A desktop workbench for LLM-as-judge evaluation: write the judge&apos;s prompt, run it, review its verdicts and report.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;JudgeDesk {0}&lt;/b&gt;&lt;p&gt;以大语言模型作评审的评测桌面工作台：编写评审提示词、运行评审、复核结论并出具报告。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>NameCompleter</name>
+    <message>
+        <source>Names the template can use</source>
+        <translation>模板可用的名称</translation>
+    </message>
+</context>
+<context>
+    <name>NewProjectWizard</name>
+    <message>
+        <source>New Project</source>
+        <translation>新建项目</translation>
+    </message>
+    <message>
+        <source>&amp;Create Project</source>
+        <translation>创建项目(&amp;C)</translation>
+    </message>
+    <message>
+        <source>• Data: {0} ({1} rows), {2}</source>
+        <translation>• 数据：{0}（{1} 行），{2}</translation>
+    </message>
+    <message>
+        <source>copied into the project</source>
+        <translation>复制到项目中</translation>
+    </message>
+    <message>
+        <source>used where it is</source>
+        <translation>在原位置使用</translation>
+    </message>
+    <message>
+        <source>• Columns: {0}</source>
+        <translation>• 列：{0}</translation>
+    </message>
+    <message>
+        <source>• Template: {0}</source>
+        <translation>• 模板：{0}</translation>
+    </message>
+    <message>
+        <source>• Judge: {0}</source>
+        <translation>• 评审：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewTableModel</name>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考答案</translation>
+    </message>
+    <message>
+        <source>Response</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <source>Human rating</source>
+        <translation>人工评分</translation>
+    </message>
+    <message>
+        <source>Templates see this as {{{{ {0} }}}}</source>
+        <translation>在模板中写作 {{{{ {0} }}}}</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectActions</name>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>Save the changes to “{0}”?</source>
+        <translation>是否保存对“{0}”的更改？</translation>
+    </message>
+    <message>
+        <source>If you don&apos;t save, your changes will be lost.</source>
+        <translation>如果不保存，你的更改将会丢失。</translation>
+    </message>
+    <message>
+        <source>Restore unsaved changes?</source>
+        <translation>恢复未保存的更改？</translation>
+    </message>
+    <message>
+        <source>JudgeDesk closed without saving this project. Changes made up to {0} were kept. Restore them?</source>
+        <translation>JudgeDesk 上次关闭时没有保存此项目，截至 {0} 的更改已保留下来。要恢复这些更改吗？</translation>
+    </message>
+    <message>
+        <source>Opening {0}…</source>
+        <translation>正在打开 {0}…</translation>
+    </message>
+    <message>
+        <source>Unsaved changes restored. Save to keep them.</source>
+        <translation>已恢复未保存的更改。请保存以保留它们。</translation>
+    </message>
+    <message>
+        <source>Open a project folder</source>
+        <translation>打开项目文件夹</translation>
+    </message>
+    <message>
+        <source>Saved {0}.</source>
+        <translation>已保存 {0}。</translation>
+    </message>
+    <message>
+        <source>Save the project as a new folder</source>
+        <translation>将项目另存为新文件夹</translation>
+    </message>
+    <message>
+        <source>Saved as {0}.</source>
+        <translation>已另存为 {0}。</translation>
+    </message>
+    <message>
+        <source>Import a dataset</source>
+        <translation>导入数据集</translation>
+    </message>
+    <message>
+        <source>Datasets ({0});;All files (*)</source>
+        <translation>数据集 ({0});;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export the results</source>
+        <translation>导出结果</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON Lines (*.jsonl)</source>
+        <translation>CSV (*.csv);;JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Exporting to {0}…</source>
+        <translation>正在导出到 {0}…</translation>
+    </message>
+    <message>
+        <source>Exported {0} rows to {1}.</source>
+        <translation>已将 {0} 行导出到 {1}。</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectPage</name>
+    <message>
+        <source>Name and save the project</source>
+        <translation>命名并保存项目</translation>
+    </message>
+    <message>
+        <source>A project is a folder that keeps the settings, the template and the results together. Click Create Project to make it.</source>
+        <translation>项目就是一个文件夹，把设置、模板和结果保存在一起。点击“创建项目”即可生成。</translation>
+    </message>
+    <message>
+        <source>Project name</source>
+        <translation>项目名称</translation>
+    </message>
+    <message>
+        <source>Project folder</source>
+        <translation>项目文件夹</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Browse for the project folder</source>
+        <translation>浏览以选择项目文件夹</translation>
+    </message>
+    <message>
+        <source>A new folder is made there; it must be new or empty.</source>
+        <translation>将在此处创建项目文件夹；该文件夹必须不存在或为空。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the dataset into the project folder</source>
+        <translation>将数据集复制到项目文件夹中(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>What will be made:</source>
+        <translation>将要创建的内容：</translation>
+    </message>
+    <message>
+        <source>Summary of the new project</source>
+        <translation>新项目概要</translation>
+    </message>
+    <message>
+        <source>Problems creating the project</source>
+        <translation>创建项目时遇到的问题</translation>
+    </message>
+    <message>
+        <source>Choose where to put the project</source>
+        <translation>选择项目的存放位置</translation>
+    </message>
+    <message>
+        <source>Recommended: the project keeps working when the original file is moved or changed.</source>
+        <translation>推荐：即使原文件被移动或修改，项目也能照常使用。</translation>
+    </message>
+    <message>
+        <source>The project will read the file where it is now; do not move it.</source>
+        <translation>项目将从文件的当前位置读取它，请不要移动该文件。</translation>
+    </message>
+    <message>
+        <source>Creating the project…</source>
+        <translation>正在创建项目…</translation>
+    </message>
+    <message>
+        <source>The project was not created: {0}</source>
+        <translation>未能创建项目：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>PromptPreviewView</name>
+    <message>
+        <source>&amp;What the judge receives</source>
+        <translation>评审收到的内容(&amp;W)</translation>
+    </message>
+    <message>
+        <source>An estimate: about 4 characters per token for English, 1 per Chinese character. Each model&apos;s tokenizer counts a little differently.</source>
+        <translation>这是估算值：英文约每 4 个字符算 1 个令牌，中文每个字算 1 个。各模型的分词器计数略有差异。</translation>
+    </message>
+    <message>
+        <source>Rendered prompt</source>
+        <translation>渲染后的提示词</translation>
+    </message>
+    <message>
+        <source>&amp;Problems</source>
+        <translation>问题(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <source>User message</source>
+        <translation>用户消息</translation>
+    </message>
+    <message>
+        <source>Nothing can be rendered until the problems below are fixed.</source>
+        <translation>修正下面的问题后才能渲染。</translation>
+    </message>
+    <message>
+        <source>≈ {0} tokens</source>
+        <translation>≈ {0} 个令牌</translation>
+    </message>
+    <message>
+        <source>No dataset rows to show: values read from a row print as nothing.</source>
+        <translation>没有可显示的数据集行：从行中读取的值都会输出为空。</translation>
+    </message>
+    <message>
+        <source>Line {0}: {1}</source>
+        <translation>第 {0} 行：{1}</translation>
+    </message>
+    <message>
+        <source>Click to go to the line</source>
+        <translation>点击跳转到该行</translation>
+    </message>
+    <message>
+        <source>&amp;Problems ({0})</source>
+        <translation>问题（{0}）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>No problems for this row.</source>
+        <translation>此行没有问题。</translation>
+    </message>
+    <message>
+        <source>“{0}” is not defined for this row, so it prints as nothing. Check the spelling against the dataset&apos;s fields, or define it as a project variable.</source>
+        <translation>“{0}”在此行中未定义，因此输出为空。请对照数据集的字段检查拼写，或把它定义为项目变量。</translation>
+    </message>
+    <message>
+        <source>“{0}” has no value (None) for this row, so it prints as nothing.</source>
+        <translation>“{0}”在此行中没有值（None），因此输出为空。</translation>
+    </message>
+    <message>
+        <source>“{0}” is empty for this row, so it prints as nothing.</source>
+        <translation>“{0}”在此行中是空的，因此输出为空。</translation>
+    </message>
+</context>
+<context>
+    <name>RowInspector</name>
+    <message>
+        <source>Row details</source>
+        <translation>行详情</translation>
+    </message>
+    <message>
+        <source>Fields of the row</source>
+        <translation>该行的字段</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>Show messages and responses as formatted Markdown, or as plain text</source>
+        <translation>以 Markdown 格式显示消息和回答，或显示为纯文本</translation>
+    </message>
+    <message>
+        <source>Row views</source>
+        <translation>行视图</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Fields</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Select a row to see it here.</source>
+        <translation>选择一行，即可在此查看。</translation>
+    </message>
+    <message>
+        <source>No response in this row.</source>
+        <translation>此行没有回答。</translation>
+    </message>
+    <message>
+        <source>Hide reasoning</source>
+        <translation>隐藏推理过程</translation>
+    </message>
+    <message>
+        <source>Show reasoning ({0} characters)</source>
+        <translation>显示推理过程（{0} 个字符）</translation>
+    </message>
+</context>
+<context>
+    <name>RowPicker</name>
+    <message>
+        <source>Previous row</source>
+        <translation>上一行</translation>
+    </message>
+    <message>
+        <source>Previous row (Alt+Left)</source>
+        <translation>上一行（Alt+←）</translation>
+    </message>
+    <message>
+        <source>Row number</source>
+        <translation>行号</translation>
+    </message>
+    <message>
+        <source>Type a row number and press Enter; rows are numbered from 0, as in the Dataset pane</source>
+        <translation>输入行号后按回车键；行号从 0 开始，与“数据集”面板一致</translation>
+    </message>
+    <message>
+        <source>Next row</source>
+        <translation>下一行</translation>
+    </message>
+    <message>
+        <source>Next row (Alt+Right)</source>
+        <translation>下一行（Alt+→）</translation>
+    </message>
+    <message>
+        <source>&amp;Row</source>
+        <translation>行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Row id</source>
+        <translation>行 ID</translation>
+    </message>
+    <message>
+        <source>The id of the row shown</source>
+        <translation>当前显示的行的 ID</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Find a row</source>
+        <translation>查找行</translation>
+    </message>
+    <message>
+        <source>Find a row…</source>
+        <translation>查找行…</translation>
+    </message>
+    <message>
+        <source>Press Enter to show the next row holding this text</source>
+        <translation>按回车键显示下一个包含此文本的行</translation>
+    </message>
+    <message>
+        <source>Clear the search</source>
+        <translation>清除搜索</translation>
+    </message>
+    <message>
+        <source>no rows</source>
+        <translation>没有行</translation>
+    </message>
+    <message>
+        <source>{0} rows</source>
+        <translation>共 {0} 行</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>The search failed: {0}</source>
+        <translation>搜索失败：{0}</translation>
+    </message>
+    <message>
+        <source>No row holds this text</source>
+        <translation>没有行包含此文本</translation>
+    </message>
+    <message>
+        <source>match {0} of {1}</source>
+        <translation>第 {0} 个匹配，共 {1} 个</translation>
+    </message>
+</context>
+<context>
+    <name>TemplatePage</name>
+    <message>
+        <source>Choose how the judge grades</source>
+        <translation>选择评审的评判方式</translation>
+    </message>
+    <message>
+        <source>A template is the instruction the judge model reads for each row. Start from a built-in one; you can edit it afterwards in the Template pane.</source>
+        <translation>模板是评审模型针对每一行阅读的指令。先从内置模板开始，之后可以在“模板”面板中编辑。</translation>
+    </message>
+    <message>
+        <source>Use a &amp;built-in template</source>
+        <translation>使用内置模板(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Language of the template</source>
+        <translation>模板语言</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Built-in templates</source>
+        <translation>内置模板</translation>
+    </message>
+    <message>
+        <source>What the template does</source>
+        <translation>模板的作用</translation>
+    </message>
+    <message>
+        <source>Use a template &amp;file of my own</source>
+        <translation>使用自己的模板文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Template file</source>
+        <translation>模板文件</translation>
+    </message>
+    <message>
+        <source>A Jinja2 or plain-text prompt file</source>
+        <translation>Jinja2 或纯文本格式的提示词文件</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Browse for a template file</source>
+        <translation>浏览以选择模板文件</translation>
+    </message>
+    <message>
+        <source>Placeholders such as {question} or {{answer}} are turned into the names JudgeDesk uses.</source>
+        <translation>{question} 或 {{answer}} 这类占位符会被转换为 JudgeDesk 使用的名称。</translation>
+    </message>
+    <message>
+        <source>Choose a template file</source>
+        <translation>选择模板文件</translation>
+    </message>
+    <message>
+        <source>Templates (*.j2 *.jinja *.jinja2 *.txt *.md);;All files (*)</source>
+        <translation>模板 (*.j2 *.jinja *.jinja2 *.txt *.md);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>There is no file at this path.</source>
+        <translation>此路径下没有文件。</translation>
+    </message>
+    <message>
+        <source>• Compares two answers (Response A and Response B).</source>
+        <translation>• 比较两份回答（回答 A 和回答 B）。</translation>
+    </message>
+    <message>
+        <source>• Grades one answer at a time.</source>
+        <translation>• 每次评判一份回答。</translation>
+    </message>
+    <message>
+        <source>• Uses the reference answer.</source>
+        <translation>• 使用参考答案。</translation>
+    </message>
+    <message>
+        <source>• Shows the earlier turns of a chat.</source>
+        <translation>• 展示对话中此前的轮次。</translation>
+    </message>
+    <message>
+        <source>This template compares two answers, but no columns are chosen for Response A and Response B. Go Back to choose them (under More columns).</source>
+        <translation>此模板比较两份回答，但还没有为回答 A 和回答 B 选择列。请点击“上一步”返回，在“更多列”下选择。</translation>
+    </message>
+    <message>
+        <source>This template compares with a reference answer, but no column is chosen for it. Go Back to choose one, or pick a template without a reference.</source>
+        <translation>此模板需要与参考答案比较，但还没有为参考答案选择列。请点击“上一步”返回选择，或改选不需要参考答案的模板。</translation>
+    </message>
+</context>
+<context>
+    <name>TemplatePane</name>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>&amp;Judge</source>
+        <translation>评审(&amp;J)</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <source>Optional: sent before the template as the system message</source>
+        <translation>可选：作为系统消息，在模板之前发送</translation>
+    </message>
+    <message>
+        <source>&amp;System prompt</source>
+        <translation>系统提示词(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <source>&amp;Template</source>
+        <translation>模板(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Type {{ to insert a value from the row; Ctrl+Space lists them all.</source>
+        <translation>输入 {{ 可插入该行中的值；按 Ctrl+Space 列出全部可用的值。</translation>
+    </message>
+    <message>
+        <source>Open a project to write its judges&apos; prompts.</source>
+        <translation>打开项目后，即可在此编写其评审的提示词。</translation>
+    </message>
+    <message>
+        <source>This project has no model judge, so there is no prompt to write: rule judges compare answers without one. Add a judge of the kind “Model endpoint” in the Judges pane, then come back here.</source>
+        <translation>此项目没有模型评审，因此无需编写提示词：规则评审不用提示词就能比较回答。请先在“评审”面板中添加一个类型为“模型端点”的评审，再回到这里。</translation>
+    </message>
+    <message>
+        <source>Edit the system prompt of “{0}”</source>
+        <translation>编辑“{0}”的系统提示词</translation>
+    </message>
+    <message>
+        <source>Opening…</source>
+        <translation>正在打开…</translation>
+    </message>
+    <message>
+        <source>Not saved: {0}</source>
+        <translation>未保存：{0}</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <source>New file: it is created when you type</source>
+        <translation>新文件：开始输入时才会创建</translation>
+    </message>
+    <message>
+        <source>The file is not UTF-8 text; save it as UTF-8 to edit it here</source>
+        <translation>此文件不是 UTF-8 文本；请将它另存为 UTF-8 后再在此编辑</translation>
+    </message>
+    <message>
+        <source>Cannot read the file: {0}</source>
+        <translation>无法读取文件：{0}</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+</context>
+<context>
+    <name>core</name>
+    <message>
+        <source>Exact match</source>
+        <translation>完全匹配</translation>
+    </message>
+    <message>
+        <source>True when the response is the reference answer, ignoring case, spacing, quotes and final punctuation. Suits short answers: numbers, names, labels.</source>
+        <translation>回答与参考答案相同即为真，忽略大小写、空白、引号和末尾标点。适合简短的答案：数字、名称、标签。</translation>
+    </message>
+    <message>
+        <source>Contains the reference</source>
+        <translation>包含参考答案</translation>
+    </message>
+    <message>
+        <source>True when the reference answer appears in the response as whole words (&quot;4&quot; is not found in &quot;14&quot;); Chinese and Japanese are matched as they are.</source>
+        <translation>参考答案作为完整的词出现在回答中即为真（在“14”中找不到“4”）；中文和日文按原文匹配。</translation>
+    </message>
+    <message>
+        <source>Regular expression</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <source>True when a regular expression finds a match in the response. The reference is not used.</source>
+        <translation>正则表达式在回答中找到匹配即为真。不使用参考答案。</translation>
+    </message>
+    <message>
+        <source>chrF similarity</source>
+        <translation>chrF 相似度</translation>
+    </message>
+    <message>
+        <source>How much the response&apos;s character sequences overlap the reference&apos;s, from 0 to 100 (sacreBLEU&apos;s chrF). Works for any language, Chinese included.</source>
+        <translation>回答与参考答案在字符序列上的重合程度，取值 0 到 100（sacreBLEU 的 chrF）。适用于任何语言，包括中文。</translation>
+    </message>
+    <message>
+        <source>BLEU similarity</source>
+        <translation>BLEU 相似度</translation>
+    </message>
+    <message>
+        <source>How many of the response&apos;s word sequences appear in the reference, from 0 to 100 (sacreBLEU&apos;s sentence BLEU). Use tokenize = &quot;zh&quot; for Chinese.</source>
+        <translation>回答中的词序列有多少出现在参考答案中，取值 0 到 100（sacreBLEU 的句子级 BLEU）。中文请设置 `tokenize = &quot;zh&quot;`。</translation>
+    </message>
+    <message>
+        <source>Ollama</source>
+        <translation>Ollama</translation>
+    </message>
+    <message>
+        <source>Install Ollama, run `ollama serve`, and fetch a model with `ollama pull &lt;model&gt;`. No API key is needed.</source>
+        <translation>安装 Ollama，运行 `ollama serve`，再用 `ollama pull &lt;模型名&gt;` 下载模型。不需要 API 密钥。</translation>
+    </message>
+    <message>
+        <source>LM Studio</source>
+        <translation>LM Studio</translation>
+    </message>
+    <message>
+        <source>In LM Studio, load a model and start the local server (Developer tab). No API key is needed.</source>
+        <translation>在 LM Studio 中加载模型，并启动本地服务器（在“开发者”选项卡中）。不需要 API 密钥。</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>Start the server with `vllm serve &lt;model&gt;`. A key is only needed if the server was started with --api-key.</source>
+        <translation>用 `vllm serve &lt;模型名&gt;` 启动服务器。只有服务器启动时带了 `--api-key` 参数，才需要密钥。</translation>
+    </message>
+    <message>
+        <source>llama.cpp server</source>
+        <translation>llama.cpp 服务器</translation>
+    </message>
+    <message>
+        <source>Start the server with `llama-server -m &lt;model.gguf&gt;`. A key is only needed if the server was started with --api-key.</source>
+        <translation>用 `llama-server -m &lt;模型文件.gguf&gt;` 启动服务器。只有服务器启动时带了 `--api-key` 参数，才需要密钥。</translation>
+    </message>
+    <message>
+        <source>Cloud API (OpenAI-compatible)</source>
+        <translation>云端 API（兼容 OpenAI）</translation>
+    </message>
+    <message>
+        <source>Use the provider&apos;s base URL (it usually ends with /v1) and keep the API key in the system keyring or an environment variable.</source>
+        <translation>填写服务商提供的基础 URL（通常以 /v1 结尾），并把 API 密钥保存在系统密钥环或环境变量中。</translation>
+    </message>
+    <message>
+        <source>UTF-8</source>
+        <translation>UTF-8</translation>
+    </message>
+    <message>
+        <source>UTF-8 (with a byte-order mark)</source>
+        <translation>UTF-8（带 BOM）</translation>
+    </message>
+    <message>
+        <source>UTF-16 LE</source>
+        <translation>UTF-16 LE</translation>
+    </message>
+    <message>
+        <source>UTF-16 BE</source>
+        <translation>UTF-16 BE</translation>
+    </message>
+    <message>
+        <source>GBK/GB18030 (Chinese)</source>
+        <translation>GBK/GB18030（中文）</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,73 @@
+"""Every English string of the core that the interface shows is registered for translation."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from judgedesk.core.datasets.encoding import LABELS
+from judgedesk.core.judges import PRESETS
+from judgedesk.core.judges.metrics import METRICS
+from judgedesk.ui import core_strings
+from judgedesk.ui.core_strings import core_tr
+
+SOURCE = Path(core_strings.__file__)
+
+
+def registered() -> set[str]:
+    """The strings lupdate finds in core_strings.py: QT_TRANSLATE_NOOP("core", "literal")."""
+    found = set()
+    for node in ast.walk(ast.parse(SOURCE.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "QT_TRANSLATE_NOOP"
+        ):
+            context, text = node.args
+            assert isinstance(context, ast.Constant) and context.value == "core"
+            assert isinstance(text, ast.Constant) and isinstance(text.value, str), (
+                "lupdate reads only literal strings"
+            )
+            found.add(text.value)
+    return found
+
+
+def test_every_metric_title_and_description_is_registered() -> None:
+    texts = registered()
+    missing = [
+        text
+        for info in METRICS.values()
+        for text in (info.title, info.description)
+        if text not in texts
+    ]
+    assert missing == [], "add these to judgedesk/ui/core_strings.py and translate them"
+
+
+def test_every_preset_title_and_hint_is_registered() -> None:
+    texts = registered()
+    missing = [
+        text
+        for preset in PRESETS.values()
+        for text in (preset.title, preset.hint)
+        if text not in texts
+    ]
+    assert missing == [], "add these to judgedesk/ui/core_strings.py and translate them"
+
+
+def test_every_encoding_label_is_registered() -> None:
+    assert set(LABELS.values()) <= registered()
+
+
+def test_the_lists_hold_what_is_registered() -> None:
+    listed = {
+        *core_strings.METRIC_STRINGS,
+        *core_strings.PRESET_STRINGS,
+        *core_strings.ENCODING_STRINGS,
+    }
+    assert listed == registered()
+
+
+def test_an_untranslated_string_is_shown_as_it_is() -> None:
+    assert core_tr("") == ""
+    assert core_tr("Exact match") == "Exact match"  # no translator installed here
+    assert core_tr("not a core string") == "not a core string"
