@@ -1307,6 +1307,30 @@
         <translation>选择一行，即可在此查看。</translation>
     </message>
     <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Row {0} · {1}</source>
+        <translation>第 {0} 行 · {1}</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>What templates see</source>
+        <translation>模板看到的内容</translation>
+    </message>
+    <message>
+        <source>Response</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <source>Other fields</source>
+        <translation>其他字段</translation>
+    </message>
+    <message>
         <source>No response in this row.</source>
         <translation>此行没有回答。</translation>
     </message>
@@ -1317,6 +1341,10 @@
     <message>
         <source>Show reasoning ({0} characters)</source>
         <translation>显示推理过程（{0} 个字符）</translation>
+    </message>
+    <message>
+        <source>see it in Fields</source>
+        <translation>在“字段”中查看</translation>
     </message>
 </context>
 <context>

@@ -157,6 +157,13 @@ def test_the_chinese_window_has_no_english_left(
     assert window.workspace.dataset is not None
     columns = window.workspace.dataset.fields()  # the column chooser lists them as they are
     assert english_left(iter(texts), columns) == []
+    # The inspector's headings (the row's own values stay as they are).
+    window.workspace.select_row(21)  # a chat, with fields beyond the derived ones
+    shown = window.inspector.browser.toPlainText()
+    for heading in ("第 21 行", "对话", "模板看到的内容", "回答", "其他字段"):
+        assert heading in shown
+    for english in ("Conversation", "What templates see", "Other fields", "Row 21"):
+        assert english not in shown
     pane = window.judges_pane
     window.nav.setCurrentRow(window.stack.indexOf(pane))
     texts = [*visible_texts(pane), *combo_items(pane.kind, pane.metric, pane.preset)]

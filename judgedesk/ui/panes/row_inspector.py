@@ -128,20 +128,27 @@ class RowInspector(QWidget):
     def _html(self, row: Row) -> str:
         data, response = row.data, row.response
         muted = self._muted()
-        none = f"<i style='color:{muted}'>{html.escape(self.tr('none'))}</i>"
-        parts = [f"<h3>{html.escape(self.tr('Row'))} {row.index} · {html.escape(row.id)}</h3>"]
+        # lupdate reads tr() calls outside f-strings only.
+        none_text = self.tr("none")
+        title = self.tr("Row {0} · {1}").format(row.index, row.id)
+        conversation = self.tr("Conversation")
+        derived = self.tr("What templates see")
+        response_title = self.tr("Response")
+        other_title = self.tr("Other fields")
+        none = f"<i style='color:{muted}'>{html.escape(none_text)}</i>"
+        parts = [f"<h3>{html.escape(title)}</h3>"]
         messages = data.get("messages")
         if isinstance(messages, list) and messages:
-            parts.append(f"<h4>{html.escape(self.tr('Conversation'))}</h4>")
+            parts.append(f"<h4>{html.escape(conversation)}</h4>")
             parts += [self._bubble(m) for m in messages if isinstance(m, dict)]
-        parts.append(f"<h4>{html.escape(self.tr('What templates see'))}</h4>")
+        parts.append(f"<h4>{html.escape(derived)}</h4>")
         parts.append("<table cellpadding='3'>")
         for name in DERIVED_FIELDS:
             value = data.get(name)
             shown = _plain(value) if value is not None else none
             parts.append(f"<tr><td valign='top'><code>data.{name}</code></td><td>{shown}</td></tr>")
         parts.append("</table>")
-        parts.append(f"<h4>{html.escape(self.tr('Response'))} (response.content)</h4>")
+        parts.append(f"<h4>{html.escape(response_title)} (response.content)</h4>")
         content = response.get("content")
         if content is None:
             parts.append(f"<p><i style='color:{muted}'>")
@@ -165,7 +172,7 @@ class RowInspector(QWidget):
         shown_above = {"messages", "response", *DERIVED_FIELDS}
         others = {k: v for k, v in data.items() if k not in shown_above}
         if others:
-            parts.append(f"<h4>{html.escape(self.tr('Other fields'))}</h4><table cellpadding='3'>")
+            parts.append(f"<h4>{html.escape(other_title)}</h4><table cellpadding='3'>")
             for key, value in others.items():
                 parts.append(
                     f"<tr><td valign='top'><code>data.{html.escape(key)}</code></td>"
@@ -203,7 +210,8 @@ class RowInspector(QWidget):
         if not isinstance(value, dict | list):
             return _plain(value)
         text = json.dumps(value, ensure_ascii=False, default=str)
-        link = f"<a href='#fields'>{html.escape(self.tr('see it in Fields'))}</a>"
+        see = self.tr("see it in Fields")
+        link = f"<a href='#fields'>{html.escape(see)}</a>"
         if len(text) > _OTHER_LIMIT:
             text = text[:_OTHER_LIMIT] + "…"
         return f"<code>{html.escape(text)}</code> · {link}"
