@@ -40,11 +40,44 @@ async def shoot(window: MainWindow, out: Path) -> None:
         if window.stack.currentWidget() is window.judges_pane:
             pane = window.judges_pane
             pane.list.setCurrentIndex(pane.model.index(1))  # the model judge's full form
+        if window.stack.currentWidget() is window.template_pane:
+            await judge_this_row(window)
         await asyncio.sleep(0.2)
         name = window.stack.currentWidget().objectName().removesuffix("Pane").lower()
         window.grab().save(str(out / f"{name}.png"))
         print(out / f"{name}.png")
     await shoot_dialogs(window, out)
+
+
+SAMPLE_REPLY = (
+    "<think>The reference says an omelette is quicker; the answer agrees and gives a "
+    "time.</think>"
+    "**Agreement:** the answer picks the omelette, as the reference does, and its five "
+    "minutes match the reference's timing.\n\n"
+    "**Omissions:** it does not say why the frittata takes longer (it finishes in the "
+    "oven), a small gap for a comparison question.\n\n"
+    "Score: [[8]]"
+)
+
+
+async def judge_this_row(window: MainWindow) -> None:
+    """A dry run of the sample's model judge against a local stand-in server."""
+    from tests.support.fake_openai import FakeOpenAI
+
+    pane = window.template_pane
+    fake = FakeOpenAI(reply=lambda body: SAMPLE_REPLY, latency=0.4)
+    fake.start()
+    try:
+        project = window.workspace.project
+        assert project is not None
+        judge = next(j for j in project.judges if j.name == pane.judge.currentText())
+        saved_url, judge.base_url = judge.base_url, fake.base_url
+        pane.judge_row()
+        while pane.dry_run.busy():
+            await asyncio.sleep(0.05)
+        judge.base_url = saved_url
+    finally:
+        fake.stop()
 
 
 async def shoot_dialogs(window: MainWindow, out: Path) -> None:

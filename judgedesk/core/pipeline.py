@@ -20,6 +20,7 @@ from judgedesk.core.prompts import judge_template
 from judgedesk.core.scripts import ScriptPool
 from judgedesk.core.steps import JudgeContext, RowProcessor, RowResult
 from judgedesk.core.store import Store
+from judgedesk.core.templates import CompiledTemplate
 
 log = logging.getLogger(__name__)
 
@@ -367,29 +368,13 @@ class Run:
                 log.warning("judge %s unreachable: %s", context.settings.name, outcome)
 
     def _prepare(self, settings: JudgeSettings, *, prompt: bool = True) -> JudgeContext:
-        if settings.kind == "metric":
-            return JudgeContext(settings, None, None, None)
-        client = None
-        if not self.offline:
-            client = OpenAIClient(
-                settings.base_url,
-                api_key=resolve_api_key(settings.api_key),
-                headers=settings.headers,
-                timeout=settings.timeout,
-                concurrency=self.concurrency or settings.concurrency,
-                rate_limit=settings.rate_limit,
-            )
-        template = judge_template(self.project, settings) if prompt else None
-        parser = None
-        if template is not None:  # the template's text is read once, here
-            parser = settings.parser or infer_parser(template.source)
-        options: dict[str, Any] = {}
-        if parser is not None and PARSERS[parser].kind == "score":
-            for key, option in (("min_score", "min"), ("max_score", "max")):
-                value = self.project.variables.get(key)
-                if isinstance(value, int | float) and not isinstance(value, bool):
-                    options[option] = value
-        return JudgeContext(settings, client, template, parser, options)
+        return prepare_judge(
+            self.project,
+            settings,
+            prompt=prompt,
+            offline=self.offline,
+            concurrency=self.concurrency,
+        )
 
     def _scripts(self) -> ScriptPool | None:
         found = {
@@ -405,6 +390,51 @@ class Run:
             timeout=self.project.scripts.timeout,
             memory_mb=self.project.scripts.memory_mb,
         )
+
+
+def prepare_judge(
+    project: Project,
+    settings: JudgeSettings,
+    *,
+    prompt: bool = True,
+    offline: bool = False,
+    concurrency: int | None = None,
+    template: CompiledTemplate | None = None,
+) -> JudgeContext:
+    """What running ``settings`` needs: a client, the compiled template and its parser.
+
+    Args:
+        prompt: False for a candidate model, which is sent the row's chat, not a template.
+        offline: no client; only stored replies can be used.
+        concurrency: overrides the judge's own limit of requests at once.
+        template: the template to use instead of the judge's file (text being edited).
+    """
+    if settings.kind == "metric":
+        return JudgeContext(settings, None, None, None)
+    client = None
+    if not offline:
+        client = OpenAIClient(
+            settings.base_url,
+            api_key=resolve_api_key(settings.api_key),
+            headers=settings.headers,
+            timeout=settings.timeout,
+            concurrency=concurrency or settings.concurrency,
+            rate_limit=settings.rate_limit,
+        )
+    if prompt and template is None:
+        template = judge_template(project, settings)  # the file is read once, here
+    if not prompt:
+        template = None
+    parser = None
+    if template is not None:
+        parser = settings.parser or infer_parser(template.source)
+    options: dict[str, Any] = {}
+    if parser is not None and PARSERS[parser].kind == "score":
+        for key, option in (("min_score", "min"), ("max_score", "max")):
+            value = project.variables.get(key)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                options[option] = value
+    return JudgeContext(settings, client, template, parser, options)
 
 
 async def run_project(

@@ -270,6 +270,97 @@
     </message>
 </context>
 <context>
+    <name>DryRunView</name>
+    <message>
+        <source>The judge&apos;s &amp;verdict</source>
+        <translation>评审的判定(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Judge this row</source>
+        <translation>评审此行</translation>
+    </message>
+    <message>
+        <source>Send the prompt shown to the judge and read its verdict (Ctrl+Enter). No run is recorded; the reply is kept, so a run does not ask again.</source>
+        <translation>把显示的提示词发给评审并读取其判定（Ctrl+Enter）。不会记录为一次运行；回复会被保存，之后运行时不再重复询问。</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop judging this row</source>
+        <translation>停止评审此行</translation>
+    </message>
+    <message>
+        <source>The judge&apos;s reply</source>
+        <translation>评审的回复</translation>
+    </message>
+    <message>
+        <source>There is no row to judge: open a dataset first.</source>
+        <translation>没有可评审的行：请先打开数据集。</translation>
+    </message>
+    <message>
+        <source>Asking {0} about row {1}…</source>
+        <translation>正在请 {0} 评审第 {1} 行…</translation>
+    </message>
+    <message>
+        <source>Press Judge this row (Ctrl+Enter) to send this prompt to {0} and see its verdict, without starting a run.</source>
+        <translation>按“评审此行”（Ctrl+Enter）把这个提示词发给 {0} 并查看其判定，无需开始运行。</translation>
+    </message>
+    <message>
+        <source>Stopped before the judge answered.</source>
+        <translation>在评审回答之前已停止。</translation>
+    </message>
+    <message>
+        <source>Row {0} could not be judged: {1}</source>
+        <translation>第 {0} 行无法评审：{1}</translation>
+    </message>
+    <message>
+        <source>No verdict could be read from the reply: {0}</source>
+        <translation>无法从回复中读出判定：{0}</translation>
+    </message>
+    <message>
+        <source>Verdict: {0}</source>
+        <translation>判定：{0}</translation>
+    </message>
+    <message>
+        <source>read as “{0}”</source>
+        <translation>按“{0}”解析</translation>
+    </message>
+    <message>
+        <source>reply from the cache (the judge was not asked again)</source>
+        <translation>回复来自缓存（未再次询问评审）</translation>
+    </message>
+    <message>
+        <source>{0:.1f} s</source>
+        <translation>{0:.1f} 秒</translation>
+    </message>
+    <message>
+        <source>{0} attempts</source>
+        <translation>尝试 {0} 次</translation>
+    </message>
+    <message>
+        <source>{0} + {1} tokens</source>
+        <translation>{0} + {1} 个令牌</translation>
+    </message>
+    <message>
+        <source>Hide the judge&apos;s reasoning</source>
+        <translation>隐藏评审的推理过程</translation>
+    </message>
+    <message>
+        <source>Show the judge&apos;s reasoning ({0} characters)</source>
+        <translation>显示评审的推理过程（{0} 个字符）</translation>
+    </message>
+    <message>
+        <source>✔ correct</source>
+        <translation>✔ 正确</translation>
+    </message>
+    <message>
+        <source>✘ incorrect</source>
+        <translation>✘ 错误</translation>
+    </message>
+</context>
+<context>
     <name>FieldsPage</name>
     <message>
         <source>Match the columns</source>

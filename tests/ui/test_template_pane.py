@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
@@ -294,3 +294,54 @@ def test_a_missing_template_file_is_created_by_typing(qtbot: QtBot, tmp_path: Pa
         pane.editor.insertPlainText("Grade {{ answer }}")
     assert path.read_text("utf-8") == "Grade {{ answer }}"
     assert pane.save_status.text() == "Saved"
+
+
+def test_judge_this_row_shows_the_verdict_and_the_reply(qtbot: QtBot, tmp_path: Path) -> None:
+    from tests.support.fake_openai import FakeOpenAI
+
+    reply = "<think>Compare with the reference first.</think>Mostly right.\n\nScore: [[8]]"
+    with FakeOpenAI(reply=lambda body: reply) as fake:
+        window, pane, _ = open_pane(qtbot, tmp_path)
+        judge = window.workspace.project.judges[1]
+        judge.base_url = fake.base_url
+        with qtbot.waitSignal(pane.sig_preview_shown, timeout=5_000):
+            window.workspace.select_row(1)
+        replace_template(qtbot, pane, "Judge: {{ response.content }} Score: [[n]]")
+        assert "Ctrl+Enter" in pane.dry_run.summary.text()
+        with qtbot.waitSignal(pane.dry_run.sig_judged, timeout=10_000) as signal:
+            qtbot.keyClick(pane.editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+        result = signal.args[0]
+        assert (result.status, result.value, result.row) == ("ok", 8, 1)
+        sent = fake.requests[-1]["messages"]
+        assert sent[-1]["content"] == f"Judge: {ROW_1_ANSWER} Score: [[n]]"  # the editor's text
+        assert sent[0]["role"] == "system"
+        summary = pane.dry_run.summary.text()
+        assert summary.startswith("Verdict: 8") and "“score”" in summary
+        shown = pane.dry_run.reply.toPlainText()
+        assert "Mostly right." in shown and "Compare with the reference" not in shown
+        pane.dry_run._anchor(QUrl("#toggle-reasoning"))  # the folded reasoning, unfolded
+        assert "Compare with the reference first." in pane.dry_run.reply.toPlainText()
+        # Asked again: the reply is kept, the judge is not called twice.
+        with qtbot.waitSignal(pane.dry_run.sig_judged, timeout=10_000) as signal:
+            pane.dry_run.judge_button.click()
+        assert signal.args[0].cached and len(fake.requests) == 1
+        assert "from the cache" in pane.dry_run.summary.text()
+        # Another row: the verdict shown belonged to the previous one.
+        window.workspace.select_row(2)
+        assert "Ctrl+Enter" in pane.dry_run.summary.text()
+
+
+def test_judge_this_row_explains_a_server_that_does_not_answer(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from tests.support.fake_openai import FakeOpenAI
+
+    with FakeOpenAI() as fake:
+        closed = fake.base_url
+    window, pane, _ = open_pane(qtbot, tmp_path)
+    window.workspace.project.judges[1].base_url = closed
+    with qtbot.waitSignal(pane.dry_run.sig_judged, timeout=20_000) as signal:
+        pane.dry_run.judge_button.click()
+    assert not pane.dry_run.judge_button.isEnabled() or signal.args[0].status == "error"
+    assert pane.dry_run.summary.text().startswith("Row 0 could not be judged:")
+    assert pane.dry_run.judge_button.isEnabled() and not pane.dry_run.stop_button.isEnabled()

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QUrl
-from PySide6.QtGui import QDesktopServices, QPalette, QTextDocument
+from PySide6.QtGui import QDesktopServices, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QHeaderView,
@@ -21,18 +21,9 @@ from PySide6.QtWidgets import (
 from judgedesk.core.datasets import DERIVED_FIELDS, Row
 from judgedesk.core.datasets.rows import message_text
 from judgedesk.ui.models.json_tree_model import JsonTreeModel
+from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html
+from judgedesk.ui.rich_text import plain_html as _plain
 
-ROLE_COLOURS = {  # (light, dark) backgrounds by role
-    "system": ("#ececec", "#3a3a3a"),
-    "user": ("#dcebff", "#1f3550"),
-    "assistant": ("#e3f5e1", "#203d24"),
-    "tool": ("#fff3d6", "#4a3b17"),
-}
-MARKDOWN_LIMIT = 100_000
-"""Longer texts are shown as plain text: converting them would stall the window."""
-_MARKDOWN = QTextDocument.MarkdownFeature
-# Raw HTML in a row stays visible text (<think> tags, say), never markup.
-_MARKDOWN_FEATURES = _MARKDOWN.MarkdownDialectGitHub | _MARKDOWN.MarkdownNoHTML
 _OTHER_LIMIT = 300
 
 
@@ -215,20 +206,3 @@ class RowInspector(QWidget):
         if len(text) > _OTHER_LIMIT:
             text = text[:_OTHER_LIMIT] + "…"
         return f"<code>{html.escape(text)}</code> · {link}"
-
-
-def markdown_html(text: str, link_colour: str) -> str:
-    """Renders Markdown as an HTML fragment for a QTextBrowser (links in ``link_colour``)."""
-    document = QTextDocument()
-    document.setMarkdown(text, _MARKDOWN_FEATURES)
-    page = document.toHtml()
-    start = page.find(">", page.find("<body")) + 1
-    end = page.rfind("</body>")
-    # Qt writes links in a fixed blue, unreadable on a dark background.
-    return page[start:end].replace("color:#0000ff;", f"color:{link_colour};")
-
-
-def _plain(value: Any) -> str:
-    if not isinstance(value, str):
-        value = json.dumps(value, ensure_ascii=False, indent=2, default=str)
-    return html.escape(value).replace("\n", "<br>")

@@ -25,6 +25,7 @@ from judgedesk.core.project import JudgeSettings, Project
 from judgedesk.core.workspace import Workspace
 from judgedesk.ui.editors import EditorPanel
 from judgedesk.ui.editors.completion import NameCompleter
+from judgedesk.ui.panes.template_dry_run import DryRunView
 from judgedesk.ui.panes.template_files import TemplateFiles
 from judgedesk.ui.panes.template_preview import PromptPreviewView, markers_for
 from judgedesk.ui.panes.template_rows import RowPicker
@@ -129,10 +130,19 @@ class TemplatePane(QWidget):
         self.view.sig_line_requested.connect(self._go_to_line)
         self.preview = self.view.text
         self.problems = self.view.problems
+        self.dry_run = DryRunView(workspace, tasks, self)
+        self.dry_run.judge_button.clicked.connect(self.judge_row)
+        right = QSplitter(Qt.Orientation.Vertical, self)
+        right.setObjectName("templateRightSplitter")
+        right.addWidget(self.view)
+        right.addWidget(self.dry_run)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 2)
+        right.setChildrenCollapsible(False)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("templateSplitter")
         self.splitter.addWidget(left)
-        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(right)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setSizes([560, 440])
 
@@ -214,6 +224,8 @@ class TemplatePane(QWidget):
         project = self.workspace.project
         changed = name != self._judge_name
         self._judge_name = name
+        if changed:
+            self.dry_run.show_idle(name or "")
         judge = self.current_judge()
         self._set_text(self.system_prompt, judge.system_prompt if judge else "")
         path = project.template_path(judge) if project and judge else None
@@ -312,6 +324,8 @@ class TemplatePane(QWidget):
 
     def _row_changed(self) -> None:
         self.rows.refresh()
+        if not self.dry_run.busy():  # a verdict shown is for the row it was asked about
+            self.dry_run.show_idle(self._judge_name or "")
         self._schedule_preview(0)
 
     def _update_names(self, response_keys: tuple[str, ...] = ()) -> None:
@@ -359,6 +373,11 @@ class TemplatePane(QWidget):
         self.rows.show_row_id(preview.row, preview.row_id)
         self._update_names(preview.response_keys)
         self.sig_preview_shown.emit(preview)
+
+    def judge_row(self) -> None:
+        """Send the prompt being edited, for the row shown, to the judge shown."""
+        if self._judge_name is not None and self._loaded:
+            self.dry_run.judge(self._judge_name, self.rows.row(), self.editor.toPlainText())
 
     def _go_to_line(self, line: int, column: int) -> None:
         self.editor.go_to_line(line, column)
