@@ -85,6 +85,8 @@ class Progress:
     elapsed: float = 0.0
     paused: bool = False
     errors: dict[str, int] = field(default_factory=dict)
+    tokens_by_judge: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Per judge: (prompt tokens, completion tokens) of the calls made in this run."""
 
     @property
     def rows_per_second(self) -> float:
@@ -195,21 +197,7 @@ class Run:
 
     def rows(self) -> list[int]:
         """The row indexes this run covers, in order."""
-        count = len(self.dataset)
-        if self.selection.rows is None:
-            indexes = list(range(count))
-        else:
-            bad = [i for i in self.selection.rows if not 0 <= i < count]
-            if bad:
-                raise JudgeDeskError(
-                    f"Row {bad[0]} does not exist: the dataset has rows 0 to {count - 1}."
-                )
-            indexes = list(self.selection.rows)
-        if self.selection.only:
-            wanted = {"failed": "error", "unparsed": "unparsed"}[self.selection.only]
-            latest = self.store.latest_results()
-            indexes = [i for i in indexes if i in latest and latest[i].status == wanted]
-        return indexes
+        return selected_rows(self.selection, len(self.dataset), self.store)
 
     async def execute(self) -> RunSummary:
         """Run the pipeline and return the summary; never leaves workers behind."""
@@ -261,6 +249,7 @@ class Run:
         for index in indexes:
             queue.put_nowait(index)
         errors: Counter[str] = Counter()
+        progress.errors = errors  # counted as rows finish, so progress shows them live
         last_emit = 0.0
 
         async def worker() -> None:
@@ -324,6 +313,9 @@ class Run:
         progress.calls, progress.cached = counters.calls, counters.cached
         progress.prompt_tokens = counters.prompt_tokens
         progress.completion_tokens = counters.completion_tokens
+        progress.tokens_by_judge = {
+            name: (counts[1], counts[2]) for name, counts in counters.by_judge.items()
+        }
         progress.elapsed = time.monotonic() - started
         progress.paused = self.paused
 
@@ -390,6 +382,28 @@ class Run:
             timeout=self.project.scripts.timeout,
             memory_mb=self.project.scripts.memory_mb,
         )
+
+
+def selected_rows(selection: Selection, count: int, store: Store) -> list[int]:
+    """The row indexes a selection covers in a dataset of ``count`` rows, in order.
+
+    Raises:
+        JudgeDeskError: the selection names a row the dataset does not have.
+    """
+    if selection.rows is None:
+        indexes = list(range(count))
+    else:
+        bad = [i for i in selection.rows if not 0 <= i < count]
+        if bad:
+            raise JudgeDeskError(
+                f"Row {bad[0]} does not exist: the dataset has rows 0 to {count - 1}."
+            )
+        indexes = list(selection.rows)
+    if selection.only:
+        wanted = {"failed": "error", "unparsed": "unparsed"}[selection.only]
+        latest = store.latest_results()
+        indexes = [i for i in indexes if i in latest and latest[i].status == wanted]
+    return indexes
 
 
 def prepare_judge(

@@ -71,6 +71,8 @@ class JudgeSettings:
         headers: extra HTTP headers (no secrets: those belong in api_key).
         metric: for ``kind = "metric"``, which metric (exact, contains, regex, chrf, bleu).
         enabled: a disabled judge keeps its settings but does not run.
+        price_input: the price of a million prompt tokens, for estimates (0: free).
+        price_output: the price of a million completion tokens (0: free).
     """
 
     name: str = "judge"
@@ -89,6 +91,8 @@ class JudgeSettings:
     headers: dict[str, str] = field(default_factory=dict)
     metric: str = ""
     enabled: bool = True
+    price_input: float = 0.0
+    price_output: float = 0.0
 
 
 @dataclass

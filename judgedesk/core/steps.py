@@ -51,13 +51,22 @@ class StepCounters:
     prompt_tokens: int = 0
     completion_tokens: int = 0
 
-    def count_reply(self, reply: ChatReply, cached: bool) -> None:
+    by_judge: dict[str, list[int]] = field(default_factory=dict)
+    """Per judge: [calls, prompt tokens, completion tokens] of the calls made."""
+
+    def count_reply(self, reply: ChatReply, cached: bool, judge: str = "") -> None:
         if cached:
             self.cached += 1
             return
+        prompt = reply.usage.get("prompt_tokens", 0)
+        completion = reply.usage.get("completion_tokens", 0)
         self.calls += 1
-        self.prompt_tokens += reply.usage.get("prompt_tokens", 0)
-        self.completion_tokens += reply.usage.get("completion_tokens", 0)
+        self.prompt_tokens += prompt
+        self.completion_tokens += completion
+        counts = self.by_judge.setdefault(judge, [0, 0, 0])
+        counts[0] += 1
+        counts[1] += prompt
+        counts[2] += completion
 
 
 @dataclass
@@ -166,7 +175,7 @@ class RowProcessor:
         stored = self.store.get_call(key)
         if stored is not None:
             reply = ChatReply.from_dict(stored.reply)
-            self.counters.count_reply(reply, cached=True)
+            self.counters.count_reply(reply, cached=True, judge=judge.name)
             return reply, key, True
         if self.offline or client is None:
             raise RowFailed(
@@ -189,7 +198,7 @@ class RowProcessor:
             latency=reply.latency,
             attempts=reply.attempts,
         )
-        self.counters.count_reply(reply, cached=False)
+        self.counters.count_reply(reply, cached=False, judge=judge.name)
         return reply, key, False
 
     async def _judge(

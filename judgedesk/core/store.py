@@ -201,6 +201,14 @@ class Store:
                 found[row[0]] = _call(row)
         return found
 
+    def call_stats(self, judge: str) -> tuple[int, float, float]:
+        """For a judge's stored calls: (how many, mean completion tokens, mean latency)."""
+        row = self._db.execute(
+            "SELECT COUNT(*), AVG(completion_tokens), AVG(latency) FROM calls WHERE judge=?",
+            (judge,),
+        ).fetchone()
+        return int(row[0]), float(row[1] or 0.0), float(row[2] or 0.0)
+
     def count_calls(self) -> int:
         """How many judge replies are stored."""
         return int(self._db.execute("SELECT COUNT(*) FROM calls").fetchone()[0])
@@ -267,6 +275,14 @@ class Store:
             "SELECT * FROM results WHERE run_id=? ORDER BY row_index", (run_id,)
         )
         return [_result(row) for row in rows]
+
+    def latest_result(self, row_index: int) -> ResultRecord | None:
+        """A row's most recent result, or None when it never ran."""
+        self.flush()
+        row = self._db.execute(
+            "SELECT * FROM results WHERE row_index=? ORDER BY run_id DESC LIMIT 1", (row_index,)
+        ).fetchone()
+        return _result(row) if row else None
 
     def latest_results(self) -> dict[int, ResultRecord]:
         """For every row ever run, its most recent result."""
