@@ -42,6 +42,8 @@ async def shoot(window: MainWindow, out: Path) -> None:
             pane.list.setCurrentIndex(pane.model.index(1))  # the model judge's full form
         if window.stack.currentWidget() is window.template_pane:
             await judge_this_row(window)
+        if window.stack.currentWidget() is window.run_pane:
+            await run_sample(window)
         await asyncio.sleep(0.2)
         name = window.stack.currentWidget().objectName().removesuffix("Pane").lower()
         window.grab().save(str(out / f"{name}.png"))
@@ -78,6 +80,16 @@ async def judge_this_row(window: MainWindow) -> None:
         judge.base_url = saved_url
     finally:
         fake.stop()
+
+
+async def run_sample(window: MainWindow) -> None:
+    """A run of the sample project with its offline judge."""
+    pane = window.run_pane
+    pane.start()
+    while pane.is_running():
+        await asyncio.sleep(0.05)
+    pane.rows_view.selectRow(5)
+    await asyncio.sleep(0.3)
 
 
 async def shoot_dialogs(window: MainWindow, out: Path) -> None:

@@ -32,6 +32,10 @@ class Workspace:
         sig_dirty_changed: True when the project has unsaved changes, False once saved.
         sig_dataset_completed: the :class:`Dataset`, once a progressive read is complete.
         sig_judges_changed: the project's judge list, after an undo or redo replaced it.
+        sig_results_changed: the id of a run whose results were just stored (or 0 when
+            results changed otherwise).
+        sig_dataset_closing: the :class:`Dataset` about to be closed; work reading it in
+            other threads must stop before the handlers return.
 
     Changes a person makes go through :attr:`undo`; the project is dirty when the undo
     stack is away from the saved state or a change that cannot be undone was made.
@@ -47,6 +51,8 @@ class Workspace:
         self.sig_dirty_changed: Signal[bool] = Signal()
         self.sig_dataset_completed: Signal[Dataset] = Signal()
         self.sig_judges_changed: Signal[list[JudgeSettings]] = Signal()
+        self.sig_results_changed: Signal[int] = Signal()
+        self.sig_dataset_closing: Signal[Dataset] = Signal()
         self._stop_reading: Callable[[], None] | None = None
         self.undo = UndoStack()
         self.undo.sig_changed.connect(lambda _: self._update_dirty())
@@ -92,6 +98,7 @@ class Workspace:
             self._stop_reading()
             self._stop_reading = None
         if self.dataset is not None:
+            self.sig_dataset_closing.emit(self.dataset)
             self.dataset.close()
             self.dataset = None
 

@@ -35,6 +35,7 @@ from judgedesk.ui.i18n import LANGUAGES
 from judgedesk.ui.panes.dataset_pane import DatasetPane
 from judgedesk.ui.panes.judges_pane import JudgesPane
 from judgedesk.ui.panes.row_inspector import RowInspector
+from judgedesk.ui.panes.run_pane import RunPane
 from judgedesk.ui.panes.template_pane import TemplatePane
 from judgedesk.ui.project_actions import ProjectActions
 from judgedesk.ui.settings import AppSettings
@@ -67,6 +68,8 @@ class MainWindow(QMainWindow):
         self._add_pane(self.tr("Template"), self.template_pane)
         self.judges_pane = JudgesPane(workspace, self.tasks, self)
         self._add_pane(self.tr("Judges"), self.judges_pane)
+        self.run_pane = RunPane(workspace, self.tasks, self)
+        self._add_pane(self.tr("Run"), self.run_pane)
         self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.nav.setCurrentRow(0)
         central = QWidget(self)
@@ -88,6 +91,10 @@ class MainWindow(QMainWindow):
         self.status.setObjectName("statusText")
         self.statusBar().addWidget(self.status, 1)
         self.files.sig_status.connect(self.status.setText)
+        self.run_status = QLabel("", self)
+        self.run_status.setObjectName("runStatusText")
+        self.statusBar().addPermanentWidget(self.run_status)
+        self.run_pane.sig_status_changed.connect(self.run_status.setText)
         self._build_menus()
 
         workspace.sig_project_opened.connect(self._on_project_opened)
@@ -186,6 +193,13 @@ class MainWindow(QMainWindow):
             action.setChecked(self.settings.language() == code)
             action.setActionGroup(group)
             action.triggered.connect(lambda _=False, c=code: self._choose_language(c))
+
+        menu = self.menuBar().addMenu(self.tr("&Run"))
+        menu.setObjectName("runMenu")
+        self.run_pane.add_actions(menu)
+        self.run_pane.sig_show_requested.connect(
+            lambda: self.nav.setCurrentRow(self.stack.indexOf(self.run_pane))
+        )
 
         menu = self.menuBar().addMenu(self.tr("&Help"))
         self._action(
@@ -312,16 +326,34 @@ class MainWindow(QMainWindow):
         dialog.show()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._may_close and self.run_pane.is_running() and not self.ask_stop_run():
+            event.ignore()
+            return
         if not self._may_close and self.workspace.dirty:
             event.ignore()
             self.files.then_if_saved(self._close_now)
             return
+        self.run_pane.stop_and_wait()
         self.settings.set_geometry(self.saveGeometry())
         self.settings.set_window_state(self.saveState())
         self.settings.sync()
         self.tasks.cancel_all()
         self.workspace.close()
         super().closeEvent(event)
+
+    def ask_stop_run(self) -> bool:
+        """Ask whether to stop the run going on and quit (tests replace this)."""
+        answer = QMessageBox.question(
+            self,
+            self.tr("A run is going on"),
+            self.tr(
+                "Quit and stop the run? Replies received so far are kept: running again "
+                "later asks only for the rest."
+            ),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def _close_now(self) -> None:
         self._may_close = True

@@ -361,6 +361,65 @@
     </message>
 </context>
 <context>
+    <name>EstimateModel</name>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>令牌数</translation>
+    </message>
+    <message>
+        <source>Price in</source>
+        <translation>输入单价</translation>
+    </message>
+    <message>
+        <source>Price out</source>
+        <translation>输出单价</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Requests to send; replies already stored are reused</source>
+        <translation>需要发送的请求；已保存的回复会被复用</translation>
+    </message>
+    <message>
+        <source>Prompt + reply tokens of the requests to send (estimated)</source>
+        <translation>待发送请求的提示词与回复令牌数（估算）</translation>
+    </message>
+    <message>
+        <source>Price of a million prompt tokens (0: free). Editable.</source>
+        <translation>每百万提示词令牌的价格（0 表示免费）。可编辑。</translation>
+    </message>
+    <message>
+        <source>Price of a million reply tokens (0: free). Editable.</source>
+        <translation>每百万回复令牌的价格（0 表示免费）。可编辑。</translation>
+    </message>
+    <message>
+        <source>From the judge&apos;s speed on earlier replies</source>
+        <translation>根据该评审以往回复的速度估算</translation>
+    </message>
+    <message>
+        <source>{0} replies already stored are reused</source>
+        <translation>复用已保存的 {0} 条回复</translation>
+    </message>
+    <message>
+        <source>Replies assumed as long as max_tokens allows (none stored yet)</source>
+        <translation>按 max_tokens 允许的最大长度估算回复（尚无已保存的回复）</translation>
+    </message>
+</context>
+<context>
     <name>FieldsPage</name>
     <message>
         <source>Match the columns</source>
@@ -945,6 +1004,10 @@
         <translation>评审</translation>
     </message>
     <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
         <source>Row</source>
         <translation>行</translation>
     </message>
@@ -1021,6 +1084,10 @@
         <translation>跟随系统</translation>
     </message>
     <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -1075,6 +1142,14 @@
     <message>
         <source>&lt;b&gt;JudgeDesk {0}&lt;/b&gt;&lt;p&gt;A desktop workbench for LLM-as-judge evaluation: write the judge&apos;s prompt, run it, review its verdicts and report.&lt;/p&gt;</source>
         <translation>&lt;b&gt;JudgeDesk {0}&lt;/b&gt;&lt;p&gt;以大语言模型作评审的评测桌面工作台：编写评审提示词、运行评审、复核结论并出具报告。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>A run is going on</source>
+        <translation>正在运行</translation>
+    </message>
+    <message>
+        <source>Quit and stop the run? Replies received so far are kept: running again later asks only for the rest.</source>
+        <translation>退出并停止运行吗？已收到的回复会保留：之后再次运行只会询问剩下的部分。</translation>
     </message>
 </context>
 <context>
@@ -1519,6 +1594,335 @@
     <message>
         <source>match {0} of {1}</source>
         <translation>第 {0} 个匹配，共 {1} 个</translation>
+    </message>
+</context>
+<context>
+    <name>RunFigures</name>
+    <message>
+        <source>Run progress</source>
+        <translation>运行进度</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <source>Recomputing results from stored replies…</source>
+        <translation>正在根据已保存的回复重新计算结果…</translation>
+    </message>
+    <message>
+        <source>Starting: checking the judges and counting the rows…</source>
+        <translation>正在启动：检查评审并统计行数…</translation>
+    </message>
+    <message>
+        <source>Run starting…</source>
+        <translation>运行启动中…</translation>
+    </message>
+    <message>
+        <source>{0} of {1} rows (%p%)</source>
+        <translation>{0} / {1} 行（%p%）</translation>
+    </message>
+    <message>
+        <source>{0:.1f} rows/s</source>
+        <translation>{0:.1f} 行/秒</translation>
+    </message>
+    <message>
+        <source>paused: requests already sent are finishing</source>
+        <translation>已暂停：已发出的请求正在完成</translation>
+    </message>
+    <message>
+        <source>{0} left</source>
+        <translation>剩余 {0}</translation>
+    </message>
+    <message>
+        <source>elapsed {0}</source>
+        <translation>已用 {0}</translation>
+    </message>
+    <message>
+        <source>{0} calls, {1} reused</source>
+        <translation>调用 {0} 次，复用 {1} 次</translation>
+    </message>
+    <message>
+        <source>{0} tokens</source>
+        <translation>{0} 个令牌</translation>
+    </message>
+    <message>
+        <source>cost {0:,.4f}</source>
+        <translation>费用 {0:,.4f}</translation>
+    </message>
+    <message>
+        <source>Run {0}%: {1} rows/s</source>
+        <translation>运行 {0}%：{1} 行/秒</translation>
+    </message>
+    <message>
+        <source>Run paused at {0}%</source>
+        <translation>运行暂停于 {0}%</translation>
+    </message>
+    <message>
+        <source>{0} failed</source>
+        <translation>{0} 行失败</translation>
+    </message>
+    <message>
+        <source>{0} ok</source>
+        <translation>{0} 行成功</translation>
+    </message>
+    <message>
+        <source>{0} with no verdict</source>
+        <translation>{0} 行无判定</translation>
+    </message>
+    <message>
+        <source>Run paused</source>
+        <translation>运行已暂停</translation>
+    </message>
+    <message>
+        <source>Run resumed</source>
+        <translation>运行已继续</translation>
+    </message>
+    <message>
+        <source>Paused: requests already sent are finishing.</source>
+        <translation>已暂停：已发出的请求正在完成。</translation>
+    </message>
+    <message>
+        <source>Stopping: replies received so far are kept…</source>
+        <translation>正在停止：已收到的回复会保留…</translation>
+    </message>
+    <message>
+        <source>Run stopping…</source>
+        <translation>运行停止中…</translation>
+    </message>
+    <message>
+        <source>Not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>The run could not start: {0}</source>
+        <translation>无法开始运行：{0}</translation>
+    </message>
+    <message>
+        <source>The run could not start</source>
+        <translation>无法开始运行</translation>
+    </message>
+    <message>
+        <source>Done: {0} rows</source>
+        <translation>完成：{0} 行</translation>
+    </message>
+    <message>
+        <source>Stopped after {0} of {1} rows</source>
+        <translation>在 {0} / {1} 行后停止</translation>
+    </message>
+    <message>
+        <source>mean score {0:.2f}</source>
+        <translation>平均分 {0:.2f}</translation>
+    </message>
+    <message>
+        <source>accuracy {0:.1%}</source>
+        <translation>准确率 {0:.1%}</translation>
+    </message>
+    <message>
+        <source>took {0}</source>
+        <translation>用时 {0}</translation>
+    </message>
+    <message>
+        <source>Run {0}: {1}</source>
+        <translation>运行 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Run {0} was stopped; run again to judge the rest: {1}</source>
+        <translation>运行 {0} 已停止；再次运行即可评审剩余部分：{1}</translation>
+    </message>
+    <message>
+        <source>Run {0} done: {1} ok, {2} failed, {3} with no verdict</source>
+        <translation>运行 {0} 完成：{1} 行成功，{2} 行失败，{3} 行无判定</translation>
+    </message>
+    <message>
+        <source>No row matches this choice.</source>
+        <translation>没有符合此选择的行。</translation>
+    </message>
+    <message>
+        <source>{0} rows</source>
+        <translation>{0} 行</translation>
+    </message>
+    <message>
+        <source>{0}: rule judges only, so no request is sent.</source>
+        <translation>{0}：只有规则评审，不会发送请求。</translation>
+    </message>
+    <message>
+        <source>{0}: about {1} requests and {2} tokens</source>
+        <translation>{0}：约 {1} 个请求、{2} 个令牌</translation>
+    </message>
+    <message>
+        <source>, cost about {0:,.4f}</source>
+        <translation>，费用约 {0:,.4f}</translation>
+    </message>
+    <message>
+        <source>, about {0}</source>
+        <translation>，约需 {0}</translation>
+    </message>
+    <message>
+        <source>; {0} replies already stored are reused</source>
+        <translation>；复用已保存的 {0} 条回复</translation>
+    </message>
+    <message>
+        <source>A template cannot be rendered: {0}</source>
+        <translation>有模板无法渲染：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>RunPane</name>
+    <message>
+        <source>Rows to judge</source>
+        <translation>要评审的行</translation>
+    </message>
+    <message>
+        <source>All rows</source>
+        <translation>全部行</translation>
+    </message>
+    <message>
+        <source>The first rows</source>
+        <translation>前若干行</translation>
+    </message>
+    <message>
+        <source>The selected row</source>
+        <translation>选中的行</translation>
+    </message>
+    <message>
+        <source>Rows that failed last time</source>
+        <translation>上次失败的行</translation>
+    </message>
+    <message>
+        <source>Rows with no verdict last time</source>
+        <translation>上次无判定的行</translation>
+    </message>
+    <message>
+        <source>&amp;Rows to judge</source>
+        <translation>要评审的行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>How many rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source> rows</source>
+        <translation> 行</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Judge the chosen rows (Ctrl+R)</source>
+        <translation>评审所选的行（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause or resume the run (Ctrl+Shift+P)</source>
+        <translation>暂停或继续运行（Ctrl+Shift+P）</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop the run; replies received are kept (Ctrl+.)</source>
+        <translation>停止运行；已收到的回复会保留（Ctrl+.）</translation>
+    </message>
+    <message>
+        <source>Re&amp;compute results</source>
+        <translation>重新计算结果(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Parse the stored replies again and run the postprocess script, without asking any judge: use it after editing a script or a parser setting.</source>
+        <translation>重新解析已保存的回复并运行后处理脚本，不询问任何评审：修改脚本或解析设置后使用。</translation>
+    </message>
+    <message>
+        <source>Estimate per judge</source>
+        <translation>各评审的估算</translation>
+    </message>
+    <message>
+        <source>Rows finished</source>
+        <translation>已完成的行</translation>
+    </message>
+    <message>
+        <source>Rows &amp;finished</source>
+        <translation>已完成的行(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Start Run</source>
+        <translation>开始运行(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause or Resume</source>
+        <translation>暂停或继续(&amp;P)</translation>
+    </message>
+    <message>
+        <source>S&amp;top Run</source>
+        <translation>停止运行(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Re&amp;compute Results</source>
+        <translation>重新计算结果(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Open a project with a dataset to run it.</source>
+        <translation>请打开带有数据集的项目后再运行。</translation>
+    </message>
+    <message>
+        <source>Estimating…</source>
+        <translation>正在估算…</translation>
+    </message>
+    <message>
+        <source>Set the price of “{0}”</source>
+        <translation>设置“{0}”的价格</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>RunRowsModel</name>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>无判定</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
     </message>
 </context>
 <context>

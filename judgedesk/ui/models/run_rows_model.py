@@ -1,0 +1,111 @@
+"""A table model over the rows a run has finished, growing as they come in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+from judgedesk.core.steps import RowResult
+
+Index = QModelIndex | QPersistentModelIndex
+ROW_ROLE = Qt.ItemDataRole.UserRole
+"""The dataset row index of a table row."""
+COLUMNS = ("row", "id", "status", "result", "reason")
+STATUS_COLOURS = {"error": ("#c62828", "#ef9a9a"), "unparsed": ("#8d6e00", "#ffd54f")}
+
+
+class RunRowsModel(QAbstractTableModel):
+    """Each finished row: its number, id, status, result and why it failed, newest last."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[tuple[int, str, str, Any, str]] = []
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self._rows = []
+        self.endResetModel()
+
+    def add(self, results: list[RowResult]) -> None:
+        """Append finished rows (one insertion for the batch)."""
+        if not results:
+            return
+        start = len(self._rows)
+        self.beginInsertRows(QModelIndex(), start, start + len(results) - 1)
+        self._rows += [(r.index, r.row_id, r.status, r.value, r.error) for r in results]
+        self.endInsertRows()
+
+    def dataset_row(self, row: int) -> int | None:
+        return self._rows[row][0] if 0 <= row < len(self._rows) else None
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+            return None
+        if not 0 <= section < len(COLUMNS):
+            return None
+        titles = {
+            "row": self.tr("Row"),
+            "id": self.tr("ID"),
+            "status": self.tr("Status"),
+            "result": self.tr("Result"),
+            "reason": self.tr("Why"),
+        }
+        return titles[COLUMNS[section]]
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row, row_id, status, value, error = self._rows[index.row()]
+        column = COLUMNS[index.column()]
+        if role == ROW_ROLE:
+            return row
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            if column == "row":
+                return row
+            if column == "id":
+                return row_id
+            if column == "status":
+                return self.status_text(status)
+            if column == "result":
+                return self.value_text(value)
+            if error and role == Qt.ItemDataRole.DisplayRole:
+                return error.splitlines()[0]
+            return error
+        if (
+            role == Qt.ItemDataRole.ForegroundRole
+            and column == "status"
+            and status in STATUS_COLOURS
+        ):
+            light, dark = STATUS_COLOURS[status]
+            base = QApplication.palette().color(QPalette.ColorRole.Base)
+            return QColor(dark if base.lightness() < 128 else light)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in ("row", "result"):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def status_text(self, status: str) -> str:
+        return {
+            "ok": self.tr("ok"),
+            "error": self.tr("failed"),
+            "unparsed": self.tr("no verdict"),
+        }.get(status, status)
+
+    def value_text(self, value: Any) -> str:
+        if value is None:
+            return ""
+        if isinstance(value, bool):
+            return self.tr("correct") if value else self.tr("incorrect")
+        if isinstance(value, float):
+            return f"{value:g}"
+        return str(value)

@@ -1,0 +1,400 @@
+"""The Run pane: choose rows, see what it will cost, run, watch, pause, stop, recompute."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from collections.abc import Callable
+
+from PySide6.QtCore import QItemSelection, QTimer, Signal
+from PySide6.QtGui import QAction, QHideEvent, QKeySequence, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from judgedesk.core.background import BackgroundRun, RunNews
+from judgedesk.core.datasets import Dataset
+from judgedesk.core.estimate import RunEstimate, estimate_run
+from judgedesk.core.pipeline import Progress, RunSummary, Selection
+from judgedesk.core.workspace import Workspace
+from judgedesk.ui.models.estimate_model import EstimateModel
+from judgedesk.ui.models.run_rows_model import RunRowsModel
+from judgedesk.ui.panes.run_figures import RunFigures
+from judgedesk.ui.tasks import TaskRunner
+
+POLL_MS = 100
+"""How often a run's news is taken in: the table and figures update at this pace."""
+ESTIMATE_DELAY_MS = 300
+
+
+class RunPane(QWidget):
+    """Runs the project over a choice of rows in the background.
+
+    Signals:
+        sig_run_finished: the :class:`RunSummary` (None when the run could not start).
+        sig_status_changed: a one-line state of the run for the status bar.
+        sig_estimated: the :class:`RunEstimate` shown.
+        sig_show_requested: a menu command wants this pane in view.
+    """
+
+    sig_run_finished = Signal(object)
+    sig_status_changed = Signal(str)
+    sig_estimated = Signal(object)
+    sig_show_requested = Signal()
+
+    def __init__(self, workspace: Workspace, tasks: TaskRunner, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("runPane")
+        self.workspace = workspace
+        self.tasks = tasks
+        self.background: BackgroundRun | None = None
+        self._estimate_stale = True
+
+        self.scope = QComboBox(self)
+        self.scope.setObjectName("runScope")
+        self.scope.setAccessibleName(self.tr("Rows to judge"))
+        for key, text in (
+            ("all", self.tr("All rows")),
+            ("first", self.tr("The first rows")),
+            ("current", self.tr("The selected row")),
+            ("failed", self.tr("Rows that failed last time")),
+            ("unparsed", self.tr("Rows with no verdict last time")),
+        ):
+            self.scope.addItem(text, key)
+        self.scope.currentIndexChanged.connect(lambda _: self._scope_changed())
+        scope_label = QLabel(self.tr("&Rows to judge"), self)
+        scope_label.setBuddy(self.scope)
+        self.first = QSpinBox(self)
+        self.first.setObjectName("runFirstRows")
+        self.first.setAccessibleName(self.tr("How many rows"))
+        self.first.setRange(1, 10_000_000)
+        self.first.setValue(10)
+        self.first.setSuffix(self.tr(" rows"))
+        self.first.valueChanged.connect(lambda _: self._schedule_estimate())
+        self.start_button = self._button("runStart", self.tr("&Start"), self.start)
+        self.start_button.setToolTip(self.tr("Judge the chosen rows (Ctrl+R)"))
+        self.pause_button = self._button("runPause", self.tr("&Pause"), self.toggle_pause)
+        self.pause_button.setToolTip(self.tr("Pause or resume the run (Ctrl+Shift+P)"))
+        self.stop_button = self._button("runStop", self.tr("S&top"), self.stop)
+        self.stop_button.setToolTip(self.tr("Stop the run; replies received are kept (Ctrl+.)"))
+        self.recompute_button = self._button(
+            "runRecompute", self.tr("Re&compute results"), self.recompute
+        )
+        self.actions_by_name: dict[str, QAction] = {}
+        self.recompute_button.setToolTip(
+            self.tr(
+                "Parse the stored replies again and run the postprocess script, without "
+                "asking any judge: use it after editing a script or a parser setting."
+            )
+        )
+        controls = QHBoxLayout()
+        controls.addWidget(scope_label)
+        controls.addWidget(self.scope)
+        controls.addWidget(self.first)
+        controls.addStretch(1)
+        for button in (self.recompute_button, self.stop_button, self.pause_button):
+            controls.addWidget(button)
+        controls.addWidget(self.start_button)
+
+        self.estimate_text = QLabel("", self)
+        self.estimate_text.setObjectName("runEstimate")
+        self.estimate_text.setWordWrap(True)
+        self.estimate_model = EstimateModel(self._set_price, self)
+        self.estimate_view = QTableView(self)
+        self.estimate_view.setObjectName("runEstimateTable")
+        self.estimate_view.setAccessibleName(self.tr("Estimate per judge"))
+        self.estimate_view.setModel(self.estimate_model)
+        self.estimate_view.verticalHeader().hide()
+        self.estimate_view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        self.estimate_view.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.estimate_view.horizontalHeader().setStretchLastSection(True)
+        self.estimate_view.setMaximumHeight(120)
+        self.estimate_view.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+
+        self.figures = RunFigures(self)
+        self.progress_bar = self.figures.bar
+        self.rows_model = RunRowsModel(self)
+        self.rows_view = QTableView(self)
+        self.rows_view.setObjectName("runRows")
+        self.rows_view.setAccessibleName(self.tr("Rows finished"))
+        self.rows_view.setModel(self.rows_model)
+        self.rows_view.verticalHeader().hide()
+        self.rows_view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        for column, width in enumerate((64, 140, 90, 110)):
+            self.rows_view.setColumnWidth(column, width)
+        self.rows_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.rows_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.rows_view.horizontalHeader().setStretchLastSection(True)
+        self.rows_view.setAlternatingRowColors(True)
+        self.rows_view.selectionModel().selectionChanged.connect(self._row_chosen)
+        rows_label = QLabel(self.tr("Rows &finished"), self)
+        rows_label.setBuddy(self.rows_view)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(controls)
+        layout.addWidget(self.estimate_text)
+        layout.addWidget(self.estimate_view)
+        layout.addWidget(self.figures)
+        layout.addWidget(rows_label)
+        layout.addWidget(self.rows_view, 1)
+
+        self._poll_timer = QTimer(self, interval=POLL_MS)
+        self._poll_timer.timeout.connect(self._poll)
+        self._estimate_timer = QTimer(self, singleShot=True, interval=ESTIMATE_DELAY_MS)
+        self._estimate_timer.timeout.connect(self.estimate)
+        workspace.sig_project_opened.connect(lambda _: self._project_changed())
+        workspace.sig_dataset_loaded.connect(lambda _: self._schedule_estimate())
+        workspace.sig_dataset_completed.connect(lambda _: self._schedule_estimate())
+        workspace.sig_judges_changed.connect(lambda _: self._schedule_estimate())
+        workspace.sig_row_selected.connect(lambda _: self._row_selected())
+        workspace.sig_dataset_closing.connect(self._dataset_closing)
+        self._scope_changed()
+        self._update_buttons()
+
+    def _button(self, name: str, text: str, slot: Callable[[], object]) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setObjectName(name)
+        button.setAccessibleName(text.replace("&", ""))
+        button.clicked.connect(lambda _=False: slot())
+        return button
+
+    def add_actions(self, menu: QMenu) -> None:
+        """Put the run's commands, with their shortcuts, in ``menu`` (the window's Run menu).
+
+        Each shows this pane first, so what happens can be watched.
+        """
+        for name, text, keys, slot in (
+            ("startRunAction", self.tr("&Start Run"), "Ctrl+R", self.start),
+            ("pauseRunAction", self.tr("&Pause or Resume"), "Ctrl+Shift+P", self.toggle_pause),
+            ("stopRunAction", self.tr("S&top Run"), "Ctrl+.", self.stop),
+            ("recomputeAction", self.tr("Re&compute Results"), None, self.recompute),
+        ):
+            action = QAction(text, self)
+            action.setObjectName(name)
+            if keys:
+                action.setShortcut(QKeySequence(keys))
+            action.triggered.connect(lambda _=False, run=slot: self._from_menu(run))
+            menu.addAction(action)
+            self.actions_by_name[name] = action
+        self._update_buttons()
+
+    def _from_menu(self, command: Callable[[], object]) -> None:
+        self.sig_show_requested.emit()
+        command()
+
+    # --- choosing rows and estimating ---------------------------------------------------
+
+    def selection(self) -> Selection:
+        """The rows the controls choose."""
+        scope = self.scope.currentData()
+        if scope == "first":
+            return Selection(tuple(range(min(self.first.value(), self._row_count()))))
+        if scope == "current":
+            row = self.workspace.row if self.workspace.row is not None else 0
+            return Selection((row,) if self._row_count() else ())
+        if scope in ("failed", "unparsed"):
+            return Selection(None, scope)
+        return Selection()
+
+    def _row_count(self) -> int:
+        return len(self.workspace.dataset) if self.workspace.dataset is not None else 0
+
+    def _scope_changed(self) -> None:
+        self.first.setVisible(self.scope.currentData() == "first")
+        self._schedule_estimate()
+
+    def _row_selected(self) -> None:
+        if self.scope.currentData() == "current":
+            self._schedule_estimate()
+
+    def _project_changed(self) -> None:
+        self.rows_model.clear()
+        self.figures.clear()
+        self._schedule_estimate()
+
+    def _schedule_estimate(self) -> None:
+        self._estimate_stale = True
+        if self.isVisible():
+            self._estimate_timer.start()
+
+    def estimate(self) -> None:
+        """Estimate the chosen rows in a worker thread."""
+        project, dataset = self.workspace.project, self.workspace.dataset
+        if project is None or dataset is None:
+            self.estimate_text.setText(self.tr("Open a project with a dataset to run it."))
+            self.estimate_model.set_estimate(None, {})
+            return
+        self._estimate_stale = False
+        self.estimate_text.setText(self.tr("Estimating…"))
+        self.tasks.start(
+            "run-estimate",
+            asyncio.to_thread(estimate_run, copy.deepcopy(project), dataset, self.selection()),
+            on_done=self._show_estimate,
+        )
+
+    def _show_estimate(self, estimate: RunEstimate) -> None:
+        self.estimate_model.set_estimate(estimate, self._prices())
+        self.estimate_view.setVisible(bool(estimate.judges))
+        self.estimate_text.setText(self.figures.describe_estimate(estimate))
+        self.sig_estimated.emit(estimate)
+
+    def _set_price(self, judge: str, field: str, price: float) -> None:
+        project = self.workspace.project
+        settings = next((j for j in project.judges if j.name == judge), None) if project else None
+        if project is None or settings is None or getattr(settings, field) == price:
+            return
+        before = copy.deepcopy(project.judges)
+        setattr(settings, field, price)
+        self.workspace.record_judges(
+            before, self.tr("Set the price of “{0}”").format(judge), ("judge-price", judge)
+        )
+        self._schedule_estimate()
+
+    # --- running ------------------------------------------------------------------------
+
+    def is_running(self) -> bool:
+        return self.background is not None
+
+    def start(self, *, offline: bool = False) -> None:
+        """Start a run of the chosen rows (``offline``: stored replies only)."""
+        project, dataset = self.workspace.project, self.workspace.dataset
+        if self.background is not None or project is None or dataset is None:
+            return
+        selection = Selection(None) if offline else self.selection()
+        self.rows_model.clear()
+        self.figures.starting(offline)
+        self.background = BackgroundRun(project, dataset, selection, offline=offline)
+        self.background.start()
+        self._poll_timer.start()
+        self._update_buttons()
+        self.sig_status_changed.emit(self.figures.status_line())
+
+    def recompute(self) -> None:
+        """Recompute every row's result from stored replies; no judge is asked."""
+        self.start(offline=True)
+
+    def toggle_pause(self) -> None:
+        background = self.background
+        if background is None:
+            return
+        if self.figures.paused:
+            background.resume()
+        else:
+            background.pause()
+        self.figures.set_paused(not self.figures.paused)
+        self._update_buttons()
+        self.sig_status_changed.emit(self.figures.status_line())
+
+    def stop(self) -> None:
+        """Stop the run; replies already received are kept."""
+        if self.background is not None:
+            self.background.stop()
+            self.figures.stopping()
+            self._update_buttons()
+
+    def stop_and_wait(self, seconds: float = 10.0) -> None:
+        """Stop the run and wait for its thread (the dataset is about to close)."""
+        background = self.background
+        if background is None:
+            return
+        background.stop()
+        background.join(seconds)
+        self._poll()
+
+    def _dataset_closing(self, dataset: Dataset) -> None:
+        if self.background is not None and self.background.dataset is dataset:
+            self.stop_and_wait()
+
+    def _poll(self) -> None:
+        background = self.background
+        if background is None:
+            return
+        news = background.drain()
+        self._take(news)
+        if news.done:
+            self._finished(news)
+
+    def _take(self, news: RunNews) -> None:
+        self.rows_model.add(news.rows)
+        if news.progress is not None:
+            self.figures.show_progress(news.progress, self._prices())
+            self.sig_status_changed.emit(self.figures.status_line())
+        if news.rows and news.run_id:
+            self.workspace.sig_results_changed.emit(news.run_id)
+
+    def _prices(self) -> dict[str, tuple[float, float]]:
+        project = self.workspace.project
+        return {j.name: (j.price_input, j.price_output) for j in project.judges} if project else {}
+
+    def _finished(self, news: RunNews) -> None:
+        self._poll_timer.stop()
+        self.background = None
+        self.figures.finished(news.summary, news.error)
+        self._update_buttons()
+        self.sig_status_changed.emit(self.figures.status_line())
+        if news.summary is not None:
+            self.workspace.sig_results_changed.emit(news.summary.run_id)
+        self.sig_run_finished.emit(news.summary)
+        self._schedule_estimate()
+
+    def _update_buttons(self) -> None:
+        running = self.background is not None
+        ready = self.workspace.project is not None and self.workspace.dataset is not None
+        self.start_button.setEnabled(ready and not running)
+        self.recompute_button.setEnabled(ready and not running)
+        self.scope.setEnabled(not running)
+        self.first.setEnabled(not running)
+        self.pause_button.setEnabled(running and not self.figures.stopping_now)
+        self.stop_button.setEnabled(running and not self.figures.stopping_now)
+        self.pause_button.setText(self.tr("&Resume") if self.figures.paused else self.tr("&Pause"))
+        for name, button in (
+            ("startRunAction", self.start_button),
+            ("pauseRunAction", self.pause_button),
+            ("stopRunAction", self.stop_button),
+            ("recomputeAction", self.recompute_button),
+        ):
+            if name in self.actions_by_name:
+                self.actions_by_name[name].setEnabled(button.isEnabled())
+
+    def last_progress(self) -> Progress | None:
+        return self.figures.progress
+
+    def last_summary(self) -> RunSummary | None:
+        return self.figures.summary
+
+    # --- rows ---------------------------------------------------------------------------
+
+    def _row_chosen(self, selected: QItemSelection, _: QItemSelection) -> None:
+        indexes = selected.indexes()
+        if indexes:
+            row = self.rows_model.dataset_row(indexes[0].row())
+            if row is not None:
+                self.workspace.select_row(row)
+
+    # --- events -------------------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._update_buttons()
+        if self._estimate_stale and self.background is None:
+            self._estimate_timer.start(0)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self._estimate_timer.stop()

@@ -1,0 +1,139 @@
+"""The Run pane: estimate, run in the background, pause, resume, stop, recompute."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTimer
+from pytestqt.qtbot import QtBot
+
+from judgedesk.core.store import Store
+from judgedesk.core.workspace import Workspace
+from judgedesk.ui.main_window import MainWindow
+from judgedesk.ui.panes.run_pane import RunPane
+from judgedesk.ui.settings import AppSettings
+from tests.core.test_pipeline import make_project, score_from_question
+from tests.support.fake_openai import FakeOpenAI
+
+ROWS = 12
+
+
+def open_run_pane(qtbot: QtBot, folder: Path) -> tuple[MainWindow, RunPane]:
+    window = MainWindow(Workspace(), AppSettings())
+    qtbot.addWidget(window, before_close_func=lambda w: w.run_pane.stop_and_wait())
+    window.show()
+    with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
+        window.open_project(folder)
+    pane = window.run_pane
+    with qtbot.waitSignal(pane.sig_estimated, timeout=10_000):
+        window.nav.setCurrentRow(window.stack.indexOf(pane))
+    return window, pane
+
+
+@pytest.fixture
+def fake() -> FakeOpenAI:
+    with FakeOpenAI(reply=score_from_question) as server:
+        yield server
+
+
+def test_a_run_from_the_pane_judges_every_row_and_shows_them(
+    qtbot: QtBot, qtmodeltester, tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    make_project(tmp_path, fake.base_url, price_input=1.0, price_output=2.0)
+    window, pane = open_run_pane(qtbot, tmp_path)
+    assert pane.estimate_text.text().startswith(f"{ROWS} rows: about {ROWS} requests")
+    assert "cost about" in pane.estimate_text.text()
+    qtmodeltester.check(pane.estimate_model)
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000) as finished:
+        pane.start_button.click()
+        assert not pane.start_button.isEnabled() and pane.stop_button.isEnabled()
+    summary = finished.args[0]
+    assert summary.status == "finished" and summary.progress.done == ROWS
+    assert pane.rows_model.rowCount() == ROWS
+    qtmodeltester.check(pane.rows_model)
+    statuses = {pane.rows_model.index(r, 2).data() for r in range(ROWS)}
+    assert statuses == {"ok", "no verdict"}  # row 7 has no verdict
+    assert pane.progress_bar.value() == ROWS
+    assert f"{ROWS - 1} ok" in pane.figures.errors.text()
+    assert "cost" in pane.figures.line.text()
+    assert window.run_status.text().startswith(f"Run {summary.run_id} done: {ROWS - 1} ok")
+    assert pane.start_button.isEnabled() and not pane.stop_button.isEnabled()
+    # Choosing a finished row shows it everywhere.
+    pane.rows_view.selectRow(3)
+    assert window.workspace.row == pane.rows_model.dataset_row(3)
+    # A second estimate knows every reply is stored.
+    with qtbot.waitSignal(pane.sig_estimated, timeout=10_000) as estimated:
+        pane.estimate()
+    assert estimated.args[0].requests == 0
+
+
+def test_the_first_rows_and_the_failed_rows_only(
+    qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    make_project(tmp_path, fake.base_url)
+    _, pane = open_run_pane(qtbot, tmp_path)
+    with qtbot.waitSignal(pane.sig_estimated, timeout=10_000) as estimated:
+        pane.scope.setCurrentIndex(pane.scope.findData("first"))
+        pane.first.setValue(4)
+    assert estimated.args[0].rows == 4
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000) as finished:
+        pane.start()
+    assert finished.args[0].progress.total == 4 and len(fake.requests) == 4
+    with qtbot.waitSignal(pane.sig_estimated, timeout=10_000) as estimated:
+        pane.scope.setCurrentIndex(pane.scope.findData("unparsed"))
+    assert estimated.args[0].rows == 0
+    assert pane.estimate_text.text() == "No row matches this choice."
+
+
+def test_pause_resume_and_stop_keep_the_window_responsive(qtbot: QtBot, tmp_path: Path) -> None:
+    with FakeOpenAI(reply=score_from_question, latency=0.15) as fake:
+        make_project(tmp_path, fake.base_url, rows=60, concurrency=2)
+        window, pane = open_run_pane(qtbot, tmp_path)
+        ticks = []
+        timer = QTimer(interval=20)
+        timer.timeout.connect(lambda: ticks.append(1))
+        timer.start()
+        pane.start()
+        qtbot.waitUntil(lambda: pane.rows_model.rowCount() >= 4, timeout=10_000)
+        pane.pause_button.click()
+        assert pane.pause_button.text() == "&Resume"
+        qtbot.wait(400)  # requests in flight end; then nothing more is sent
+        sent = len(fake.requests)
+        qtbot.wait(400)
+        assert len(fake.requests) == sent
+        assert "paused" in window.run_status.text().lower()
+        pane.pause_button.click()
+        qtbot.waitUntil(lambda: len(fake.requests) > sent, timeout=10_000)
+        with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000) as finished:
+            pane.stop_button.click()
+        timer.stop()
+    summary = finished.args[0]
+    assert summary.status == "cancelled" and summary.progress.done < 60
+    assert "was stopped" in pane.figures.line.text()
+    assert len(ticks) > 20  # the GUI thread kept running its timers throughout
+
+
+def test_recompute_asks_no_judge_and_a_closed_project_stops_the_run(
+    qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    make_project(tmp_path, fake.base_url)
+    _, pane = open_run_pane(qtbot, tmp_path)
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000):
+        pane.start()
+    asked = len(fake.requests)
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000) as finished:
+        pane.recompute_button.click()
+    assert finished.args[0].progress.cached == ROWS and len(fake.requests) == asked
+    with Store(tmp_path / ".judgedesk" / "results.sqlite") as store:
+        assert [r.status for r in store.runs()] == ["finished", "finished"]
+
+
+def test_a_run_that_cannot_start_says_why(qtbot: QtBot, tmp_path: Path) -> None:
+    make_project(tmp_path, "")
+    _, pane = open_run_pane(qtbot, tmp_path)
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000) as finished:
+        pane.start()
+    assert finished.args[0] is None
+    assert pane.figures.line.text().startswith("The run could not start: ")
+    assert pane.start_button.isEnabled()
