@@ -88,7 +88,8 @@ async def run_sample(window: MainWindow) -> None:
     pane.start()
     while pane.is_running():
         await asyncio.sleep(0.05)
-    pane.rows_view.selectRow(5)
+    pane.rows_view.selectRow(2)
+    window.inspector.tabs.setCurrentWidget(window.judging)
     await asyncio.sleep(0.3)
 
 

@@ -35,6 +35,7 @@ from judgedesk.ui.i18n import LANGUAGES
 from judgedesk.ui.panes.dataset_pane import DatasetPane
 from judgedesk.ui.panes.judges_pane import JudgesPane
 from judgedesk.ui.panes.row_inspector import RowInspector
+from judgedesk.ui.panes.row_judging import RowJudgingView
 from judgedesk.ui.panes.run_pane import RunPane
 from judgedesk.ui.panes.template_pane import TemplatePane
 from judgedesk.ui.project_actions import ProjectActions
@@ -80,6 +81,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self.inspector = RowInspector(self)
+        self.judging = RowJudgingView(workspace, self.tasks, self)
+        self.inspector.add_tab(self.judging, self.tr("Judging"))
         dock = QDockWidget(self.tr("Row"), self)
         dock.setObjectName("rowInspectorDock")
         dock.setWidget(self.inspector)

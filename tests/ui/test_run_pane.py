@@ -137,3 +137,28 @@ def test_a_run_that_cannot_start_says_why(qtbot: QtBot, tmp_path: Path) -> None:
     assert finished.args[0] is None
     assert pane.figures.line.text().startswith("The run could not start: ")
     assert pane.start_button.isEnabled()
+
+
+def test_the_inspector_shows_how_the_selected_row_was_judged(
+    qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    from PySide6.QtCore import QUrl
+
+    make_project(tmp_path, fake.base_url)
+    window, pane = open_run_pane(qtbot, tmp_path)
+    judging = window.judging
+    with qtbot.waitSignal(judging.sig_shown, timeout=10_000):
+        window.workspace.select_row(3)
+    assert "has not been judged yet" in judging.browser.toPlainText()
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000):
+        pane.start()
+    qtbot.waitUntil(lambda: judging.outcome() is not None, timeout=10_000)
+    text = judging.browser.toPlainText()
+    assert "Result: 4" in text and "Judge judge" in text and "Verdict: 4" in text
+    assert "Score: [[4]]" in text  # the reply
+    assert "What about item 3?" not in text  # the request is folded
+    judging._anchor(QUrl("#request-0"))
+    assert "What about item 3?" in judging.browser.toPlainText()
+    with qtbot.waitSignal(judging.sig_shown, timeout=10_000):
+        window.workspace.select_row(7)
+    assert "No verdict" in judging.browser.toPlainText()

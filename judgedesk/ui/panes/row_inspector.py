@@ -77,6 +77,10 @@ class RowInspector(QWidget):
         self._show_reasoning = False
         self.show_row(None)
 
+    def add_tab(self, widget: QWidget, title: str) -> None:
+        """Add a view of the row made elsewhere (the Judging tab)."""
+        self.tabs.addTab(widget, title)
+
     def show_row(self, row: Row | None) -> None:
         self._row = row
         self._show_reasoning = False
