@@ -14,6 +14,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from judgedesk.core.scripts.worker import worker_main
 
         return worker_main()
+    if args[:1] == ["self-test"]:
+        from judgedesk.ui.self_test import main as self_test_main
+
+        return self_test_main(args[1:])
     if not args or args[0] == "open":
         try:
             from judgedesk.app import main as app_main

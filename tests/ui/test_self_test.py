@@ -1,0 +1,39 @@
+"""``judgedesk self-test``: what an installation runs to prove it works."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def self_test(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_API": "pyside6"}
+    return subprocess.run(
+        [sys.executable, "-m", "judgedesk", "self-test", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_self_test_runs_the_sample_with_a_script_worker() -> None:
+    done = self_test()
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    for name in ("translations", "window", "sample project", "run", "script worker"):
+        assert any(line.startswith(f"ok    {name}:") for line in lines), done.stdout
+    assert "24 rows judged offline, 0 failed" in done.stdout
+    assert lines[-1].startswith("All checks passed")
+
+
+def test_the_self_test_checks_the_chinese_translation() -> None:
+    done = self_test("--language", "zh_CN")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "文件(&F)" in done.stdout
