@@ -44,6 +44,8 @@ async def shoot(window: MainWindow, out: Path) -> None:
             await judge_this_row(window)
         if window.stack.currentWidget() is window.run_pane:
             await run_sample(window)
+        if window.stack.currentWidget() is window.scripts_pane:
+            await try_a_script(window)
         await asyncio.sleep(0.2)
         name = window.stack.currentWidget().objectName().removesuffix("Pane").lower()
         window.grab().save(str(out / f"{name}.png"))
@@ -91,6 +93,40 @@ async def run_sample(window: MainWindow) -> None:
     pane.rows_view.selectRow(2)
     window.inspector.tabs.setCurrentWidget(window.judging)
     await asyncio.sleep(0.3)
+
+
+SCREENSHOT_SCRIPT = '''"""Preprocess: tidy the answer before the judges see it."""
+
+import re
+
+
+def preprocess(data, resp, **kwargs):
+    answer = resp.get("content") or ""
+    # Some models leave their thinking in the answer.
+    answer = re.sub(r"<think>.*?</think>", "", answer, flags=re.S).strip()
+    resp["content"] = answer
+    data["answer_words"] = len(answer.split())
+    print("row", data.get("id"), "has", data["answer_words"], "words")
+    return {"short_answer": data["answer_words"] < 5}
+'''
+
+
+async def try_a_script(window: MainWindow) -> None:
+    """A preprocess script typed in and tried on the selected row."""
+    pane = window.scripts_pane
+    while not pane.run_button.isEnabled():
+        await asyncio.sleep(0.05)
+    editor = pane.pages["preprocess"].editor
+    editor.selectAll()
+    editor.insertPlainText(SCREENSHOT_SCRIPT)
+    done, saved = asyncio.Event(), asyncio.Event()
+    pane.sig_trial_shown.connect(lambda _: done.set())
+    pane.sig_script_saved.connect(lambda _: saved.set())
+    pane.files.flush()
+    pane.run_on_row()
+    await asyncio.wait_for(done.wait(), 60)
+    await asyncio.wait_for(saved.wait(), 10)
+    pane.results.tabs.setCurrentWidget(pane.results.changes)
 
 
 async def shoot_dialogs(window: MainWindow, out: Path) -> None:

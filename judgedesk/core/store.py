@@ -102,32 +102,41 @@ class Store:
     results are written in small batches (at most a quarter of a second late): a row
     whose result was lost to a kill is recomputed from its stored calls on the next run.
     One Store belongs to one thread.
+
+    With ``readonly`` the file must exist and is only read: a look at the results while
+    a run may be writing them changes nothing (a running run is not marked interrupted).
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, readonly: bool = False) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self._db = sqlite3.connect(path, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA busy_timeout=5000")
-            self._db.executescript(_SCHEMA)
-            self._check_version()
+            if readonly:
+                uri = f"{path.absolute().as_uri()}?mode=ro"
+                self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
+                self._db.execute("PRAGMA busy_timeout=5000")
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(path, isolation_level=None)
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.execute("PRAGMA busy_timeout=5000")
+                self._db.executescript(_SCHEMA)
+            self._check_version(readonly)
         except sqlite3.DatabaseError as exc:
             raise JudgeDeskError(
                 f"The results file {path} cannot be used ({exc}). If it is damaged, move it "
                 "away: judge replies will be asked again, reviews in it would be lost."
             ) from None
-        self._close_interrupted_runs()
+        if not readonly:
+            self._close_interrupted_runs()
         self._pending: list[tuple[Any, ...]] = []
         self._pending_since = 0.0
 
-    def _check_version(self) -> None:
+    def _check_version(self, readonly: bool) -> None:
         row = self._db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
-        if row is None:
+        if row is None and not readonly:
             self._db.execute("INSERT INTO meta VALUES ('version', ?)", (str(STORE_VERSION),))
-        elif int(row[0]) > STORE_VERSION:
+        elif row is not None and int(row[0]) > STORE_VERSION:
             raise JudgeDeskError(
                 f"The results file {self.path} was written by a newer JudgeDesk. Update it."
             )

@@ -37,6 +37,7 @@ from judgedesk.ui.panes.judges_pane import JudgesPane
 from judgedesk.ui.panes.row_inspector import RowInspector
 from judgedesk.ui.panes.row_judging import RowJudgingView
 from judgedesk.ui.panes.run_pane import RunPane
+from judgedesk.ui.panes.scripts_pane import ScriptsPane
 from judgedesk.ui.panes.template_pane import TemplatePane
 from judgedesk.ui.project_actions import ProjectActions
 from judgedesk.ui.settings import AppSettings
@@ -67,6 +68,8 @@ class MainWindow(QMainWindow):
         self._add_pane(self.tr("Dataset"), self.dataset_pane)
         self.template_pane = TemplatePane(workspace, self.tasks, self)
         self._add_pane(self.tr("Template"), self.template_pane)
+        self.scripts_pane = ScriptsPane(workspace, self.tasks, self)
+        self._add_pane(self.tr("Scripts"), self.scripts_pane)
         self.judges_pane = JudgesPane(workspace, self.tasks, self)
         self._add_pane(self.tr("Judges"), self.judges_pane)
         self.run_pane = RunPane(workspace, self.tasks, self)

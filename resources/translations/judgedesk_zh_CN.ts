@@ -1000,6 +1000,10 @@
         <translation>模板</translation>
     </message>
     <message>
+        <source>Scripts</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
         <source>Judges</source>
         <translation>评审</translation>
     </message>
@@ -1440,6 +1444,53 @@
     <message>
         <source>“{0}” is empty for this row, so it prints as nothing.</source>
         <translation>“{0}”在此行中是空的，因此输出为空。</translation>
+    </message>
+</context>
+<context>
+    <name>RepliesBox</name>
+    <message>
+        <source>Judge replies for postprocess</source>
+        <translation>后处理使用的评审回复</translation>
+    </message>
+    <message>
+        <source>Use the sample even if a run kept replies</source>
+        <translation>即使运行已保存回复，也使用示例回复</translation>
+    </message>
+    <message>
+        <source>Use the sample reply</source>
+        <translation>使用示例回复</translation>
+    </message>
+    <message>
+        <source>Sample judge reply</source>
+        <translation>示例评审回复</translation>
+    </message>
+    <message>
+        <source>Paste or type a reply as a judge would write it; &lt;think&gt;…&lt;/think&gt; is passed as reasoning_content, as in a run.</source>
+        <translation>粘贴或输入一条评审可能写出的回复；与正式运行一样，&lt;think&gt;…&lt;/think&gt; 会作为 reasoning_content 传入。</translation>
+    </message>
+    <message>
+        <source>A judge&apos;s reply, e.g. “… Rating: [[7]]”</source>
+        <translation>一条评审回复，例如“…… Rating: [[7]]”</translation>
+    </message>
+    <message>
+        <source>S&amp;ample reply</source>
+        <translation>示例回复(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Last try used: {0}</source>
+        <translation>上次试运行使用的是：{0}</translation>
+    </message>
+    <message>
+        <source>This row has no stored judge replies (it was not judged yet), so the sample reply below is used.</source>
+        <translation>这一行没有已保存的评审回复（尚未评判过），因此使用下面的示例回复。</translation>
+    </message>
+    <message>
+        <source>The sample reply below is used; the stored replies are left aside.</source>
+        <translation>使用下面的示例回复；已保存的回复暂不使用。</translation>
+    </message>
+    <message>
+        <source>Used: {0} The sample reply below is not used.</source>
+        <translation>使用：{0} 下面的示例回复不会被使用。</translation>
     </message>
 </context>
 <context>
@@ -2049,6 +2100,311 @@
     </message>
 </context>
 <context>
+    <name>ScriptPage</name>
+    <message>
+        <source>Stop using…</source>
+        <translation>停用…</translation>
+    </message>
+    <message>
+        <source>Stop using the {0} script</source>
+        <translation>停用 {0} 脚本</translation>
+    </message>
+    <message>
+        <source>Move the file to scripts/disabled/ so that runs no longer call it</source>
+        <translation>把文件移到 scripts/disabled/，运行时不再调用它</translation>
+    </message>
+    <message>
+        <source>Use it again</source>
+        <translation>重新启用</translation>
+    </message>
+    <message>
+        <source>Use the set-aside {0} script again</source>
+        <translation>重新启用已移开的 {0} 脚本</translation>
+    </message>
+    <message>
+        <source>Put back the script last moved to scripts/disabled/</source>
+        <translation>把最近移到 scripts/disabled/ 的脚本放回原处</translation>
+    </message>
+    <message>
+        <source>{0} script</source>
+        <translation>{0} 脚本</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <source>Not saved: {0}</source>
+        <translation>未保存：{0}</translation>
+    </message>
+    <message>
+        <source>{0} is not UTF-8 text; save it as UTF-8 to edit it here.</source>
+        <translation>{0} 不是 UTF-8 文本；请另存为 UTF-8 后再在这里编辑。</translation>
+    </message>
+    <message>
+        <source>{0} cannot be read: {1}</source>
+        <translation>无法读取 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>● Used by runs: the file {0} exists.</source>
+        <translation>● 运行时会使用：文件 {0} 存在。</translation>
+    </message>
+    <message>
+        <source>What it returns becomes each row&apos;s result, in place of the judges&apos; built-in verdict parser.</source>
+        <translation>它的返回值就是每一行的结果，取代评审的内置判定解析器。</translation>
+    </message>
+    <message>
+        <source>○ Not used by runs: there is no {0} yet. Below is a starting point; typing in it creates the file.</source>
+        <translation>○ 运行时不使用：还没有 {0}。下面是一个起点，在其中输入就会创建该文件。</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptTrialView</name>
+    <message>
+        <source>Results of the try</source>
+        <translation>试运行结果</translation>
+    </message>
+    <message>
+        <source>Returned value</source>
+        <translation>返回值</translation>
+    </message>
+    <message>
+        <source>Changes to data and resp</source>
+        <translation>对 data 和 resp 的改动</translation>
+    </message>
+    <message>
+        <source>Printed output (stdout)</source>
+        <translation>打印输出（stdout）</translation>
+    </message>
+    <message>
+        <source>Error output (stderr)</source>
+        <translation>错误输出（stderr）</translation>
+    </message>
+    <message>
+        <source>stdout</source>
+        <translation>stdout</translation>
+    </message>
+    <message>
+        <source>stderr</source>
+        <translation>stderr</translation>
+    </message>
+    <message>
+        <source>Judge replies passed in</source>
+        <translation>传入的评审回复</translation>
+    </message>
+    <message>
+        <source>What went wrong</source>
+        <translation>出了什么问题</translation>
+    </message>
+    <message>
+        <source>Returned</source>
+        <translation>返回值</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>改动</translation>
+    </message>
+    <message>
+        <source>Printed</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Judge replies</source>
+        <translation>评审回复</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Press Run on this row (Ctrl+Enter) to try the script on the row shown.</source>
+        <translation>按“在此行上运行”（Ctrl+Enter），在当前显示的行上试运行脚本。</translation>
+    </message>
+    <message>
+        <source>Running {0} on row {1}… It is stopped after {2} s.</source>
+        <translation>正在第 {1} 行上运行 {0}…… 超过 {2} 秒将被停止。</translation>
+    </message>
+    <message>
+        <source>Running {0} on row {1}… (no time limit: press Stop to end it)</source>
+        <translation>正在第 {1} 行上运行 {0}……（没有时间限制：按“停止”结束）</translation>
+    </message>
+    <message>
+        <source>Stopped: {0} was ended before it finished.</source>
+        <translation>已停止：{0} 在完成前被终止。</translation>
+    </message>
+    <message>
+        <source>row {0} (id {1})</source>
+        <translation>第 {0} 行（id {1}）</translation>
+    </message>
+    <message>
+        <source>{0} failed first, so {1} did not run. {2}</source>
+        <translation>{0} 先失败了，所以 {1} 没有运行。{2}</translation>
+    </message>
+    <message>
+        <source> (line {0})</source>
+        <translation>（代码第 {0} 行）</translation>
+    </message>
+    <message>
+        <source>Failed on {0}{1}: {2}</source>
+        <translation>在{0}上失败{1}：{2}</translation>
+    </message>
+    <message>
+        <source>{0} ran on {1} in {2} and returned {3}.</source>
+        <translation>{0} 在{1}上运行，用时 {2}，返回 {3}。</translation>
+    </message>
+    <message>
+        <source>Fields changed: {0}.</source>
+        <translation>改动的字段：{0} 个。</translation>
+    </message>
+    <message>
+        <source>{0} s</source>
+        <translation>{0} 秒</translation>
+    </message>
+    <message>
+        <source>{0} ms</source>
+        <translation>{0} 毫秒</translation>
+    </message>
+    <message>
+        <source>Changes ({0})</source>
+        <translation>改动（{0}）</translation>
+    </message>
+    <message>
+        <source>Problem ●</source>
+        <translation>问题 ●</translation>
+    </message>
+    <message>
+        <source>Nothing in data or resp was changed.</source>
+        <translation>data 和 resp 都没有改动。</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>修改</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>改动</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <source>Only postprocess receives judge replies.</source>
+        <translation>只有后处理脚本会收到评审回复。</translation>
+    </message>
+    <message>
+        <source>Stored replies from run {0} ({1}) of the judges: {2}.</source>
+        <translation>第 {0} 次运行（{1}）保存的评审回复，评审：{2}。</translation>
+    </message>
+    <message>
+        <source>The sample reply, standing in for judge {0}.</source>
+        <translation>示例回复，代替评审 {0} 的回复。</translation>
+    </message>
+    <message>
+        <source>{0} raised an exception: {1}</source>
+        <translation>{0} 抛出了异常：{1}</translation>
+    </message>
+    <message>
+        <source>{0} ran longer than the time limit of {1} s and was stopped. Look for an endless loop or slow work; if it is just slow, raise the time limit.</source>
+        <translation>{0} 运行超过了 {1} 秒的时间限制，已被停止。请检查是否有死循环或耗时的操作；如果只是慢，请调高时间限制。</translation>
+    </message>
+    <message>
+        <source>{0} called sys.exit() or exit(), which would end every row. Return a value instead.</source>
+        <translation>{0} 调用了 sys.exit() 或 exit()，这会让每一行都中止。请改为返回一个值。</translation>
+    </message>
+    <message>
+        <source>{0} needed more memory than the limit of {1} MB and was stopped.</source>
+        <translation>{0} 需要的内存超过了 {1} MB 的限制，已被停止。</translation>
+    </message>
+    <message>
+        <source>The process running {0} crashed (os._exit, or a fault in a native library).</source>
+        <translation>运行 {0} 的进程崩溃了（os._exit，或本地库出错）。</translation>
+    </message>
+    <message>
+        <source>{0} returned or stored a value that is not plain data. Use text, numbers, true/false, None, and lists or dicts of those.</source>
+        <translation>{0} 返回或存入了不是普通数据的值。请使用文本、数字、true/false、None，以及由它们组成的列表或字典。</translation>
+    </message>
+    <message>
+        <source>{0} could not be loaded: a syntax error, an error outside the function, or no function with the right name.</source>
+        <translation>无法加载 {0}：语法错误、函数外的代码出错，或没有名称正确的函数。</translation>
+    </message>
+    <message>
+        <source>{0} failed: {1}</source>
+        <translation>{0} 失败：{1}</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptsPane</name>
+    <message>
+        <source>Scripts</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
+        <source>▶ Run on this row</source>
+        <translation>▶ 在此行上运行</translation>
+    </message>
+    <message>
+        <source>Run on this row</source>
+        <translation>在此行上运行</translation>
+    </message>
+    <message>
+        <source>Run the script as it is in the editor on the row shown (Ctrl+Enter)</source>
+        <translation>用编辑器中当前的脚本在显示的行上运行（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>■ Stop</source>
+        <translation>■ 停止</translation>
+    </message>
+    <message>
+        <source>Stop the try</source>
+        <translation>停止试运行</translation>
+    </message>
+    <message>
+        <source>End the running script now (Esc)</source>
+        <translation>立即结束正在运行的脚本（Esc）</translation>
+    </message>
+    <message>
+        <source>preprocess(data, resp, **kwargs) runs once per row before the judges: it may add or change fields of data and resp, and what it returns is preprocess_result in the templates.</source>
+        <translation>preprocess(data, resp, **kwargs) 在评审之前对每一行运行一次：它可以新增或修改 data 和 resp 的字段，返回值在模板中即为 preprocess_result。</translation>
+    </message>
+    <message>
+        <source>postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs) runs once per row after the judges; kwargs holds judge_req, judge_resp and judge_model of the last judge. What it returns is the row&apos;s result.</source>
+        <translation>postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs) 在评审之后对每一行运行一次；kwargs 中含有最后一个评审的 judge_req、judge_resp 和 judge_model。它的返回值就是这一行的结果。</translation>
+    </message>
+    <message>
+        <source>Stop using {0}.py?</source>
+        <translation>停用 {0}.py？</translation>
+    </message>
+    <message>
+        <source>scripts/{0}.py is moved to scripts/disabled/{0}.py, so runs no longer call it. Nothing is deleted: “Use it again” puts it back.</source>
+        <translation>scripts/{0}.py 将被移到 scripts/disabled/{0}.py，运行时不再调用它。不会删除任何内容：“重新启用”可以把它放回原处。</translation>
+    </message>
+    <message>
+        <source>Move it aside</source>
+        <translation>移开</translation>
+    </message>
+</context>
+<context>
     <name>TemplatePage</name>
     <message>
         <source>Choose how the judge grades</source>
@@ -2212,6 +2568,33 @@
     <message>
         <source>Saved</source>
         <translation>已保存</translation>
+    </message>
+</context>
+<context>
+    <name>TimeLimitBox</name>
+    <message>
+        <source>Time limit in seconds</source>
+        <translation>时间限制（秒）</translation>
+    </message>
+    <message>
+        <source>How long one call of a script may take, here and in runs, before it is stopped. 0 means no limit.</source>
+        <translation>在这里和正式运行中，脚本每次调用最多可运行多久，超时即被停止。0 表示不限制。</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限制</translation>
+    </message>
+    <message>
+        <source>&amp;Time limit</source>
+        <translation>时间限制(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Change the script time limit</source>
+        <translation>修改脚本时间限制</translation>
     </message>
 </context>
 <context>

@@ -137,6 +137,13 @@ def test_markers_underline_and_explain(qtbot: QtBot) -> None:
     assert editor.textCursor().positionInBlock() == 1
 
 
+def test_a_marker_on_an_empty_last_line_stays_inside_the_text(qtbot: QtBot) -> None:
+    editor = make(qtbot, text="def f():\n    return 1\n")
+    editor.set_markers([Marker(3, 0, "here")])  # Qt would warn about a position past the end
+    editor.setPlainText("x\n")
+    assert editor.tooltip_for_line(3) == "here"
+
+
 def test_zoom_with_keys(qtbot: QtBot) -> None:
     editor = make(qtbot, text="x")
     size = editor.font().pointSize()

@@ -62,7 +62,10 @@ KEPT = re.compile(
     r"data\.\w+|response\.\w+|(?:[\w.-]*/)*[\w.-]*\.(j2|py|toml|jsonl|csv|xlsx)|\d+|"
     r"Sample: general knowledge|answer-check|local-model|qwen[\w.:-]*|https?://\S+|"
     # Code: `a command`, a template's {placeholder} or {{ value }}, snake_case names.
-    r"`[^`]+`|\{+ ?\w+ ?\}+|[A-Za-z]\w*_\w+"
+    r"`[^`]+`|\{+ ?\w+ ?\}+|[A-Za-z]\w*_\w+|"
+    # Scripts: a signature, their arguments and streams, folders, tags, a verdict's format.
+    r"\w+\([^)]*\)|\b(?:data|resp|kwargs|stdout|stderr)\b|(?:[\w.-]+/)+|</?\w+>|"
+    r"(?:Score|Rating): \[\[\d+\]\]"
 )
 
 

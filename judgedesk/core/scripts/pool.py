@@ -44,7 +44,9 @@ class _Script:
     problem: str | None = None
 
 
-def _read_script(kind: str, path: Path) -> _Script:
+def _read_script(kind: str, path: Path, source: str | None = None) -> _Script:
+    if source is not None:  # text from an editor, not saved yet
+        return _Script(path, source, hashlib.sha256(source.encode("utf-8")).hexdigest())
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -73,6 +75,8 @@ class ScriptPool:
         timeout: Seconds one call (or loading a script) may take; 0 means no limit.
         memory_mb: Address-space limit of each worker (POSIX only); 0 means no limit.
         command: How to start a worker; :func:`worker_command` by default.
+        sources: Text to run instead of a script file's (an editor's text not saved
+            yet); the path still names it in tracebacks.
 
     Use it as an async context manager, or call :meth:`aclose` when done.
     """
@@ -85,6 +89,7 @@ class ScriptPool:
         timeout: float = 30.0,
         memory_mb: int = 2048,
         command: Sequence[str] | None = None,
+        sources: Mapping[str, str] | None = None,
     ) -> None:
         if workers < 1:
             raise ValueError("A script pool needs at least one worker.")
@@ -93,7 +98,8 @@ class ScriptPool:
         for kind, where in scripts.items():
             if kind not in SCRIPT_KINDS:
                 raise ValueError(f"Unknown script kind {kind!r}; expected one of {SCRIPT_KINDS}.")
-            script = _read_script(kind, Path(where).expanduser().absolute())
+            path = Path(where).expanduser().absolute()
+            script = _read_script(kind, path, (sources or {}).get(kind))
             self._scripts[kind] = script
             if script.problem:
                 self._load_failures[kind] = ScriptOutcome(False, "load", error=script.problem)
@@ -429,11 +435,20 @@ async def run_once(
     timeout: float = 30.0,
     memory_mb: int = 2048,
     command: Sequence[str] | None = None,
+    source: str | None = None,
     **kwargs: Any,
 ) -> ScriptOutcome:
-    """Run one script once on one row in a fresh worker (the editor's "Run on this row")."""
+    """Run one script once on one row in a fresh worker.
+
+    ``source``, when given, is run instead of the file's text (``path`` still names it).
+    """
     pool = ScriptPool(
-        {kind: path}, workers=1, timeout=timeout, memory_mb=memory_mb, command=command
+        {kind: path},
+        workers=1,
+        timeout=timeout,
+        memory_mb=memory_mb,
+        command=command,
+        sources={kind: source} if source is not None else None,
     )
     try:
         return await pool.call(kind, data, resp, **kwargs)

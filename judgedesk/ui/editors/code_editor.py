@@ -361,8 +361,9 @@ class CodeEditor(QPlainTextEdit):
     ) -> QTextEdit.ExtraSelection:
         selection = QTextEdit.ExtraSelection()
         cursor = QTextCursor(self.document())
-        cursor.setPosition(position)
-        cursor.setPosition(position + length, QTextCursor.MoveMode.KeepAnchor)
+        last = max(self.document().characterCount() - 1, 0)  # an empty last line has no text
+        cursor.setPosition(min(position, last))
+        cursor.setPosition(min(position + length, last), QTextCursor.MoveMode.KeepAnchor)
         selection.cursor = cursor
         selection.format = fmt
         return selection

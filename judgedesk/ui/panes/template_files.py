@@ -1,9 +1,14 @@
-"""Reading and writing judges' template files off the GUI thread, typing saved after a pause."""
+"""Reading and writing the project's text files (templates, scripts) off the GUI thread.
+
+Typing is saved after a pause.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
@@ -17,7 +22,7 @@ SAVE_DELAY_MS = 1000
 
 
 class TemplateWriter:
-    """Writes template files atomically from worker threads, newest text last.
+    """Writes text files atomically from worker threads, newest text last.
 
     Each text handed over carries a ticket number; a write that finds a newer ticket
     already written does nothing, so a slow save can never put older text back.
@@ -45,6 +50,17 @@ class TemplateWriter:
             self._written[path] = ticket
             return ""
 
+    @contextmanager
+    def hold(self, path: Path, ticket: int) -> Iterator[None]:
+        """Keep writes out while the block moves or removes ``path`` (worker thread).
+
+        The block counts as the write of ``ticket``: text handed over before it is never
+        written after it.
+        """
+        with self._lock:
+            self._written[path] = max(self._written.get(path, 0), ticket)
+            yield
+
 
 def read_template_file(path: Path) -> tuple[str, str]:
     """Read a template: (text, "") or ("", "missing"), ("", "not-utf8"), ("", why)."""
@@ -59,10 +75,11 @@ def read_template_file(path: Path) -> tuple[str, str]:
 
 
 class TemplateFiles(QObject):
-    """Keeps template files in step with the editor, writing in worker threads.
+    """Keeps text files in step with their editors, writing in worker threads.
 
     An edit is written :data:`SAVE_DELAY_MS` after typing stops, one file at a time;
     :meth:`flush` starts at once, :meth:`save_now` writes here and now (at closing).
+    ``name`` keeps the tasks of one user apart from another's (they share the runner).
 
     Signals:
         sig_read: (path, text, state) after :meth:`read`; state is "" when the file was
@@ -75,9 +92,12 @@ class TemplateFiles(QObject):
     sig_saved = Signal(str)
     sig_changed = Signal()
 
-    def __init__(self, tasks: TaskRunner, parent: QObject | None = None) -> None:
+    def __init__(
+        self, tasks: TaskRunner, parent: QObject | None = None, *, name: str = "template"
+    ) -> None:
         super().__init__(parent)
         self.tasks = tasks
+        self._name = name
         self.writer = TemplateWriter()
         self._pending: dict[Path, tuple[str, int]] = {}
         self._saving: Path | None = None
@@ -92,7 +112,7 @@ class TemplateFiles(QObject):
             self.sig_read.emit(path, pending[0], "")
             return
         self.tasks.start(
-            "template-read",
+            f"{self._name}-read:{path}",
             asyncio.to_thread(read_template_file, path),
             on_done=lambda result: self.sig_read.emit(path, *result),
         )
@@ -102,6 +122,17 @@ class TemplateFiles(QObject):
         self._pending[path] = (text, self.writer.ticket())
         self._timer.start()
         self.sig_changed.emit()
+
+    def take(self, path: Path) -> tuple[str | None, int]:
+        """Stop saving ``path``: return the text typed and not written yet, and a ticket.
+
+        Pass the ticket to :meth:`TemplateWriter.hold` around moving the file, so that a
+        write already under way cannot bring it back.
+        """
+        pending = self._pending.pop(path, None)
+        self._errors.pop(path, None)
+        self.sig_changed.emit()
+        return (pending[0] if pending else None), self.writer.ticket()
 
     def state(self, path: Path) -> str:
         """ "saving", "saved", or why the last write failed."""
@@ -131,7 +162,7 @@ class TemplateFiles(QObject):
         text, ticket = self._pending.pop(path)
         self._saving = path
         self.tasks.start(
-            "template-save",
+            f"{self._name}-save",
             asyncio.to_thread(self.writer.write, path, text, ticket),
             on_done=partial(self._saved, path, text, ticket),
         )

@@ -1,4 +1,4 @@
-"""The Template pane's row picker: previous/next, jump to a row, its id, find a row."""
+"""A row picker for the panes that show one row: previous/next, jump to a row, find one."""
 
 from __future__ import annotations
 
@@ -21,8 +21,6 @@ from judgedesk.core.datasets import Dataset, search_rows
 from judgedesk.core.workspace import Workspace
 from judgedesk.ui.tasks import TaskRunner
 
-_SEARCH_TASK = "template-row-search"
-
 
 def _find_rows(dataset: Dataset, query: str) -> list[int] | str:
     """The rows holding ``query``, or why the search failed (runs in a worker thread)."""
@@ -36,12 +34,21 @@ class RowPicker(QWidget):
     """Chooses the row the preview shows; it follows and drives the workspace's row.
 
     Alt+Left and Alt+Right go to the previous and next row; the number field jumps to a
-    row; Enter in the search field goes to the next row holding the text.
+    row; Enter in the search field goes to the next row holding the text. ``name``
+    starts the object names of its controls (``templateRowNumber``…).
     """
 
-    def __init__(self, workspace: Workspace, tasks: TaskRunner, parent: QWidget | None = None):
+    def __init__(
+        self,
+        workspace: Workspace,
+        tasks: TaskRunner,
+        parent: QWidget | None = None,
+        *,
+        name: str = "template",
+    ):
         super().__init__(parent)
-        self.setObjectName("templateRowPicker")
+        self._name = name
+        self.setObjectName(f"{name}RowPicker")
         self.workspace = workspace
         self.tasks = tasks
         self._row: int | None = None
@@ -50,14 +57,14 @@ class RowPicker(QWidget):
         self._matched: tuple[int, str] | None = None  # (dataset id, query) of _matches
 
         self.previous_button = self._arrow(
-            "templatePreviousRow",
+            f"{name}PreviousRow",
             Qt.ArrowType.LeftArrow,
             self.tr("Previous row"),
             self.tr("Previous row (Alt+Left)"),
             "Alt+Left",
         )
         self.number = QSpinBox(self)
-        self.number.setObjectName("templateRowNumber")
+        self.number.setObjectName(f"{name}RowNumber")
         self.number.setAccessibleName(self.tr("Row number"))
         self.number.setToolTip(
             self.tr(
@@ -71,7 +78,7 @@ class RowPicker(QWidget):
         self.number.setMinimumWidth(56)
         self.number.valueChanged.connect(self._number_changed)
         self.next_button = self._arrow(
-            "templateNextRow",
+            f"{name}NextRow",
             Qt.ArrowType.RightArrow,
             self.tr("Next row"),
             self.tr("Next row (Alt+Right)"),
@@ -80,9 +87,9 @@ class RowPicker(QWidget):
         label = QLabel(self.tr("&Row"), self)
         label.setBuddy(self.number)
         self.count = QLabel("", self)
-        self.count.setObjectName("templateRowCount")
+        self.count.setObjectName(f"{name}RowCount")
         self.row_id = QLineEdit(self)
-        self.row_id.setObjectName("templateRowId")
+        self.row_id.setObjectName(f"{name}RowId")
         self.row_id.setAccessibleName(self.tr("Row id"))
         self.row_id.setToolTip(self.tr("The id of the row shown"))
         self.row_id.setReadOnly(True)
@@ -94,19 +101,19 @@ class RowPicker(QWidget):
         id_label.setBuddy(self.row_id)
         self.row_id.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.search = QLineEdit(self)
-        self.search.setObjectName("templateRowSearch")
+        self.search.setObjectName(f"{name}RowSearch")
         self.search.setAccessibleName(self.tr("Find a row"))
         self.search.setPlaceholderText(self.tr("Find a row…"))
         self.search.setToolTip(self.tr("Press Enter to show the next row holding this text"))
         self.search.setClearButtonEnabled(True)
         for button in self.search.findChildren(QToolButton):  # the clear button Qt adds
-            button.setObjectName("templateRowSearchClear")
+            button.setObjectName(f"{name}RowSearchClear")
             button.setAccessibleName(self.tr("Clear the search"))
         self.search.setMinimumWidth(120)
         self.search.returnPressed.connect(lambda: self.find(backward=False))
         self.search.textChanged.connect(lambda _: self.search_result.clear())
         self.search_result = QLabel("", self)
-        self.search_result.setObjectName("templateRowSearchResult")
+        self.search_result.setObjectName(f"{name}RowSearchResult")
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -210,7 +217,7 @@ class RowPicker(QWidget):
             return
         self.search_result.setText(self.tr("Searching…"))
         self.tasks.start(
-            _SEARCH_TASK,
+            f"{self._name}-row-search",
             asyncio.to_thread(_find_rows, dataset, query),
             on_done=lambda found: self._found(id(dataset), query, backward, found),
         )

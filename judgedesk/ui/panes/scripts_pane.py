@@ -1,0 +1,443 @@
+"""The Scripts pane: the project's preprocess and postprocess scripts, tried on one row."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QHideEvent, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.fileio import atomic_write_text
+from judgedesk.core.project import Project
+from judgedesk.core.script_files import disable_script, has_disabled_copy, restore_script
+from judgedesk.core.script_trial import ScriptTrial, sample_reply_text, try_script
+from judgedesk.core.workspace import Workspace
+from judgedesk.ui.editors import Marker
+from judgedesk.ui.panes.script_limits import TimeLimitBox
+from judgedesk.ui.panes.script_page import ScriptPage
+from judgedesk.ui.panes.script_results import ScriptTrialView
+from judgedesk.ui.panes.scripts_replies import RepliesBox, stored_replies_of
+from judgedesk.ui.panes.template_files import TemplateFiles, TemplateWriter
+from judgedesk.ui.panes.template_rows import RowPicker
+from judgedesk.ui.tasks import TaskRunner
+
+KINDS = ("preprocess", "postprocess")
+TRY_TASK = "scripts-try"
+
+
+class ScriptsPane(QWidget):
+    """Edit ``scripts/preprocess.py`` and ``scripts/postprocess.py`` and try them on a row.
+
+    Typing is saved to the file a second after it stops; a try runs the editor's text
+    in a real worker process, with the project's time limit, and never blocks the window.
+
+    Signals:
+        sig_script_read: the kind of script, after its file was read into the editor.
+        sig_script_saved: the path of a script file just written.
+        sig_trial_shown: the :class:`ScriptTrial` the results now show.
+        sig_trial_stopped: the kind of script whose try the person stopped.
+    """
+
+    sig_script_read = Signal(str)
+    sig_script_saved = Signal(str)
+    sig_trial_shown = Signal(object)
+    sig_trial_stopped = Signal(str)
+
+    def __init__(self, workspace: Workspace, tasks: TaskRunner, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("scriptsPane")
+        self.workspace = workspace
+        self.tasks = tasks
+        self.files = TemplateFiles(tasks, self, name="scripts")
+        self.files.sig_read.connect(self._file_read)
+        self.files.sig_saved.connect(self.sig_script_saved)
+        self.files.sig_changed.connect(self._update_save_states)
+        self._trying: str | None = None  # the kind being tried
+        self._try_task: asyncio.Task[Any] | None = None
+        self._watched: QWidget | None = None
+
+        self.rows = RowPicker(workspace, tasks, self, name="scripts")
+        self.pages = {kind: ScriptPage(kind, self) for kind in KINDS}
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("scriptsTabs")
+        self.tabs.setAccessibleName(self.tr("Scripts"))
+        for kind, page in self.pages.items():
+            self.tabs.addTab(page, f"{kind}.py")
+            self.tabs.setTabToolTip(self.tabs.indexOf(page), self._purpose(kind))
+            page.sig_edited.connect(self._edited)
+            page.sig_disable_requested.connect(self.ask_disable)
+            page.sig_restore_requested.connect(self.restore)
+        self.tabs.currentChanged.connect(lambda _: self._kind_shown())
+        self.purpose = QLabel("", self)
+        self.purpose.setObjectName("scriptsPurpose")
+        self.purpose.setWordWrap(True)
+
+        self.run_button = QPushButton(self.tr("▶ Run on this row"), self)
+        self.run_button.setObjectName("scriptsRun")
+        self.run_button.setAccessibleName(self.tr("Run on this row"))
+        self.run_button.setToolTip(
+            self.tr("Run the script as it is in the editor on the row shown (Ctrl+Enter)")
+        )
+        self.run_button.clicked.connect(self.run_on_row)
+        self.stop_button = QPushButton(self.tr("■ Stop"), self)
+        self.stop_button.setObjectName("scriptsStop")
+        self.stop_button.setAccessibleName(self.tr("Stop the try"))
+        self.stop_button.setToolTip(self.tr("End the running script now (Esc)"))
+        self.stop_button.setEnabled(False)
+        self.stop_button.clicked.connect(self.stop)
+        self.time_limit = TimeLimitBox(workspace, self)
+        self.timeout = self.time_limit.spin
+        self.replies = RepliesBox(self)
+        self.results = ScriptTrialView(self)
+
+        controls = QHBoxLayout()
+        controls.addWidget(self.run_button)
+        controls.addWidget(self.stop_button)
+        controls.addStretch(1)
+        controls.addWidget(self.time_limit)
+        right = QWidget(self)
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(4, 0, 0, 0)
+        right_layout.addLayout(controls)
+        right_layout.addWidget(self.replies)
+        right_layout.addWidget(self.results, 1)
+        left = QWidget(self)
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.purpose)
+        left_layout.addWidget(self.tabs, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("scriptsSplitter")
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(right)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([600, 400])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.rows)
+        layout.addWidget(self.splitter, 1)
+
+        self._shortcut("Ctrl+Return", self.run_on_row)
+        self._shortcut("Ctrl+Enter", self.run_on_row)
+        self.stop_shortcut = self._shortcut("Escape", self.stop)
+        self.stop_shortcut.setEnabled(False)
+        self._set_tab_order()
+
+        workspace.sig_project_opened.connect(self._project_opened)
+        workspace.sig_dataset_loaded.connect(lambda _: self._row_changed())
+        workspace.sig_dataset_completed.connect(lambda _: self._row_changed())
+        workspace.sig_row_selected.connect(lambda _: self._row_changed())
+        self._kind_shown()
+        self._project_opened(workspace.project)
+
+    def _shortcut(self, keys: str, slot: Any) -> QShortcut:
+        shortcut = QShortcut(QKeySequence(keys), self)
+        shortcut.setContext(Qt.ShortcutContext.WindowShortcut)  # only while the pane shows
+        shortcut.activated.connect(slot)
+        return shortcut
+
+    def _set_tab_order(self) -> None:
+        chain: list[QWidget] = [self.rows.search, self.tabs]
+        for page in self.pages.values():
+            chain += [page.editor, page.restore_button, page.disable_button]
+        chain += [self.run_button, self.stop_button, self.timeout, *self.replies.focus_chain()]
+        chain.append(self.results.tabs)
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    def _purpose(self, kind: str) -> str:
+        if kind == "preprocess":
+            return self.tr(
+                "preprocess(data, resp, **kwargs) runs once per row before the judges: it may "
+                "add or change fields of data and resp, and what it returns is "
+                "preprocess_result in the templates."
+            )
+        return self.tr(
+            "postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs) runs "
+            "once per row after the judges; kwargs holds judge_req, judge_resp and "
+            "judge_model of the last judge. What it returns is the row's result."
+        )
+
+    def current_kind(self) -> str:
+        """The script whose tab is shown."""
+        page = self.tabs.currentWidget()
+        return page.kind if isinstance(page, ScriptPage) else KINDS[0]
+
+    def show_kind(self, kind: str) -> None:
+        """Show the tab of one script."""
+        self.tabs.setCurrentWidget(self.pages[kind])
+
+    def _kind_shown(self) -> None:
+        kind = self.current_kind()
+        self.purpose.setText(self._purpose(kind))
+        self.replies.setVisible(kind == "postprocess")
+        if kind == "postprocess":
+            self._look_for_replies()
+
+    # --- the project and its files ----------------------------------------------------
+
+    def _project_opened(self, project: Project | None) -> None:
+        self.files.flush()
+        self.stop()
+        self.rows.refresh()
+        self.results.clear()
+        self.replies.reset()
+        self.time_limit.show_project(project)
+        if project is None:
+            for page in self.pages.values():
+                page.clear()
+            self.run_button.setEnabled(False)
+            return
+        for kind, page in self.pages.items():
+            page.loaded = False
+            page.editor.setReadOnly(True)
+            self.files.read(project.script_path(kind))
+        self.tasks.start(
+            "scripts-sample",
+            asyncio.to_thread(sample_reply_text, project),
+            on_done=self.replies.set_default_sample,
+        )
+        self._update_run_button()
+
+    def _file_read(self, path: Path, text: str, state: str) -> None:
+        project = self.workspace.project
+        if project is None:
+            return
+        for kind in self.pages:
+            if project.script_path(kind) == path:
+                self.tasks.start(
+                    f"scripts-disabled-{kind}",
+                    asyncio.to_thread(has_disabled_copy, project.root, kind),
+                    on_done=partial(self._show_file, kind, path, text, state),
+                )
+
+    def _show_file(self, kind: str, path: Path, text: str, state: str, disabled: bool) -> None:
+        project = self.workspace.project
+        if project is None or project.script_path(kind) != path:
+            return  # another project was opened meanwhile
+        self.pages[kind].show_file(text, state, disabled)
+        self._update_save_states()
+        self._update_run_button()
+        self.sig_script_read.emit(kind)
+
+    def _edited(self, kind: str, text: str) -> None:
+        project = self.workspace.project
+        if project is not None:
+            self.files.edited(project.script_path(kind), text)
+
+    def _update_save_states(self) -> None:
+        project = self.workspace.project
+        if project is None:
+            return
+        for kind, page in self.pages.items():
+            page.set_save_state(self.files.state(project.script_path(kind)))
+
+    def ask_disable(self, kind: str) -> None:
+        """Ask before moving a script out of the way of runs."""
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Stop using {0}.py?").format(kind),
+            self.tr(
+                "scripts/{0}.py is moved to scripts/disabled/{0}.py, so runs no longer call "
+                "it. Nothing is deleted: “Use it again” puts it back."
+            ).format(kind),
+            QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.setObjectName("scriptsDisableQuestion")
+        move = box.addButton(self.tr("Move it aside"), QMessageBox.ButtonRole.AcceptRole)
+        move.setObjectName("scriptsDisableConfirm")
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        move.clicked.connect(lambda: self.disable(kind))
+        box.open()
+
+    def disable(self, kind: str) -> None:
+        """Move ``scripts/<kind>.py`` to ``scripts/disabled/`` (text typed is kept)."""
+        self._move(kind, disable_script)
+
+    def restore(self, kind: str) -> None:
+        """Put the script last set aside back where runs use it."""
+        self._move(kind, restore_script)
+
+    def _move(self, kind: str, action: Any) -> None:
+        project = self.workspace.project
+        if project is None:
+            return
+        path = project.script_path(kind)
+        text, ticket = self.files.take(path)
+        self.pages[kind].loaded = False
+        self.tasks.start(
+            f"scripts-move-{kind}",
+            asyncio.to_thread(_move_file, self.files.writer, path, text, ticket, action, kind),
+            on_done=partial(self._moved, path),
+        )
+
+    def _moved(self, path: Path, problem: str) -> None:
+        if problem:
+            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Scripts"), problem, parent=self)
+            box.setObjectName("scriptsMoveProblem")
+            box.open()
+        self.files.read(path)
+
+    # --- trying a script ------------------------------------------------------------------
+
+    def _row_changed(self) -> None:
+        self.rows.refresh()
+        self._update_run_button()
+        row, dataset = self.rows.row(), self.workspace.dataset
+        if row is not None and dataset is not None:
+            self.tasks.start(
+                "scripts-row-id",
+                asyncio.to_thread(lambda: dataset.row(row).id),
+                on_done=lambda row_id: self.rows.show_row_id(row, row_id),
+            )
+        if self.current_kind() == "postprocess":
+            self._look_for_replies()
+
+    def _look_for_replies(self) -> None:
+        project, row = self.workspace.project, self.rows.row()
+        if project is None or row is None:
+            self.replies.show_stored(None)
+            return
+        self.tasks.start(
+            "scripts-stored-replies",
+            asyncio.to_thread(stored_replies_of, project, row),
+            on_done=self.replies.show_stored,
+        )
+
+    def _update_run_button(self) -> None:
+        ready = (
+            self.workspace.project is not None
+            and self.rows.row() is not None
+            and all(page.loaded for page in self.pages.values())
+        )
+        self.run_button.setEnabled(ready and self._trying is None)
+
+    def run_on_row(self) -> None:
+        """Run the shown script, as typed, on the row shown, in a worker process."""
+        project, dataset, row = self.workspace.project, self.workspace.dataset, self.rows.row()
+        kind = self.current_kind()
+        if (
+            project is None
+            or dataset is None
+            or row is None
+            or self._trying is not None
+            or not self.run_button.isEnabled()
+        ):
+            return
+        sources = {kind: self.pages[kind].editor.toPlainText()}
+        pre = self.pages["preprocess"]
+        if kind == "postprocess" and pre.exists:
+            sources["preprocess"] = pre.editor.toPlainText()
+        for page in self.pages.values():
+            page.editor.set_markers([])
+        self._trying = kind
+        self._set_running(True)
+        self.results.show_running(f"{kind}.py", row, project.scripts.timeout)
+        self._try_task = self.tasks.start(
+            TRY_TASK,
+            try_script(
+                project,
+                dataset,
+                row,
+                kind,
+                sources,
+                sample_reply=self.replies.sample_text(),
+                use_stored=not self.replies.sample_only(),
+            ),
+            on_done=self._tried,
+        )
+        self._try_task.add_done_callback(self._task_finished)
+
+    def _task_finished(self, task: asyncio.Task[Any]) -> None:
+        if task is self._try_task:
+            self._try_ended()
+
+    def stop(self) -> None:
+        """End the running try at once (its worker process is killed)."""
+        task, kind = self._try_task, self._trying
+        if task is None or task.done() or kind is None:
+            return
+        task.cancel()
+        self.results.show_stopped(f"{kind}.py")
+        self._try_ended()
+        self.sig_trial_stopped.emit(kind)
+
+    def _try_ended(self) -> None:
+        self._trying = None
+        self._try_task = None
+        self._set_running(False)
+
+    def _set_running(self, running: bool) -> None:
+        self.stop_button.setEnabled(running)
+        self.stop_shortcut.setEnabled(running)
+        self._update_run_button()
+
+    def _tried(self, trial: ScriptTrial) -> None:
+        project = self.workspace.project
+        timeout = project.scripts.timeout if project else 0.0
+        memory = project.scripts.memory_mb if project else 0
+        self.results.show_trial(trial, timeout, memory)
+        if trial.replies is not None:
+            self.replies.show_used(trial.replies)
+        failure = trial.failure
+        if failure is not None and failure.error_line:
+            failed = "preprocess" if trial.outcome is None else trial.kind
+            editor = self.pages[failed].editor
+            if failure.error_line <= editor.blockCount():
+                message = failure.summary or failure.kind
+                editor.set_markers([Marker(failure.error_line, 0, message)])
+                editor.go_to_line(failure.error_line)
+        self.sig_trial_shown.emit(trial)
+
+    # --- events ---------------------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.current_kind() == "postprocess":
+            self._look_for_replies()  # a run may have judged the row meanwhile
+        window = self.window()
+        if window is not self._watched:
+            window.installEventFilter(self)
+            self._watched = window
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self.files.flush()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._watched and event.type() == QEvent.Type.Close:
+            self.files.save_now()
+        return super().eventFilter(watched, event)
+
+
+def _move_file(
+    writer: TemplateWriter, path: Path, text: str | None, ticket: int, action: Any, kind: str
+) -> str:
+    """Write the text typed last, then move the file; "" or why not (worker thread)."""
+    with writer.hold(path, ticket):
+        try:
+            if text is not None:
+                atomic_write_text(path, text)
+            action(path.parent.parent, kind)
+        except JudgeDeskError as exc:
+            return str(exc)
+        except OSError as exc:
+            return f"{path}: {exc.strerror or exc}"
+        return ""
