@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.review_store import REVIEWS_SCHEMA, ReviewTable
 
-STORE_VERSION = 1
+STORE_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -49,6 +50,14 @@ CREATE TABLE IF NOT EXISTS results (
 );
 CREATE INDEX IF NOT EXISTS results_by_row ON results(row_index, run_id);
 """
+
+
+def _add_reviews(db: sqlite3.Connection) -> None:
+    db.execute(REVIEWS_SCHEMA)
+
+
+# Step n turns a file of version n into version n + 1.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_reviews}
 
 
 @dataclass(frozen=True)
@@ -101,7 +110,7 @@ class Store:
     slot it used takes another request, so a killed run loses no answered call. Row
     results are written in small batches (at most a quarter of a second late): a row
     whose result was lost to a kill is recomputed from its stored calls on the next run.
-    One Store belongs to one thread.
+    One Store belongs to one thread. A person's reviews are in :attr:`reviews`.
     """
 
     def __init__(self, path: Path) -> None:
@@ -114,6 +123,7 @@ class Store:
             self._db.execute("PRAGMA busy_timeout=5000")
             self._db.executescript(_SCHEMA)
             self._check_version()
+            self.reviews = ReviewTable(self._db)
         except sqlite3.DatabaseError as exc:
             raise JudgeDeskError(
                 f"The results file {path} cannot be used ({exc}). If it is damaged, move it "
@@ -125,12 +135,24 @@ class Store:
 
     def _check_version(self) -> None:
         row = self._db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
-        if row is None:
+        if row is None:  # a new file: made at the current version at once
+            for step in sorted(MIGRATIONS):
+                MIGRATIONS[step](self._db)
             self._db.execute("INSERT INTO meta VALUES ('version', ?)", (str(STORE_VERSION),))
-        elif int(row[0]) > STORE_VERSION:
+            return
+        version = int(row[0])
+        if version > STORE_VERSION:
             raise JudgeDeskError(
                 f"The results file {self.path} was written by a newer JudgeDesk. Update it."
             )
+        if version < STORE_VERSION:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")
+                for step in range(version, STORE_VERSION):
+                    MIGRATIONS[step](self._db)
+                self._db.execute(
+                    "UPDATE meta SET value=? WHERE key='version'", (str(STORE_VERSION),)
+                )
 
     def _close_interrupted_runs(self) -> None:
         # A run still "running" when the file is opened was cut off by a crash or a kill.
