@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from judgedesk.core.agreement import AgreementFigures, agreement
@@ -47,16 +47,69 @@ __all__ = [
     "ReviewItem",
     "ReviewProgress",
     "ReviewSession",
+    "ReviewSnapshot",
+    "load_snapshot",
+    "read_snapshot",
     "same_value",
 ]
+
+
+@dataclass(frozen=True)
+class ReviewSnapshot:
+    """The rows of a review as read at one moment: plain data, safe to pass between
+    threads (see :func:`load_snapshot`)."""
+
+    scale: ReviewScale
+    items: dict[int, ReviewItem]
+
+
+def read_snapshot(
+    store: Store,
+    dataset: Dataset | None = None,
+    project: Project | None = None,
+    run_id: int | None = None,
+) -> ReviewSnapshot:
+    """Read every row's result (each row's latest, or one run's), review and dataset label.
+
+    Blocking: reads the store and, when a ``human`` column is mapped, the dataset.
+    """
+    if run_id is None:
+        results = store.latest_results()
+    else:
+        results = {r.row_index: r for r in store.results(run_id)}
+    reviews = store.reviews.all()
+    scale = scale_for(project, (r.value for r in results.values() if r.status == "ok"))
+    rows = sorted(set(results) | set(reviews))
+    labels = dataset_labels(dataset, rows, scale) if dataset is not None else {}
+    items = {
+        index: build_item(index, results.get(index), reviews.get(index), labels.get(index))
+        for index in rows
+    }
+    return ReviewSnapshot(scale, items)
+
+
+def load_snapshot(
+    project: Project, dataset: Dataset | None = None, run_id: int | None = None
+) -> ReviewSnapshot:
+    """:func:`read_snapshot` with a store of its own: for a worker thread.
+
+    A :class:`~judgedesk.core.store.Store` belongs to the thread that opened it, so the
+    UI reads the rows in a worker with this, then builds the session on its own thread
+    with its own store: ``ReviewSession(store, dataset, snapshot=snapshot, …)``.
+    """
+    if not project.store_path.is_file():
+        return ReviewSnapshot(scale_for(project), {})
+    with Store(project.store_path) as store:
+        return read_snapshot(store, dataset, project, run_id)
 
 
 class ReviewSession:
     """The rows to review and the person's verdicts on them.
 
     Building it reads the store and, when the dataset maps a ``human`` column, that
-    column for every row: blocking work for a worker thread. Changes are quick SQLite
-    writes. One session belongs to the thread of its store.
+    column for every row: blocking work for a worker thread, unless a ``snapshot``
+    read there (:func:`load_snapshot`) is given. Changes are quick SQLite writes
+    (about a millisecond). One session belongs to the thread of its store.
 
     Args:
         store: the project's results store.
@@ -66,6 +119,7 @@ class ReviewSession:
         undo: the stack commands go on; without one, changes cannot be undone.
         run_id: review one run's results instead of each row's latest.
         blind: hide the judge's verdict until the person has given theirs.
+        snapshot: the rows, already read; without it they are read now.
 
     Signals:
         sig_review_changed: the row's new :class:`ReviewItem`, after any change, undo
@@ -83,6 +137,7 @@ class ReviewSession:
         undo: UndoStack | None = None,
         run_id: int | None = None,
         blind: bool = False,
+        snapshot: ReviewSnapshot | None = None,
     ) -> None:
         self.store = store
         self.dataset = dataset
@@ -96,28 +151,16 @@ class ReviewSession:
         self.scale = ReviewScale("score")
         self._items: dict[int, ReviewItem] = {}
         self._search: tuple[str, frozenset[int]] | None = None
-        self.reload()
+        self.reload(snapshot)
 
     # --- reading ----------------------------------------------------------------------
 
-    def reload(self) -> None:
-        """Read results and reviews again (after a run); blocking."""
-        if self.run_id is None:
-            results = self.store.latest_results()
-        else:
-            results = {r.row_index: r for r in self.store.results(self.run_id)}
-        reviews = self.store.reviews.all()
-        self.scale = scale_for(
-            self.project, (r.value for r in results.values() if r.status == "ok")
-        )
-        rows = sorted(set(results) | set(reviews))
-        labels = {}
-        if self.dataset is not None:
-            labels = dataset_labels(self.dataset, rows, self.scale)
-        self._items = {
-            index: build_item(index, results.get(index), reviews.get(index), labels.get(index))
-            for index in rows
-        }
+    def reload(self, snapshot: ReviewSnapshot | None = None) -> None:
+        """Take the rows from ``snapshot``, or read them again from the store (blocking)."""
+        if snapshot is None:
+            snapshot = read_snapshot(self.store, self.dataset, self.project, self.run_id)
+        self.scale = snapshot.scale
+        self._items = dict(snapshot.items)
         self._search = None
         self.sig_reloaded.emit(None)
 
@@ -291,7 +334,10 @@ class ReviewSession:
         def apply(state: object) -> None:
             self._restore(row, state if isinstance(state, Review) else None)
 
-        command = SnapshotCommand(label, before, None if after.empty else after, apply, merge)
+        final = None if after.empty else after
+        command = SnapshotCommand(label, before, final, apply, merge)
+        if _same_review(before, final):
+            return command  # nothing changes: nothing to write or to undo
         if self.undo is not None:
             self.undo.push(command)
         else:
@@ -303,6 +349,15 @@ class ReviewSession:
             self.store.reviews.delete(row)
         else:
             self.store.reviews.put(review)
-        item = replace(self._items[row], review=review)
+        current = self._items.get(row)
+        if current is None:  # undone after a reload that no longer shows the row
+            return
+        item = replace(current, review=review)
         self._items[row] = item
         self.sig_review_changed.emit(item)
+
+
+def _same_review(a: Review | None, b: Review | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return replace(a, updated=0.0, reviewer="") == replace(b, updated=0.0, reviewer="")

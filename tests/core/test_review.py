@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,8 @@ import pytest
 from judgedesk.core.datasets import open_dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.human import BOOLEAN_SCALE, ReviewScale
-from judgedesk.core.review import ReviewFilter, ReviewItem, ReviewSession
+from judgedesk.core.project import JudgeSettings, Project
+from judgedesk.core.review import ReviewFilter, ReviewItem, ReviewSession, load_snapshot
 from judgedesk.core.review_store import Review
 from judgedesk.core.store import STORE_VERSION, Store
 from judgedesk.core.undo import UndoStack
@@ -88,6 +90,12 @@ def test_set_verdicts_persist_with_time_and_reviewer_and_undo(tmp_path: Path) ->
         session.set_value(0, "6")  # text is read on the scale
         assert session.item(0).human == (6, "review")
         assert changed[-1].row_index == 0
+        session.set_value(0, 6)  # the same verdict again changes nothing
+        session.set_agree(2, None)  # nothing to unset
+        assert session.item(2).review is None
+        stack.undo()  # so one undo takes the verdict away
+        assert session.item(0).review is None
+        stack.redo()
         session.set_note(1, "to")
         session.set_note(1, "too high")  # typing into one note is one step of undo
         session.toggle_flag(1)
@@ -223,3 +231,22 @@ def test_digit_keys_and_labels_on_each_scale() -> None:
         ten.check("11")
     with pytest.raises(ValueError, match="not a score"):
         ten.coerce("n/a")
+
+
+def test_rows_read_in_a_worker_thread_and_reviewed_on_another(tmp_path: Path) -> None:
+    project = Project(root=tmp_path / "p", name="p", variables={"min_score": 1, "max_score": 5})
+    project.judges = [JudgeSettings(name="judge", parser="score")]
+    project.save()
+    with Store(project.store_path) as store:
+        put_run(store, {0: 4, 1: 2})
+    with ThreadPoolExecutor(1) as pool:
+        snapshot = pool.submit(load_snapshot, project).result()
+    assert snapshot.scale == ReviewScale("score", 1, 5) and sorted(snapshot.items) == [0, 1]
+    with Store(project.store_path) as store:
+        session = ReviewSession(store, project=project, snapshot=snapshot)
+        session.set_value(1, 5)
+        with pytest.raises(JudgeDeskError, match="not a score from 1 to 5"):
+            session.set_value(0, 6)
+        assert store.reviews.get(1).value == 5  # type: ignore[union-attr]
+    fresh = Project(root=tmp_path / "never-run", name="n")
+    assert load_snapshot(fresh).items == {}

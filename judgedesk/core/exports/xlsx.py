@@ -105,19 +105,24 @@ def xlsx_bytes(report: Report, records: list[dict[str, Any]]) -> bytes:
         values = [record.get(key) for key, _ in ROW_COLUMNS]
         values += [_verdict(verdicts.get(j)) for j in judges]
         values += [(verdicts[j]["content"] if j in verdicts else None) for j in judges]
-        differs = (record.get("disagreement") or 0) > 0
-        cells = []
-        for position, value in enumerate(values):
-            cell = WriteOnlyCell(rows, value=cell_value(value))
-            if differs:
-                cell.fill = disagree
-            elif position == _HUMAN and record.get("review_stale"):
-                cell.fill = stale
-            cells.append(cell)
+        cells: list[Any] = [cell_value(value) for value in values]
+        # Styled cells cost several times plain values: only rows to highlight get them.
+        if (record.get("disagreement") or 0) > 0:
+            cells = [_filled(rows, value, disagree) for value in cells]
+        elif record.get("review_stale"):
+            cells[_HUMAN] = _filled(rows, cells[_HUMAN], stale)
         rows.append(cells)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
+
+
+def _filled(sheet: Any, value: Any, fill: Any) -> Any:
+    from openpyxl.cell import WriteOnlyCell
+
+    cell = WriteOnlyCell(sheet, value=value)
+    cell.fill = fill
+    return cell
 
 
 def _verdict(judge: dict[str, Any] | None) -> Any:
