@@ -320,13 +320,17 @@ def agreement(
         second: the second rater's name.
         kind: "boolean", "ordinal" or "nominal"; by default found from the verdicts.
         labels: the categories in order (for a confusion matrix that also shows
-            verdicts no one gave, e.g. every score from 1 to 10).
+            verdicts no one gave, e.g. every score from 1 to 10); verdicts given that
+            are not among them are added after them.
     """
     kept = [(a, b) for a, b in pairs if a is not None and b is not None]
     kind = kind or verdict_kind(v for pair in kept for v in pair) or "nominal"
     kept = [(_normalise(a, kind), _normalise(b, kind)) for a, b in kept]
     if labels is not None:
         labels = [_normalise(label, kind) for label in labels]
+        known = {_key(label) for label in labels}
+        unseen = {_key(v): v for pair in kept for v in pair if _key(v) not in known}
+        labels += sorted(unseen.values(), key=_sort_key)  # a verdict outside the scale
     figures = AgreementFigures(
         first=first,
         second=second,

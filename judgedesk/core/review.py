@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from judgedesk.core.agreement import AgreementFigures, agreement
+from judgedesk.core.agreement import AgreementFigures, agreement, verdict_kind
 from judgedesk.core.datasets import Dataset, search_rows
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.events import Signal
@@ -240,7 +240,9 @@ class ReviewSession:
         )
 
     def agreement(self) -> list[AgreementFigures]:
-        """Person vs the judge's result, then judge vs judge for every pair of judges."""
+        """Person vs the judge's result, then judge vs judge for every pair of judges
+        whose verdicts are of the same kind (a true/false rule is not compared with a
+        judge that gives scores)."""
         labels = list(self.scale.choices) or None
         figures = [
             agreement(
@@ -250,12 +252,18 @@ class ReviewSession:
                 labels=labels,
             )
         ]
-        names = list(dict.fromkeys(j.name for i in self._items.values() for j in i.judges))
+        values: dict[str, list[Any]] = {}
+        for item in self._items.values():
+            for judge in item.judges:
+                values.setdefault(judge.name, []).append(judge.value)
+        kinds = {name: verdict_kind(found) for name, found in values.items()}
+        names = list(values)
         for a_pos, first in enumerate(names):
             for second in names[a_pos + 1 :]:
-                figures.append(
-                    agreement(judge_pairs(self._items.values(), first, second), first, second)
-                )
+                if kinds[first] != kinds[second] or not kinds[first]:
+                    continue
+                pairs = judge_pairs(self._items.values(), first, second)
+                figures.append(agreement(pairs, first, second))
         return figures
 
     # --- changes (each one undoable) --------------------------------------------------

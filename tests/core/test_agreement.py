@@ -140,3 +140,5 @@ def test_kinds_and_the_score_one_is_not_true() -> None:
     # Given categories show verdicts nobody gave, and keep their order.
     figures = agreement([(1, 2), (2, 2)], labels=[1, 2, 3])
     assert figures.confusion.counts == [[0, 1, 0], [0, 1, 0], [0, 0, 0]]
+    outside = agreement([("good", "good"), ("meh", "good")], labels=["good", "bad"])
+    assert outside.confusion.labels == ["good", "bad", "meh"] and outside.confusion.n == 2

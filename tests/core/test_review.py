@@ -250,3 +250,19 @@ def test_rows_read_in_a_worker_thread_and_reviewed_on_another(tmp_path: Path) ->
         assert store.reviews.get(1).value == 5  # type: ignore[union-attr]
     fresh = Project(root=tmp_path / "never-run", name="n")
     assert load_snapshot(fresh).items == {}
+
+
+def test_judges_of_different_kinds_are_not_compared(tmp_path: Path) -> None:
+    with Store(tmp_path / "r.sqlite") as store:
+        run = store.start_run()
+        for index in range(3):
+            judges = [step("rule", index != 1), step("small", index + 1), step("large", 2)]
+            store.put_result(run, index, f"r{index}", "ok", 2, detail={"judges": judges})
+        store.finish_run(run, "finished")
+        figures = ReviewSession(store).agreement()
+        assert [(f.first, f.second) for f in figures] == [
+            ("person", "judge"),
+            ("small", "large"),
+        ]
+        assert figures[0].n == 0 and figures[0].exact.value is None
+        assert figures[1].exact.value == pytest.approx(1 / 3)

@@ -85,19 +85,23 @@ def _groups(title: str, groups: list[Group], maximum: float | None) -> str:
             bars.append((group.name, estimate.value))
     show = (lambda v: percent(v)) if as_percent else (lambda v: f"{v:.2f}")
     chart = bar_chart(bars, f"{title}: {name.lower()}", show=show, maximum=maximum) if bars else ""
+    with_person = any(group.person_agreement.n for group in groups)
     rows = []
     for group in groups:
         _, estimate, _ = _headline(group.summary)
         agree = group.person_agreement
-        rows.append(
-            (
-                group.name,
-                group.summary.rows,
-                interval(estimate, as_percent) if estimate is not None else "–",
-                f"{percent(agree.value)} (n={agree.n})" if agree.n else "–",
-            )
-        )
-    table = _table(("Group", "Rows", name or "Figure", "Person agrees with judge"), rows, {1})
+        row: list[Any] = [
+            group.name,
+            group.summary.rows,
+            interval(estimate, as_percent) if estimate is not None else "–",
+        ]
+        if with_person:
+            row.append(f"{percent(agree.value)} (n={agree.n})" if agree.n else "–")
+        rows.append(row)
+    head = ["Group", "Rows", name or "Figure"]
+    if with_person:
+        head.append("Person agrees with judge")
+    table = _table(head, rows, {1})
     return f"<h2>{_e(title)}</h2>{chart}{table}"
 
 

@@ -10,7 +10,7 @@ TEXT_COLOUR = "#222"
 GRID_COLOUR = "#ccc"
 ROW_HEIGHT = 22
 LABEL_CHARS = 28
-CHAR_WIDTH = 7  # a rough width of one character at the charts' 12px size
+CHAR_WIDTH = 8  # a generous width of one character at the charts' 12px size
 
 
 def _text(value: str) -> str:
@@ -38,7 +38,7 @@ def bar_chart(
         maximum: the value of a full-length bar (default: the largest value).
         width: the chart's width in pixels.
     """
-    label_width = min(LABEL_CHARS, max([len(label) for label, _ in bars] + [1])) * CHAR_WIDTH + 12
+    label_width = min(LABEL_CHARS, max([len(label) for label, _ in bars] + [1])) * CHAR_WIDTH + 16
     top = maximum if maximum is not None else max([value for _, value in bars] + [0.0])
     room = width - label_width - 70
     height = ROW_HEIGHT * len(bars) + 8
