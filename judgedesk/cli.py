@@ -27,6 +27,8 @@ from judgedesk.core.project import (
     load_project,
 )
 from judgedesk.core.prompts import render_prompt
+from judgedesk.core.report import project_report
+from judgedesk.core.report_text import format_report
 from judgedesk.core.scripts import run_once
 from judgedesk.core.store import Store
 from judgedesk.core.workspace import open_project_dataset
@@ -308,13 +310,44 @@ class _ProgressLine:
             print(file=sys.stderr)
 
 
+def _results_dataset(project: Project) -> Dataset | None:
+    if not project.store_path.is_file():
+        raise JudgeDeskError(
+            f"{project.name} has not been run yet, so there are no results. Run it first: "
+            f"judgedesk run {project.root}"
+        )
+    return _open_project_dataset(project) if project.dataset_path().is_file() else None
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     project = load_project(args.dir)
-    dataset = _open_project_dataset(project) if project.dataset_path().is_file() else None
     fmt = args.format or Path(args.out).suffix.lstrip(".").lower()
+    if fmt not in FORMATS:
+        raise JudgeDeskError(
+            f"Cannot tell the export format from '{args.out}'. End the file name with "
+            f"{', '.join('.' + f for f in FORMATS)}, or pass --format."
+        )
+    dataset = _results_dataset(project)
     with Store(project.store_path) as store:
-        count = write_export(store, Path(args.out), fmt, dataset)
+        count = write_export(store, Path(args.out), fmt, dataset, project=project, run_id=args.run)
     print(f"Wrote {count} rows to {args.out}")
+    return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    project = load_project(args.dir)
+    dataset = _results_dataset(project)
+    report = project_report(
+        project,
+        dataset,
+        run_id=args.run,
+        category=args.by,
+        compare=tuple(args.compare) if args.compare else None,
+    )
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2, default=str))
+    else:
+        print(format_report(report), end="")
     return EXIT_OK
 
 
@@ -429,11 +462,28 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--quiet", action="store_true", help="no progress bar")
     run.set_defaults(func=cmd_run)
 
-    export = sub.add_parser("export", help="write the results, one record per row")
+    export = sub.add_parser(
+        "export", help="write the results and reviews: JSONL, CSV, XLSX or an HTML report"
+    )
     export.add_argument("dir")
     export.add_argument("--out", required=True, help="the file to write")
     export.add_argument("--format", choices=FORMATS, help="default: from the file's extension")
+    export.add_argument("--run", type=int, metavar="N", help="one run's results (default: latest)")
     export.set_defaults(func=cmd_export)
+
+    report = sub.add_parser(
+        "report", help="print the summary, breakdowns and every agreement figure"
+    )
+    report.add_argument("dir")
+    report.add_argument("--json", action="store_true", help="print the report as JSON")
+    report.add_argument("--run", type=int, metavar="N", help="one run's results (default: latest)")
+    report.add_argument(
+        "--compare", type=int, nargs=2, metavar=("N", "M"), help="what changed from run N to M"
+    )
+    report.add_argument(
+        "--by", metavar="FIELD", help="break results down by this field (default: category)"
+    )
+    report.set_defaults(func=cmd_report)
 
     opener = sub.add_parser("open", help="open a project in the desktop app")
     opener.add_argument("dir")

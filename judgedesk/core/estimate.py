@@ -89,7 +89,7 @@ def estimate_run(
     Raises:
         JudgeDeskError: the selection names rows the dataset does not have.
     """
-    with Store(project.store_path) as store:
+    with Store(project.store_path) as store:  # made if missing: a run will need it
         rows = selected_rows(selection, len(dataset), store)
         picked = _spread(rows, sample)
         judges = tuple(

@@ -76,7 +76,7 @@ def row_outcome(store_path: Path, row: int) -> RowOutcome | None:
     """The latest outcome of ``row``, or None when it was never run (blocking)."""
     if not store_path.is_file():
         return None
-    with Store(store_path) as store:
+    with Store(store_path, readonly=True) as store:
         result = store.latest_result(row)
         if result is None:
             return None

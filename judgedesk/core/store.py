@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import json
+import os
+import socket
 import sqlite3
+import sys
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.review_store import REVIEWS_SCHEMA, ReviewTable
 
-STORE_VERSION = 1
+STORE_VERSION = 3
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -49,6 +53,24 @@ CREATE TABLE IF NOT EXISTS results (
 );
 CREATE INDEX IF NOT EXISTS results_by_row ON results(row_index, run_id);
 """
+
+
+def _add_reviews(db: sqlite3.Connection) -> None:
+    db.execute(REVIEWS_SCHEMA)
+
+
+def _add_run_owner(db: sqlite3.Connection) -> None:
+    # Which process runs a run ("host:pid"): only a run whose process is gone was cut off.
+    db.execute("ALTER TABLE runs ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+
+
+# Step n turns a file of version n into version n + 1.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _add_reviews,
+    2: _add_run_owner,
+}
+OWNER = f"{socket.gethostname()}:{os.getpid()}"
+"""This process, as written in the runs it starts."""
 
 
 @dataclass(frozen=True)
@@ -101,10 +123,10 @@ class Store:
     slot it used takes another request, so a killed run loses no answered call. Row
     results are written in small batches (at most a quarter of a second late): a row
     whose result was lost to a kill is recomputed from its stored calls on the next run.
-    One Store belongs to one thread.
+    One Store belongs to one thread. A person's reviews are in :attr:`reviews`.
 
     With ``readonly`` the file must exist and is only read: a look at the results while
-    a run may be writing them changes nothing (a running run is not marked interrupted).
+    a run may be writing them changes nothing.
     """
 
     def __init__(self, path: Path, *, readonly: bool = False) -> None:
@@ -122,6 +144,7 @@ class Store:
                 self._db.execute("PRAGMA busy_timeout=5000")
                 self._db.executescript(_SCHEMA)
             self._check_version(readonly)
+            self.reviews = ReviewTable(self._db)
         except sqlite3.DatabaseError as exc:
             raise JudgeDeskError(
                 f"The results file {path} cannot be used ({exc}). If it is damaged, move it "
@@ -134,16 +157,43 @@ class Store:
 
     def _check_version(self, readonly: bool) -> None:
         row = self._db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
-        if row is None and not readonly:
+        if row is None and readonly:
+            return  # an empty file being made by another connection: nothing to read yet
+        if row is None:  # a new file: made at the current version at once
+            for step in sorted(MIGRATIONS):
+                MIGRATIONS[step](self._db)
             self._db.execute("INSERT INTO meta VALUES ('version', ?)", (str(STORE_VERSION),))
-        elif row is not None and int(row[0]) > STORE_VERSION:
+            return
+        version = int(row[0])
+        if version > STORE_VERSION:
             raise JudgeDeskError(
                 f"The results file {self.path} was written by a newer JudgeDesk. Update it."
             )
+        if version < STORE_VERSION:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")
+                for step in range(version, STORE_VERSION):
+                    MIGRATIONS[step](self._db)
+                self._db.execute(
+                    "UPDATE meta SET value=? WHERE key='version'", (str(STORE_VERSION),)
+                )
 
     def _close_interrupted_runs(self) -> None:
-        # A run still "running" when the file is opened was cut off by a crash or a kill.
-        self._db.execute("UPDATE runs SET status='interrupted' WHERE status='running'")
+        """Mark runs as interrupted whose process is gone (killed, crashed, power cut).
+
+        A run of this process, or of another one still alive, is left running; so is a
+        run started on another machine (a shared folder), which cannot be checked.
+        """
+        host = socket.gethostname()
+        for run_id, owner in self._db.execute(
+            "SELECT id, owner FROM runs WHERE status='running'"
+        ).fetchall():
+            owner_host, _, pid = str(owner).rpartition(":")
+            if owner and (owner_host != host or not pid.isdigit()):
+                continue
+            if owner and _process_alive(int(pid)):
+                continue
+            self._db.execute("UPDATE runs SET status='interrupted' WHERE id=?", (run_id,))
 
     def close(self) -> None:
         """Write what is pending and close the database file."""
@@ -227,8 +277,9 @@ class Store:
     def start_run(self, selection: str = "", note: str = "") -> int:
         """Record the start of a run and return its id."""
         cursor = self._db.execute(
-            "INSERT INTO runs (started, status, selection, note) VALUES (?, 'running', ?, ?)",
-            (time.time(), selection, note),
+            "INSERT INTO runs (started, status, selection, note, owner) "
+            "VALUES (?, 'running', ?, ?, ?)",
+            (time.time(), selection, note, OWNER),
         )
         return int(cursor.lastrowid or 0)
 
@@ -301,6 +352,30 @@ class Store:
             "FROM results GROUP BY row_index) m USING (row_index, run_id) ORDER BY row_index"
         )
         return {row[1]: _result(row) for row in rows}
+
+
+def _process_alive(pid: int) -> bool:
+    """Whether a process of this machine is still running."""
+    if pid == os.getpid():
+        return True
+    if sys.platform == "win32":  # os.kill(pid, 0) would end the process on Windows
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = kernel32.OpenProcess(0x00100000, False, pid)  # SYNCHRONIZE
+        if not handle:
+            return False
+        try:
+            return bool(kernel32.WaitForSingleObject(handle, 0) == 0x102)  # WAIT_TIMEOUT
+        finally:
+            kernel32.CloseHandle(handle)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        return True
+    return True
 
 
 def _dumps(value: Any) -> str:

@@ -123,3 +123,37 @@ def test_a_rows_outcome_holds_each_judges_request_reply_and_verdict(tmp_path: Pa
     unparsed = row_outcome(project.store_path, 7)
     assert unparsed is not None and unparsed.status == "unparsed" and unparsed.error
     assert row_outcome(project.store_path, 5) is None
+
+
+def test_only_runs_whose_process_is_gone_are_marked_interrupted(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from judgedesk.core import store as store_module
+
+    path = tmp_path / "results.sqlite"
+    with Store(path) as store:
+        ours = store.start_run("ours")
+    done = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    gone = int(done.stdout)  # a process that has ended
+    host = store_module.OWNER.rpartition(":")[0]
+    with Store(path) as store:
+        dead = store.start_run("dead")
+        elsewhere = store.start_run("elsewhere")
+        legacy = store.start_run("legacy")
+        store._db.execute("UPDATE runs SET owner=? WHERE id=?", (f"{host}:{gone}", dead))
+        store._db.execute("UPDATE runs SET owner='other-host:1' WHERE id=?", (elsewhere,))
+        store._db.execute("UPDATE runs SET owner='' WHERE id=?", (legacy,))
+    with Store(path) as store:
+        status = {run.id: run.status for run in store.runs()}
+    assert status == {
+        ours: "running",  # this process is alive
+        dead: "interrupted",
+        elsewhere: "running",  # cannot be checked from here
+        legacy: "interrupted",  # written before runs had owners
+    }

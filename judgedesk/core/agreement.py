@@ -1,0 +1,351 @@
+"""How far two raters agree: a person and a judge, or two judges.
+
+Every figure comes with the number of rows it is based on. A figure that does not apply
+to the kind of verdict (a correlation between labels) is ``None`` with a count of 0; one
+that applies but cannot be computed from these rows (kappa when both raters always give
+the same single verdict) is ``None`` with the count of rows looked at.
+
+Verdicts are of three kinds:
+
+- ``boolean``: correct / incorrect (True / False);
+- ``ordinal``: numbers — scores, or pairwise verdicts mapped to 1..5; ordered, so
+  weighted kappa, Spearman's correlation and the mean absolute difference apply;
+- ``nominal``: labels with no order; exact agreement, kappa and the confusion matrix.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+WEIGHTS = (None, "linear", "quadratic")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One agreement figure and the number of rows it is based on."""
+
+    value: float | None
+    n: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "n": self.n}
+
+
+NOT_APPLICABLE = Figure(None, 0)
+
+
+@dataclass(frozen=True)
+class Confusion:
+    """How often each pair of verdicts was given.
+
+    Attributes:
+        labels: the verdicts, in order (ascending for numbers, False before True).
+        counts: ``counts[i][j]`` rows where the first rater said ``labels[i]`` and the
+            second ``labels[j]``.
+        n: the number of rows counted.
+    """
+
+    labels: list[Any]
+    counts: list[list[int]]
+    n: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"labels": list(self.labels), "counts": [list(r) for r in self.counts], "n": self.n}
+
+
+@dataclass(frozen=True)
+class AgreementFigures:
+    """Every agreement figure between two raters over the rows both gave a verdict for.
+
+    Attributes:
+        first: the first rater's name ("person", a judge's name).
+        second: the second rater's name.
+        kind: "boolean", "ordinal" or "nominal" (see the module docstring).
+        n: rows where both gave a verdict.
+        exact: the share of those rows where the two verdicts are the same.
+        kappa: Cohen's kappa (1960), agreement beyond chance.
+        kappa_linear: kappa weighted by the distance between scores (ordinal only).
+        kappa_quadratic: kappa weighted by the squared distance (ordinal only).
+        spearman: Spearman's rank correlation (ordinal only).
+        mean_abs_diff: the mean absolute difference between scores (ordinal only).
+        confusion: the confusion matrix, first rater in rows.
+    """
+
+    first: str
+    second: str
+    kind: str
+    n: int
+    exact: Figure
+    kappa: Figure
+    kappa_linear: Figure = NOT_APPLICABLE
+    kappa_quadratic: Figure = NOT_APPLICABLE
+    spearman: Figure = NOT_APPLICABLE
+    mean_abs_diff: Figure = NOT_APPLICABLE
+    confusion: Confusion = field(default_factory=lambda: Confusion([], [], 0))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "first": self.first,
+            "second": self.second,
+            "kind": self.kind,
+            "n": self.n,
+            "exact": self.exact.to_dict(),
+            "kappa": self.kappa.to_dict(),
+            "kappa_linear": self.kappa_linear.to_dict(),
+            "kappa_quadratic": self.kappa_quadratic.to_dict(),
+            "spearman": self.spearman.to_dict(),
+            "mean_abs_diff": self.mean_abs_diff.to_dict(),
+            "confusion": self.confusion.to_dict(),
+        }
+
+
+def is_number(value: Any) -> bool:
+    """True for int and float values that are finite (True/False are not numbers here)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def verdict_kind(values: Iterable[Any]) -> str:
+    """The kind of a set of verdicts: "boolean", "ordinal", "nominal" ("" when empty).
+
+    Only True/False is boolean; numbers (possibly with True/False among them, read as
+    1/0) are ordinal; anything else makes the set nominal.
+    """
+    seen_bool = seen_number = False
+    for value in values:
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            seen_bool = True
+        elif is_number(value):
+            seen_number = True
+        else:
+            return "nominal"
+    if seen_number:
+        return "ordinal"
+    return "boolean" if seen_bool else ""
+
+
+def _normalise(value: Any, kind: str) -> Any:
+    if kind == "ordinal" and isinstance(value, bool):
+        return int(value)
+    if kind == "nominal" and not isinstance(value, str):
+        return str(value)
+    return value
+
+
+def _sort_key(value: Any) -> tuple[int, Any]:
+    if isinstance(value, bool | int | float):
+        return (0, float(value))
+    return (1, str(value))
+
+
+def confusion_matrix(
+    pairs: Sequence[tuple[Any, Any]], labels: Sequence[Any] | None = None
+) -> Confusion:
+    """Count each pair of verdicts; pairs with a verdict outside ``labels`` are skipped.
+
+    Args:
+        pairs: (first rater's verdict, second rater's verdict) for each row.
+        labels: the verdicts in the order wanted; by default every verdict seen, sorted.
+    """
+    if labels is None:
+        distinct = {_key(v): v for pair in pairs for v in pair}
+        labels = sorted(distinct.values(), key=_sort_key)
+    position = {_key(label): i for i, label in enumerate(labels)}
+    counts = [[0] * len(labels) for _ in labels]
+    n = 0
+    for a, b in pairs:
+        i, j = position.get(_key(a)), position.get(_key(b))
+        if i is None or j is None:
+            continue
+        counts[i][j] += 1
+        n += 1
+    return Confusion(list(labels), counts, n)
+
+
+def _key(value: Any) -> tuple[str, Any]:
+    # True == 1 in Python: the type keeps a boolean verdict apart from the score 1.
+    return (type(value).__name__ if isinstance(value, bool) else "v", value)
+
+
+def kappa_from_table(
+    counts: Sequence[Sequence[float]],
+    weights: str | Sequence[Sequence[float]] | None = None,
+    values: Sequence[float] | None = None,
+) -> float | None:
+    """Cohen's kappa, plain or weighted, from a square table of counts or proportions.
+
+    Weighted kappa (Cohen 1968) is ``1 - Σ v·observed / Σ v·expected`` with
+    disagreement weights ``v`` (0 on the diagonal); with ``v = 1`` off the diagonal it is
+    Cohen's (1960) kappa, ``(po - pe) / (1 - pe)``.
+
+    Args:
+        counts: ``counts[i][j]`` rows where the first rater chose category i and the
+            second category j.
+        weights: None (plain kappa), "linear" or "quadratic" (the distance between
+            categories, or its square), or a square matrix of disagreement weights.
+        values: for "linear" and "quadratic", the number each category stands for
+            (default: 0, 1, 2, …); the distance is measured between these.
+
+    Returns:
+        Kappa, or None when it is undefined (no rows, or no disagreement is expected by
+        chance because both raters use a single category).
+    """
+    size = len(counts)
+    total = float(sum(sum(row) for row in counts))
+    if size == 0 or total <= 0:
+        return None
+    rows = [sum(counts[i]) / total for i in range(size)]
+    cols = [sum(counts[i][j] for i in range(size)) / total for j in range(size)]
+    penalty = _penalties(size, weights, values)
+    observed = sum(penalty[i][j] * counts[i][j] / total for i in range(size) for j in range(size))
+    expected = sum(penalty[i][j] * rows[i] * cols[j] for i in range(size) for j in range(size))
+    if expected <= 1e-12:
+        return None
+    return 1.0 - observed / expected
+
+
+def _penalties(
+    size: int, weights: str | Sequence[Sequence[float]] | None, values: Sequence[float] | None
+) -> list[list[float]]:
+    if weights is None:
+        return [[0.0 if i == j else 1.0 for j in range(size)] for i in range(size)]
+    if isinstance(weights, str):
+        if weights not in ("linear", "quadratic"):
+            raise ValueError(f"unknown kappa weights {weights!r}: use linear or quadratic")
+        points = list(values) if values is not None else list(range(size))
+        power = 1 if weights == "linear" else 2
+        return [[abs(points[i] - points[j]) ** power for j in range(size)] for i in range(size)]
+    return [[float(w) for w in row] for row in weights]
+
+
+def cohen_kappa(
+    pairs: Sequence[tuple[Any, Any]],
+    weights: str | Sequence[Sequence[float]] | None = None,
+    labels: Sequence[Any] | None = None,
+) -> Figure:
+    """Cohen's kappa between two raters' verdicts, plain or weighted.
+
+    With "linear" or "quadratic" weights the verdicts must be numbers; the distance
+    between two verdicts is their difference, so a 3 against a 5 counts twice as far
+    as a 4 against a 5 even when no one gave a 4.
+    """
+    if not pairs:
+        return Figure(None, 0)
+    table = confusion_matrix(pairs, labels)
+    values = None
+    if isinstance(weights, str):
+        if not all(is_number(v) or isinstance(v, bool) for v in table.labels):
+            return NOT_APPLICABLE
+        values = [float(v) for v in table.labels]
+    return Figure(kappa_from_table(table.counts, weights, values), table.n)
+
+
+def exact_agreement(pairs: Sequence[tuple[Any, Any]]) -> Figure:
+    """The share of rows where both raters gave the same verdict."""
+    if not pairs:
+        return Figure(None, 0)
+    same = sum(1 for a, b in pairs if _key(a) == _key(b))
+    return Figure(same / len(pairs), len(pairs))
+
+
+def ranks(values: Sequence[float]) -> list[float]:
+    """1-based ranks, ties sharing the average of the ranks they span."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    result = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        stop = start
+        while stop + 1 < len(order) and values[order[stop + 1]] == values[order[start]]:
+            stop += 1
+        rank = (start + stop) / 2 + 1
+        for k in range(start, stop + 1):
+            result[order[k]] = rank
+        start = stop + 1
+    return result
+
+
+def pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:
+    """Pearson's correlation; None for fewer than two rows or a constant side."""
+    n = len(xs)
+    if n < 2:
+        return None
+    mean_x, mean_y = math.fsum(xs) / n, math.fsum(ys) / n
+    sxy = math.fsum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True))
+    sxx = math.fsum((x - mean_x) ** 2 for x in xs)
+    syy = math.fsum((y - mean_y) ** 2 for y in ys)
+    if sxx <= 0 or syy <= 0:
+        return None
+    return max(-1.0, min(1.0, sxy / math.sqrt(sxx * syy)))
+
+
+def spearman(pairs: Sequence[tuple[Any, Any]]) -> Figure:
+    """Spearman's rank correlation (Pearson's on ranks, ties averaged) of numeric pairs."""
+    numeric = [(float(a), float(b)) for a, b in pairs if _numeric(a) and _numeric(b)]
+    if not numeric:
+        return Figure(None, 0)
+    xs = ranks([a for a, _ in numeric])
+    ys = ranks([b for _, b in numeric])
+    return Figure(pearson(xs, ys), len(numeric))
+
+
+def mean_abs_difference(pairs: Sequence[tuple[Any, Any]]) -> Figure:
+    """The mean of |first − second| over numeric pairs."""
+    numeric = [(float(a), float(b)) for a, b in pairs if _numeric(a) and _numeric(b)]
+    if not numeric:
+        return Figure(None, 0)
+    return Figure(math.fsum(abs(a - b) for a, b in numeric) / len(numeric), len(numeric))
+
+
+def _numeric(value: Any) -> bool:
+    return is_number(value) or isinstance(value, bool)
+
+
+def agreement(
+    pairs: Iterable[tuple[Any, Any]],
+    first: str = "first",
+    second: str = "second",
+    kind: str | None = None,
+    labels: Sequence[Any] | None = None,
+) -> AgreementFigures:
+    """Every agreement figure between two raters.
+
+    Args:
+        pairs: (first rater's verdict, second rater's verdict) per row; rows where
+            either is None are left out.
+        first: the first rater's name, for reports.
+        second: the second rater's name.
+        kind: "boolean", "ordinal" or "nominal"; by default found from the verdicts.
+        labels: the categories in order (for a confusion matrix that also shows
+            verdicts no one gave, e.g. every score from 1 to 10); verdicts given that
+            are not among them are added after them.
+    """
+    kept = [(a, b) for a, b in pairs if a is not None and b is not None]
+    kind = kind or verdict_kind(v for pair in kept for v in pair) or "nominal"
+    kept = [(_normalise(a, kind), _normalise(b, kind)) for a, b in kept]
+    if labels is not None:
+        labels = [_normalise(label, kind) for label in labels]
+        known = {_key(label) for label in labels}
+        unseen = {_key(v): v for pair in kept for v in pair if _key(v) not in known}
+        labels += sorted(unseen.values(), key=_sort_key)  # a verdict outside the scale
+    figures = AgreementFigures(
+        first=first,
+        second=second,
+        kind=kind,
+        n=len(kept),
+        exact=exact_agreement(kept),
+        kappa=cohen_kappa(kept, None, labels),
+        confusion=confusion_matrix(kept, labels),
+    )
+    if kind != "ordinal":
+        return figures
+    return replace(
+        figures,
+        kappa_linear=cohen_kappa(kept, "linear", labels),
+        kappa_quadratic=cohen_kappa(kept, "quadratic", labels),
+        spearman=spearman(kept),
+        mean_abs_diff=mean_abs_difference(kept),
+    )

@@ -1,0 +1,123 @@
+"""Charts as inline SVG text: bars and a confusion-matrix heatmap, no script, no fonts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+
+BAR_COLOUR = "#3b6ea8"
+TEXT_COLOUR = "#222"
+GRID_COLOUR = "#ccc"
+ROW_HEIGHT = 22
+LABEL_CHARS = 28
+CHAR_WIDTH = 8  # a generous width of one character at the charts' 12px size
+
+
+def _text(value: str) -> str:
+    return escape(value, quote=True)
+
+
+def _clip(label: str, limit: int = LABEL_CHARS) -> str:
+    return label if len(label) <= limit else label[: limit - 1] + "…"
+
+
+def bar_chart(
+    bars: Sequence[tuple[str, float]],
+    title: str,
+    *,
+    show: Callable[[float], str] = lambda v: f"{v:g}",
+    maximum: float | None = None,
+    width: int = 560,
+) -> str:
+    """Horizontal bars, one per (label, value), each with its value written after it.
+
+    Args:
+        bars: the bars, top to bottom.
+        title: read by screen readers and shown as a tooltip.
+        show: how a value is written.
+        maximum: the value of a full-length bar (default: the largest value).
+        width: the chart's width in pixels.
+    """
+    label_width = min(LABEL_CHARS, max([len(label) for label, _ in bars] + [1])) * CHAR_WIDTH + 16
+    top = maximum if maximum is not None else max([value for _, value in bars] + [0.0])
+    room = width - label_width - 70
+    height = ROW_HEIGHT * len(bars) + 8
+    parts = [
+        f'<svg class="chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-label="{_text(title)}"><title>{_text(title)}</title>'
+    ]
+    for i, (label, value) in enumerate(bars):
+        y = 4 + i * ROW_HEIGHT
+        length = 0.0 if top <= 0 else max(0.0, min(1.0, value / top)) * room
+        parts.append(
+            f'<text x="{label_width - 8}" y="{y + 15}" text-anchor="end" fill="{TEXT_COLOUR}" '
+            f'font-size="12">{_text(_clip(label))}</text>'
+            f'<rect x="{label_width}" y="{y + 3}" width="{length:.1f}" height="{ROW_HEIGHT - 6}" '
+            f'fill="{BAR_COLOUR}"><title>{_text(label)}: {_text(show(value))}</title></rect>'
+            f'<text x="{label_width + length + 6:.1f}" y="{y + 15}" fill="{TEXT_COLOUR}" '
+            f'font-size="12">{_text(show(value))}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def heatmap(
+    labels: Sequence[str],
+    counts: Sequence[Sequence[int]],
+    title: str,
+    row_title: str,
+    column_title: str,
+) -> str:
+    """A confusion matrix: a square per pair of verdicts, darker for more rows.
+
+    Args:
+        labels: the verdicts, in the order of ``counts``' rows and columns.
+        counts: ``counts[i][j]`` rows with verdict i from one rater and j from the other.
+        title: read by screen readers.
+        row_title: who the rows are (the first rater).
+        column_title: who the columns are.
+    """
+    size = len(labels)
+    cell = 44 if size <= 6 else 32 if size <= 12 else 22
+    margin = min(LABEL_CHARS, max([len(label) for label in labels] + [1])) * CHAR_WIDTH + 30
+    width = margin + cell * size + 10
+    height = margin + cell * size + 10
+    top = max([c for row in counts for c in row] + [1])
+    parts = [
+        f'<svg class="chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-label="{_text(title)}"><title>{_text(title)}</title>',
+        f'<text x="{margin + cell * size / 2:.1f}" y="12" text-anchor="middle" font-size="12" '
+        f'fill="{TEXT_COLOUR}">{_text(column_title)}</text>',
+        f'<text x="12" y="{margin + cell * size / 2:.1f}" text-anchor="middle" font-size="12" '
+        f'fill="{TEXT_COLOUR}" transform="rotate(-90 12 {margin + cell * size / 2:.1f})">'
+        f"{_text(row_title)}</text>",
+    ]
+    for j, label in enumerate(labels):
+        x = margin + j * cell + cell / 2
+        parts.append(
+            f'<text x="{x:.1f}" y="{margin - 6}" text-anchor="start" font-size="11" '
+            f'fill="{TEXT_COLOUR}" transform="rotate(-45 {x:.1f} {margin - 6})">'
+            f"{_text(_clip(label))}</text>"
+        )
+    for i, label in enumerate(labels):
+        y = margin + i * cell
+        parts.append(
+            f'<text x="{margin - 6}" y="{y + cell / 2 + 4:.1f}" text-anchor="end" '
+            f'font-size="11" fill="{TEXT_COLOUR}">{_text(_clip(label))}</text>'
+        )
+        for j, count in enumerate(counts[i]):
+            share = count / top
+            # From white to the bar colour; dark cells get white digits.
+            red, green, blue = (round(255 - (255 - c) * share) for c in (0x3B, 0x6E, 0xA8))
+            ink = "#fff" if share > 0.55 else TEXT_COLOUR
+            edge = "#222" if i == j else GRID_COLOUR
+            x = margin + j * cell
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
+                f'fill="rgb({red},{green},{blue})" stroke="{edge}">'
+                f"<title>{_text(labels[i])} / {_text(labels[j])}: {count}</title></rect>"
+                f'<text x="{x + cell / 2:.1f}" y="{y + cell / 2 + 4:.1f}" text-anchor="middle" '
+                f'font-size="11" fill="{ink}">{count}</text>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)

@@ -1,0 +1,231 @@
+"""The report of a project's results: summary, distribution, breakdowns, agreement.
+
+The figures themselves are in :mod:`judgedesk.core.figures` (means and rates with
+bootstrap intervals) and :mod:`judgedesk.core.agreement`; two runs are compared by
+:mod:`judgedesk.core.run_compare`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgedesk.core.agreement import (
+    NOT_APPLICABLE,
+    AgreementFigures,
+    Figure,
+    agreement,
+    is_number,
+)
+from judgedesk.core.datasets import Dataset
+from judgedesk.core.datasets.mapping import MISSING, lookup
+from judgedesk.core.datasets.rows import derive_data
+from judgedesk.core.errors import JudgeDeskError, RowError
+from judgedesk.core.figures import Bin, Estimate, Summary, distribution, estimate_mean, summarize
+from judgedesk.core.human import ReviewScale
+from judgedesk.core.project import Project
+from judgedesk.core.review import ReviewItem, ReviewProgress, ReviewSession
+from judgedesk.core.run_compare import RowChange, RunComparison, check_runs, compare_runs
+from judgedesk.core.store import Store
+
+__all__ = [
+    "Bin",
+    "Estimate",
+    "Group",
+    "Report",
+    "RowChange",
+    "RunComparison",
+    "Summary",
+    "build_report",
+    "compare_runs",
+    "project_report",
+]
+
+MAX_CATEGORIES = 50
+NO_VALUE = "(none)"
+OTHER = "(other)"
+
+
+@dataclass(frozen=True)
+class Group:
+    """The figures of one category, or one dimension of a multi-dimension verdict."""
+
+    name: str
+    summary: Summary
+    person_agreement: Figure = NOT_APPLICABLE
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            **self.summary.to_dict(),
+            "person_agreement": self.person_agreement.to_dict(),
+        }
+
+
+@dataclass
+class Report:
+    """Everything the Report pane, ``judgedesk report`` and the exports show."""
+
+    project: str
+    run_id: int | None
+    scale: ReviewScale
+    summary: Summary
+    distribution: list[Bin]
+    dimensions: list[Group]
+    category_field: str | None
+    categories: list[Group]
+    agreement: list[AgreementFigures]
+    review: ReviewProgress
+    comparison: RunComparison | None = None
+    created: float = field(default_factory=time.time)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "project": self.project,
+            "run": self.run_id,
+            "created": self.created,
+            "scale": self.scale.to_dict(),
+            "summary": self.summary.to_dict(),
+            "distribution": [b.to_dict() for b in self.distribution],
+            "dimensions": [d.to_dict() for d in self.dimensions],
+            "category_field": self.category_field,
+            "categories": [c.to_dict() for c in self.categories],
+            "agreement": [a.to_dict() for a in self.agreement],
+            "review": self.review.to_dict(),
+            "comparison": self.comparison.to_dict() if self.comparison else None,
+        }
+
+
+def build_report(
+    session: ReviewSession,
+    *,
+    category: str | None = None,
+    project_name: str = "",
+    seed: int = 0,
+) -> Report:
+    """The report of a review session's rows (its run, or each row's latest result).
+
+    Args:
+        session: the rows, with their reviews and human labels.
+        category: the field to break results down by; default the column mapped to the
+            ``category`` role, if any. Reading it reads the dataset: call this off the
+            GUI thread.
+        project_name: shown in the report's title.
+        seed: the bootstrap's seed.
+    """
+    items = [i for i in session.items() if i.result is not None]
+    scale = session.scale
+    results = [(i.status, i.judge_value) for i in items]
+    ok_values = [i.judge_value for i in items if i.judge_value is not None]
+    dataset = session.dataset
+    if category is None and dataset is not None and "category" in dataset.mapping:
+        category = "category"
+    categories: list[Group] = []
+    if category:
+        if dataset is None:
+            raise JudgeDeskError(
+                f"Results cannot be broken down by '{category}' without the dataset: "
+                "check that the project's dataset file is where the project says."
+            )
+        categories = _by_category(items, dataset, category, scale, seed)
+    return Report(
+        project=project_name,
+        run_id=session.run_id,
+        scale=scale,
+        summary=summarize(results, scale, seed=seed),
+        distribution=distribution(ok_values, scale),
+        dimensions=_dimensions(items, seed),
+        category_field=category or None,
+        categories=categories,
+        agreement=session.agreement(),
+        review=session.progress(),
+    )
+
+
+def _by_category(
+    items: list[ReviewItem], dataset: Dataset, name: str, scale: ReviewScale, seed: int
+) -> list[Group]:
+    groups: dict[str, list[ReviewItem]] = {}
+    for item in items:
+        groups.setdefault(_category_of(dataset, item.row_index, name), []).append(item)
+    ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    if len(ordered) > MAX_CATEGORIES:
+        rest = [item for _, members in ordered[MAX_CATEGORIES - 1 :] for item in members]
+        ordered = [*ordered[: MAX_CATEGORIES - 1], (OTHER, rest)]
+    return [_group(label, members, scale, seed) for label, members in ordered]
+
+
+def _group(name: str, members: list[ReviewItem], scale: ReviewScale, seed: int) -> Group:
+    summary = summarize([(i.status, i.judge_value) for i in members], scale, seed=seed)
+    figures = agreement((i.human_value, i.judge_value) for i in members)
+    return Group(name, summary, figures.exact)
+
+
+def _category_of(dataset: Dataset, index: int, name: str) -> str:
+    if not 0 <= index < len(dataset):
+        return NO_VALUE
+    try:
+        record = dataset.peek(index)[0]
+    except RowError:
+        return NO_VALUE
+    data = derive_data(record, dataset.mapping)
+    value = lookup(data, name[5:] if name.startswith("data.") else name)
+    if value is MISSING or value is None or value == "":
+        return NO_VALUE
+    return value if isinstance(value, str) else str(value)
+
+
+def _dimensions(items: list[ReviewItem], seed: int) -> list[Group]:
+    per_judge: dict[str, dict[str, list[float]]] = {}
+    for item in items:
+        for judge in item.judges:
+            for dim, score in judge.dimensions.items():
+                if is_number(score):
+                    per_judge.setdefault(judge.name, {}).setdefault(dim, []).append(float(score))
+    several = len(per_judge) > 1
+    groups = []
+    for judge_name, dims in per_judge.items():
+        for dim, scores in dims.items():
+            name = f"{judge_name}: {dim}" if several else dim
+            counts = {"ok": len(scores), "error": 0, "unparsed": 0}
+            summary = Summary(len(scores), counts, "score", estimate_mean(scores, seed=seed))
+            groups.append(Group(name, summary))
+    return groups
+
+
+def project_report(
+    project: Project,
+    dataset: Dataset | None = None,
+    *,
+    run_id: int | None = None,
+    category: str | None = None,
+    compare: tuple[int, int] | None = None,
+    seed: int = 0,
+) -> Report:
+    """The report of a project, read from its results file (blocking).
+
+    Args:
+        project: the project.
+        dataset: its dataset, for human labels, categories and text; optional.
+        run_id: report one run instead of each row's latest result.
+        category: the field to break results down by (see :func:`build_report`).
+        compare: two run ids to compare (see :func:`compare_runs`).
+        seed: the bootstrap's seed.
+
+    Raises:
+        JudgeDeskError: the project has not been run, or a run does not exist.
+    """
+    if not project.store_path.is_file():
+        raise JudgeDeskError(
+            f"{project.name or 'This project'} has not been run yet, so there is nothing to "
+            "report. Run it first."
+        )
+    with Store(project.store_path) as store:
+        if run_id is not None:
+            check_runs(store, [run_id])
+        session = ReviewSession(store, dataset, project=project, run_id=run_id)
+        report = build_report(session, category=category, project_name=project.name, seed=seed)
+        if compare is not None:
+            report.comparison = compare_runs(store, *compare, session.scale, seed=seed)
+    return report
