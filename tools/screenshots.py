@@ -129,11 +129,48 @@ async def try_a_script(window: MainWindow) -> None:
     pane.results.tabs.setCurrentWidget(pane.results.changes)
 
 
+async def shoot_template_dialogs(window: MainWindow, out: Path) -> None:
+    """The Template pane's library, variables and importer."""
+    window.nav.setCurrentRow(window.stack.indexOf(window.template_pane))
+    tools = window.template_pane.tools
+    library = tools.open_library()
+    library.select("multidim_json")
+    library.details.tabs.setCurrentIndex(1)  # the example for the row
+    await asyncio.sleep(0.8)
+    library.grab().save(str(out / "template-library.png"))
+    print(out / "template-library.png")
+    library.reject()
+    variables = tools.open_variables()
+    variables.select("max_score")
+    await asyncio.sleep(0.3)
+    variables.grab().save(str(out / "template-variables.png"))
+    print(out / "template-variables.png")
+    variables.close()
+    importer = tools.open_import()
+    importer.original.setPlainText(IMPORT_EXAMPLE)
+    await asyncio.sleep(0.5)
+    importer.grab().save(str(out / "template-import.png"))
+    print(out / "template-import.png")
+    importer.reject()
+
+
+IMPORT_EXAMPLE = """Please act as an impartial judge of the response below.
+[Question]
+{$question}
+[Reference]
+{$ref_answer}
+[Response]
+{$prediction}
+Criteria: {$criteria}
+Answer with {"score": n} and {reason}."""
+
+
 async def shoot_dialogs(window: MainWindow, out: Path) -> None:
-    """The New Project wizard on each page, and the guide."""
+    """The New Project wizard on each page, the guide, the template dialogs."""
     from judgedesk.ui.guide import GuideDialog
     from judgedesk.ui.wizard import NewProjectWizard
 
+    await shoot_template_dialogs(window, out)
     guide = GuideDialog(window)
     guide.show()
     await asyncio.sleep(0.2)

@@ -275,8 +275,13 @@ def _dataclass_table(obj: Any) -> dict[str, Any]:
 
 def _drop_empty(value: Any) -> Any:
     # TOML has no null; empty strings and tables are left out to keep the file short.
+    # Project variables are kept as they are: an empty text is still a variable.
     if isinstance(value, dict):
-        kept = {k: _drop_empty(v) for k, v in value.items() if v is not None and v != ""}
+        kept = {
+            k: v if k == "variables" else _drop_empty(v)
+            for k, v in value.items()
+            if k == "variables" or (v is not None and v != "")
+        }
         return {k: v for k, v in kept.items() if v != {} or k in ("fields", "variables")}
     if isinstance(value, list):
         return [_drop_empty(v) for v in value]

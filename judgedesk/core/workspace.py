@@ -6,9 +6,10 @@ import copy
 import logging
 import shutil
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from judgedesk.core.datasets import Dataset, JsonlIndexer, detect_format, open_dataset
 from judgedesk.core.events import Signal
@@ -36,6 +37,8 @@ class Workspace:
             results changed otherwise).
         sig_dataset_closing: the :class:`Dataset` about to be closed; work reading it in
             other threads must stop before the handlers return.
+        sig_variables_changed: the project's variables, after any change to them
+            (made, undone or redone).
 
     Changes a person makes go through :attr:`undo`; the project is dirty when the undo
     stack is away from the saved state or a change that cannot be undone was made.
@@ -53,6 +56,7 @@ class Workspace:
         self.sig_judges_changed: Signal[list[JudgeSettings]] = Signal()
         self.sig_results_changed: Signal[int] = Signal()
         self.sig_dataset_closing: Signal[Dataset] = Signal()
+        self.sig_variables_changed: Signal[dict[str, Any]] = Signal()
         self._stop_reading: Callable[[], None] | None = None
         self.undo = UndoStack()
         self.undo.sig_changed.connect(lambda _: self._update_dirty())
@@ -134,6 +138,42 @@ class Workspace:
             return
         self.project.judges[:] = copy.deepcopy(state)
         self.sig_judges_changed.emit(self.project.judges)
+
+    def record_variables(
+        self, before: dict[str, Any], label: str, merge_key: Hashable | None = None
+    ) -> None:
+        """Record a change already made to the project's variables, for undo.
+
+        ``before`` is a copy of the variables as they were; consecutive changes with the
+        same ``merge_key`` (typing into one value) are undone together. Announces the
+        change with :attr:`sig_variables_changed`.
+        """
+        if self.project is None:
+            return
+        after = copy.deepcopy(self.project.variables)
+        if after == before and list(after) == list(before):
+            return
+        command = SnapshotCommand(label, before, after, self._apply_variables, merge_key)
+        self.undo.push(command, applied=True)
+        self.sig_variables_changed.emit(self.project.variables)
+
+    def change_variables(
+        self, variables: Mapping[str, Any], label: str, merge_key: Hashable | None = None
+    ) -> None:
+        """Replace the project's variables with ``variables``, as one step of undo."""
+        if self.project is None:
+            return
+        before = copy.deepcopy(self.project.variables)
+        self.project.variables.clear()
+        self.project.variables.update(copy.deepcopy(dict(variables)))
+        self.record_variables(before, label, merge_key)
+
+    def _apply_variables(self, state: object) -> None:
+        if self.project is None or not isinstance(state, dict):
+            return
+        self.project.variables.clear()
+        self.project.variables.update(copy.deepcopy(state))
+        self.sig_variables_changed.emit(self.project.variables)
 
     def _update_dirty(self) -> None:
         dirty = self.project is not None and (self._unsaved or not self.undo.is_clean)

@@ -9,6 +9,21 @@
     </message>
 </context>
 <context>
+    <name>ConversionModel</name>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>In the original</source>
+        <translation>原文</translation>
+    </message>
+    <message>
+        <source>Becomes</source>
+        <translation>转换为</translation>
+    </message>
+</context>
+<context>
     <name>DatasetPage</name>
     <message>
         <source>Choose your data</source>
@@ -986,6 +1001,13 @@
     </message>
 </context>
 <context>
+    <name>KindDelegate</name>
+    <message>
+        <source>Kind of value</source>
+        <translation>值的类型</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Panes</source>
@@ -1158,6 +1180,21 @@
     <message>
         <source>Quit and stop the run? Replies received so far are kept: running again later asks only for the rest.</source>
         <translation>退出并停止运行吗？已收到的回复会保留：之后再次运行只会询问剩下的部分。</translation>
+    </message>
+</context>
+<context>
+    <name>MissingVariables</name>
+    <message>
+        <source>Also add the project &amp;variables it needs</source>
+        <translation>同时添加它需要的项目变量(&amp;V)</translation>
+    </message>
+    <message>
+        <source>{0} (empty)</source>
+        <translation>{0}（空）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
     </message>
 </context>
 <context>
@@ -2405,6 +2442,319 @@
     </message>
 </context>
 <context>
+    <name>TemplateDetailsView</name>
+    <message>
+        <source>A score, written as “Score: [[n]]”</source>
+        <translation>一个分数，写作“Score: [[n]]”</translation>
+    </message>
+    <message>
+        <source>Which of two answers is better, [[A&gt;&gt;B]] … [[B&gt;&gt;A]], read as 1 to 5</source>
+        <translation>两个回答中哪个更好，[[A&gt;&gt;B]] … [[B&gt;&gt;A]]，读作 1 到 5</translation>
+    </message>
+    <message>
+        <source>One of five choices, A++ A+ A=B B+ B++, read as 1 to 5</source>
+        <translation>五选一：A++、A+、A=B、B+、B++，读作 1 到 5</translation>
+    </message>
+    <message>
+        <source>Correct or incorrect (A or B), read as true or false</source>
+        <translation>正确或错误（A 或 B），读作真或假</translation>
+    </message>
+    <message>
+        <source>A JSON object: an overall score and a score for each dimension</source>
+        <translation>一个 JSON 对象：综合评分和每个维度的分数</translation>
+    </message>
+    <message>
+        <source>Verdict:</source>
+        <translation>评审结论：</translation>
+    </message>
+    <message>
+        <source>Looks at:</source>
+        <translation>查看内容：</translation>
+    </message>
+    <message>
+        <source>Reads from the row:</source>
+        <translation>从行中读取：</translation>
+    </message>
+    <message>
+        <source>Project variables:</source>
+        <translation>项目变量：</translation>
+    </message>
+    <message>
+        <source>The template&apos;s source</source>
+        <translation>模板源码</translation>
+    </message>
+    <message>
+        <source>The template rendered for the row</source>
+        <translation>为该行渲染的模板</translation>
+    </message>
+    <message>
+        <source>Source and example</source>
+        <translation>源码和示例</translation>
+    </message>
+    <message>
+        <source>Sour&amp;ce</source>
+        <translation>源码(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Example for this row</source>
+        <translation>该行的示例(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Rendering…</source>
+        <translation>正在渲染…</translation>
+    </message>
+    <message>
+        <source>No dataset row to show: values from a row are empty.</source>
+        <translation>没有可显示的数据行：来自行的值为空。</translation>
+    </message>
+    <message>
+        <source>Row {0} (id {1}), with the project&apos;s variables and, for those the project lacks, this template&apos;s defaults.</source>
+        <translation>第 {0} 行（id {1}），使用项目变量；项目中缺少的变量取此模板的默认值。</translation>
+    </message>
+    <message>
+        <source>Row {0} (id {1}), with the project&apos;s variables.</source>
+        <translation>第 {0} 行（id {1}），使用项目变量。</translation>
+    </message>
+    <message>
+        <source>two answers side by side</source>
+        <translation>并排比较两个回答</translation>
+    </message>
+    <message>
+        <source>one answer at a time</source>
+        <translation>每次一个回答</translation>
+    </message>
+    <message>
+        <source>the reference answer</source>
+        <translation>参考答案</translation>
+    </message>
+    <message>
+        <source>the earlier turns of a chat</source>
+        <translation>对话中较早的轮次</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>{0} (the project has them)</source>
+        <translation>{0}（项目中已有）</translation>
+    </message>
+    <message>
+        <source>{0} (missing in the project)</source>
+        <translation>{0}（项目中缺少）</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+</context>
+<context>
+    <name>TemplateImportDialog</name>
+    <message>
+        <source>Import a Template</source>
+        <translation>导入模板</translation>
+    </message>
+    <message>
+        <source>Prompts written for other tools mark the values they insert as {$name} or {name}. JudgeDesk templates write {{ name }}: open or paste such a prompt and check how each placeholder was converted.</source>
+        <translation>为其他工具编写的提示词用 {$name} 或 {name} 标记要插入的值，而 JudgeDesk 模板写作 {{ name }}。打开或粘贴这样的提示词，并检查每个占位符是如何转换的。</translation>
+    </message>
+    <message>
+        <source>&amp;Open a file…</source>
+        <translation>打开文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Placeholder style</source>
+        <translation>占位符格式</translation>
+    </message>
+    <message>
+        <source>Recognise automatically</source>
+        <translation>自动识别</translation>
+    </message>
+    <message>
+        <source>&amp;Placeholders:</source>
+        <translation>占位符(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Original prompt</source>
+        <translation>原始提示词</translation>
+    </message>
+    <message>
+        <source>Paste a prompt here, or open a file</source>
+        <translation>在此粘贴提示词，或打开一个文件</translation>
+    </message>
+    <message>
+        <source>Converted to Jinja2</source>
+        <translation>转换后的 Jinja2</translation>
+    </message>
+    <message>
+        <source>O&amp;riginal</source>
+        <translation>原文(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Converted to &amp;Jinja2</source>
+        <translation>转换后的 Jinja2(&amp;J)</translation>
+    </message>
+    <message>
+        <source>Placeholders converted, and what to check</source>
+        <translation>已转换的占位符及需要检查的地方</translation>
+    </message>
+    <message>
+        <source>&amp;Changes</source>
+        <translation>改动(&amp;C)</translation>
+    </message>
+    <message>
+        <source>R&amp;eplace the template</source>
+        <translation>替换模板(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Insert at the cursor</source>
+        <translation>插入到光标处(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Choose a prompt file</source>
+        <translation>选择提示词文件</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.md *.j2 *.jinja *.jinja2 *.prompt);;All files (*)</source>
+        <translation>文本文件 (*.txt *.md *.j2 *.jinja *.jinja2 *.prompt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Reading {0}…</source>
+        <translation>正在读取 {0}…</translation>
+    </message>
+    <message>
+        <source>&amp;Changes: {0} placeholders converted, {1} to check</source>
+        <translation>改动(&amp;C)：已转换 {0} 个占位符，{1} 处需要检查</translation>
+    </message>
+    <message>
+        <source>Paste or open a prompt first</source>
+        <translation>请先粘贴或打开一段提示词</translation>
+    </message>
+    <message>
+        <source>Neither a field of the dataset nor a known name: it reads the project variable “{0}”, which the project does not have yet.</source>
+        <translation>既不是数据集的字段，也不是已知的名称：它读取项目变量“{0}”，而项目中还没有这个变量。</translation>
+    </message>
+    <message>
+        <source>The dataset&apos;s field “{0}”. If it meant {1}, change it to {{{{ {1} }}}}.</source>
+        <translation>这是数据集的字段“{0}”。如果原意是 {1}，请改为 {{{{ {1} }}}}。</translation>
+    </message>
+    <message>
+        <source>Left as text: the prompt uses the other placeholder style. If it is a placeholder too, write it as {{{{ {0} }}}}.</source>
+        <translation>按原文保留：这段提示词使用的是另一种占位符格式。如果它也是占位符，请写成 {{{{ {0} }}}}。</translation>
+    </message>
+    <message>
+        <source>Kept as plain text, not read as Jinja2.</source>
+        <translation>作为普通文本保留，不按 Jinja2 解析。</translation>
+    </message>
+    <message>
+        <source>No {$name} or {name} placeholders were found: the text is used as it is (it may already be a Jinja2 template).</source>
+        <translation>没有找到 {$name} 或 {name} 占位符：文本将按原样使用（它可能已经是 Jinja2 模板）。</translation>
+    </message>
+    <message>
+        <source>the imported prompt</source>
+        <translation>导入的提示词</translation>
+    </message>
+</context>
+<context>
+    <name>TemplateLibraryDialog</name>
+    <message>
+        <source>Template Library</source>
+        <translation>模板库</translation>
+    </message>
+    <message>
+        <source>a score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>a comparison</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>a five-way choice</source>
+        <translation>五选一</translation>
+    </message>
+    <message>
+        <source>correct or incorrect</source>
+        <translation>正确或错误</translation>
+    </message>
+    <message>
+        <source>JSON scores</source>
+        <translation>JSON 评分</translation>
+    </message>
+    <message>
+        <source>Language of the templates</source>
+        <translation>模板的语言</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Search the templates</source>
+        <translation>搜索模板</translation>
+    </message>
+    <message>
+        <source>Search…</source>
+        <translation>搜索…</translation>
+    </message>
+    <message>
+        <source>Clear the search</source>
+        <translation>清除搜索</translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation>搜索(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Built-in templates</source>
+        <translation>内置模板</translation>
+    </message>
+    <message>
+        <source>Enter or a double click replaces the template with this one</source>
+        <translation>按回车键或双击，用这个模板替换当前模板</translation>
+    </message>
+    <message>
+        <source>No template matches the search.</source>
+        <translation>没有与搜索相符的模板。</translation>
+    </message>
+    <message>
+        <source>Also use its s&amp;ystem prompt</source>
+        <translation>同时使用它的系统提示词(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Also change how the judge&apos;s verdicts are read</source>
+        <translation>同时更改评审结论的读取方式</translation>
+    </message>
+    <message>
+        <source>&amp;Replace the template</source>
+        <translation>替换模板(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Put this template in the editor instead of the current text (Ctrl+Z undoes)</source>
+        <translation>用这个模板替换编辑器中的当前文本（Ctrl+Z 可撤销）</translation>
+    </message>
+    <message>
+        <source>&amp;Insert at the cursor</source>
+        <translation>插入到光标处(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Also read the judge&apos;s ver&amp;dicts as “{0}” (now “{1}”)</source>
+        <translation>同时将评审结论按“{0}”读取（当前为“{1}”）(&amp;D)</translation>
+    </message>
+</context>
+<context>
     <name>TemplatePage</name>
     <message>
         <source>Choose how the judge grades</source>
@@ -2571,6 +2921,41 @@
     </message>
 </context>
 <context>
+    <name>TemplateTools</name>
+    <message>
+        <source>&amp;Library…</source>
+        <translation>模板库(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Start from a built-in template: see it rendered for this row first</source>
+        <translation>从内置模板开始：先查看它为该行渲染的效果</translation>
+    </message>
+    <message>
+        <source>Varia&amp;bles…</source>
+        <translation>变量(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>The project&apos;s variables (max_score, scene_desc, …) and scene presets</source>
+        <translation>项目变量（max_score、scene_desc 等）和场景预设</translation>
+    </message>
+    <message>
+        <source>I&amp;mport…</source>
+        <translation>导入(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Turn a prompt written for another tool into a template</source>
+        <translation>把为其他工具编写的提示词转换为模板</translation>
+    </message>
+    <message>
+        <source>Add the variables of “{0}”</source>
+        <translation>添加“{0}”的变量</translation>
+    </message>
+    <message>
+        <source>Change how “{0}” reads its verdicts</source>
+        <translation>更改“{0}”读取评审结论的方式</translation>
+    </message>
+</context>
+<context>
     <name>TimeLimitBox</name>
     <message>
         <source>Time limit in seconds</source>
@@ -2595,6 +2980,172 @@
     <message>
         <source>Change the script time limit</source>
         <translation>修改脚本时间限制</translation>
+    </message>
+</context>
+<context>
+    <name>VariablesDialog</name>
+    <message>
+        <source>Project Variables</source>
+        <translation>项目变量</translation>
+    </message>
+    <message>
+        <source>Every template of the project can read these values by name, for example {{ max_score }}. Numbers stay numbers, so templates can compare them. Edit › Undo takes back any change.</source>
+        <translation>项目中的每个模板都可以按名称读取这些值，例如 {{ max_score }}。数字保持为数字，模板可以对它们进行比较。任何改动都可以用“编辑 › 撤销”撤回。</translation>
+    </message>
+    <message>
+        <source>Project variables</source>
+        <translation>项目变量</translation>
+    </message>
+    <message>
+        <source>&amp;Variables</source>
+        <translation>变量(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add a variable</source>
+        <translation>添加变量</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>删除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Remove the selected variables</source>
+        <translation>删除选中的变量</translation>
+    </message>
+    <message>
+        <source>Scene preset</source>
+        <translation>场景预设</translation>
+    </message>
+    <message>
+        <source>Fills evaluation_scene, scene_desc, evaluation_metric, max_score, score_details and steps for the multi-dimension template</source>
+        <translation>为多维度模板填写 evaluation_scene、scene_desc、evaluation_metric、max_score、score_details 和 steps</translation>
+    </message>
+    <message>
+        <source>&amp;Scene preset:</source>
+        <translation>场景预设(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>A&amp;pply</source>
+        <translation>应用(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Apply the scene preset</source>
+        <translation>应用场景预设</translation>
+    </message>
+    <message>
+        <source>Va&amp;lue</source>
+        <translation>值(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Value of the selected variable</source>
+        <translation>选中变量的值</translation>
+    </message>
+    <message>
+        <source>Apply the scene preset “{0}”</source>
+        <translation>应用场景预设“{0}”</translation>
+    </message>
+    <message>
+        <source>Choose a variable to see its value</source>
+        <translation>选择一个变量以查看它的值</translation>
+    </message>
+    <message>
+        <source>Va&amp;lue of “{0}”</source>
+        <translation>“{0}”的值(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Empty text</source>
+        <translation>空文本</translation>
+    </message>
+    <message>
+        <source>Numbers and true/false are edited in the table</source>
+        <translation>数字和真/假值在表格中编辑</translation>
+    </message>
+</context>
+<context>
+    <name>VariablesTableModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>True or false</source>
+        <translation>真或假</translation>
+    </message>
+    <message>
+        <source>List or table</source>
+        <translation>列表或表</translation>
+    </message>
+    <message>
+        <source>Templates read it as {{{{ {0} }}}}</source>
+        <translation>模板中写作 {{{{ {0} }}}}</translation>
+    </message>
+    <message>
+        <source>“{0}” is not a number. Type a number such as 10 or 0.5, or make the variable text.</source>
+        <translation>“{0}”不是数字。请输入数字，例如 10 或 0.5，或者把变量改为文本。</translation>
+    </message>
+    <message>
+        <source>“{0}” is neither true nor false. Type true or false.</source>
+        <translation>“{0}”既不是 true 也不是 false。请输入 true 或 false。</translation>
+    </message>
+    <message>
+        <source>A variable needs a name, such as max_score.</source>
+        <translation>变量需要一个名称，例如 max_score。</translation>
+    </message>
+    <message>
+        <source>“{0}” cannot name a variable: use letters, digits and _ only, not starting with a digit (for example max_score).</source>
+        <translation>“{0}”不能用作变量名：只能使用字母、数字和下划线，且不能以数字开头（例如 max_score）。</translation>
+    </message>
+    <message>
+        <source>“{0}” is a name templates already use for the row. Choose another name.</source>
+        <translation>“{0}”是模板用来表示行数据的名称。请换一个名称。</translation>
+    </message>
+    <message>
+        <source>There is already a variable called “{0}”. Choose another name.</source>
+        <translation>已经有一个名为“{0}”的变量。请换一个名称。</translation>
+    </message>
+    <message>
+        <source>Rename the variable “{0}” to “{1}”</source>
+        <translation>将变量“{0}”重命名为“{1}”</translation>
+    </message>
+    <message>
+        <source>Make “{0}” {1}</source>
+        <translation>将“{0}”改为{1}</translation>
+    </message>
+    <message>
+        <source>Set the variable “{0}”</source>
+        <translation>设置变量“{0}”</translation>
+    </message>
+    <message>
+        <source>Add the variable “{0}”</source>
+        <translation>添加变量“{0}”</translation>
+    </message>
+    <message>
+        <source>Remove the variable “{0}”</source>
+        <translation>删除变量“{0}”</translation>
+    </message>
+    <message>
+        <source>Remove {0} variables</source>
+        <translation>删除 {0} 个变量</translation>
     </message>
 </context>
 <context>

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from judgedesk.core.template_import import convert_placeholders, detect_style
+from pathlib import Path
+
+import pytest
+
+from judgedesk.core.errors import TemplateError
+from judgedesk.core.template_import import (
+    convert_placeholders,
+    detect_style,
+    read_prompt_file,
+    review_conversion,
+)
 from judgedesk.core.templates import build_context, render_template
 
 PAIRWISE = """## History
@@ -84,3 +94,35 @@ def test_detect_style() -> None:
     assert detect_style("Q: {problem}") == "brace"
     assert detect_style('JSON only: {"a": 1}') == "jinja"
     assert convert_placeholders("{{ data.question }}").replacements == ()
+
+
+def test_a_conversion_lists_what_to_check() -> None:
+    text = "Q: {$question}\nA: {$response}\nC: {$criteria} {$answer}\nJSON {other} {{ x"
+    fields = ["question", "response", "id"]
+    conversion = convert_placeholders(text, fields=fields)
+    notes = review_conversion(text, conversion, fields=fields, variables=["max_score"])
+    assert [(n.kind, n.line, n.text) for n in notes] == [
+        ("field", 2, "{$response}"),
+        ("variable", 3, "{$criteria}"),
+        ("other-style", 4, "{other}"),
+        ("literal", 4, "{{"),
+    ]
+    assert notes[0].expression == "data.response" and "response.content" in notes[0].message
+    # A project variable of that name is not a surprise.
+    conversion = convert_placeholders("{$criteria}")
+    assert review_conversion("{$criteria}", conversion, variables=["criteria"]) == []
+    plain = convert_placeholders("Nothing {{ here }}")
+    assert [n.kind for n in review_conversion("Nothing {{ here }}", plain)] == ["nothing"]
+
+
+def test_prompt_files_are_read_in_their_encoding(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_bytes("问题：{$question}\r\n回答：{$prediction}".encode("gb18030"))
+    assert read_prompt_file(path) == "问题：{$question}\n回答：{$prediction}"
+    path.write_bytes("Q {$question}".encode("utf-16"))
+    assert read_prompt_file(path) == "Q {$question}"
+    with pytest.raises(TemplateError, match="does not exist"):
+        read_prompt_file(tmp_path / "missing.txt")
+    path.write_bytes(b"\x00\x01\x02\x03" * 10)
+    with pytest.raises(TemplateError):
+        read_prompt_file(path)

@@ -29,6 +29,7 @@ from judgedesk.ui.panes.template_dry_run import DryRunView
 from judgedesk.ui.panes.template_files import TemplateFiles
 from judgedesk.ui.panes.template_preview import PromptPreviewView, markers_for
 from judgedesk.ui.panes.template_rows import RowPicker
+from judgedesk.ui.panes.template_tools import TemplateTools
 from judgedesk.ui.tasks import TaskRunner
 
 PREVIEW_DELAY_MS = 150
@@ -79,6 +80,7 @@ class TemplatePane(QWidget):
         self.save_status = QLabel("", self)
         self.save_status.setObjectName("templateSaveStatus")
         self.rows = RowPicker(workspace, tasks, self)
+        self.tools = TemplateTools(self)  # Library…, Variables…, Import…
         top = QHBoxLayout()
         top.addWidget(judge_label)
         top.addWidget(self.judge)
@@ -87,6 +89,7 @@ class TemplatePane(QWidget):
         top.addSpacing(8)
         top.addWidget(self.save_status)
         top.addStretch(1)
+        top.addWidget(self.tools)
         top.addWidget(self.rows, 2)
 
         self.system_prompt = QPlainTextEdit(self)
@@ -163,9 +166,10 @@ class TemplatePane(QWidget):
 
         workspace.sig_project_opened.connect(self._project_opened)
         workspace.sig_judges_changed.connect(lambda _: self.refresh_judges())
-        workspace.sig_dataset_loaded.connect(lambda _: self._dataset_changed())
-        workspace.sig_dataset_completed.connect(lambda _: self._dataset_changed())
+        for fact in (workspace.sig_dataset_loaded, workspace.sig_dataset_completed):
+            fact.connect(lambda _: self._follow_workspace())
         workspace.sig_row_selected.connect(lambda _: self._row_changed())
+        workspace.sig_variables_changed.connect(lambda _: self._follow_workspace())
         self.refresh_judges()
 
     # --- judges ---------------------------------------------------------------------------
@@ -311,22 +315,21 @@ class TemplatePane(QWidget):
 
     def _project_opened(self, project: Project) -> None:
         self.files.flush()
-        self._judge_name = None
-        self._path = None
+        self._judge_name = self._path = None
         self.rows.refresh()
         self.refresh_judges()
         self._update_names()
 
-    def _dataset_changed(self) -> None:
+    def _follow_workspace(self) -> None:
+        """Another dataset, row or project variables: show the prompt again."""
         self.rows.refresh()
         self._update_names()
         self._schedule_preview(0)
 
     def _row_changed(self) -> None:
-        self.rows.refresh()
         if not self.dry_run.busy():  # a verdict shown is for the row it was asked about
             self.dry_run.show_idle(self._judge_name or "")
-        self._schedule_preview(0)
+        self._follow_workspace()
 
     def _update_names(self, response_keys: tuple[str, ...] = ()) -> None:
         project, dataset = self.workspace.project, self.workspace.dataset

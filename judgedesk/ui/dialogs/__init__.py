@@ -1,0 +1,1 @@
+"""Dialogs opened from the panes: the template library, importing a prompt, variables."""

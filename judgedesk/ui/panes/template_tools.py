@@ -1,0 +1,142 @@
+"""The Template pane's Library…, Variables… and Import… buttons, and what their dialogs do."""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QPushButton, QWidget
+
+from judgedesk.ui.dialogs.choice import TemplateChoice
+from judgedesk.ui.dialogs.template_import import TemplateImportDialog
+from judgedesk.ui.dialogs.template_library import TemplateLibraryDialog
+from judgedesk.ui.dialogs.variables import VariablesDialog
+
+if TYPE_CHECKING:
+    from judgedesk.ui.panes.template_pane import TemplatePane
+
+
+class TemplateTools(QWidget):
+    """Three buttons that open the template library, the project variables and the importer.
+
+    Each dialog is made once and shown again, keeping what was chosen in it. A template
+    chosen in the library or the importer goes into the pane's editor as one edit (the
+    editor's Ctrl+Z takes it back); variables, a system prompt or a parser that come with
+    it go through the workspace's undo stack.
+
+    Signals:
+        sig_template_applied: the :class:`TemplateChoice` just put into the editor.
+    """
+
+    sig_template_applied = Signal(object)
+
+    def __init__(self, pane: TemplatePane) -> None:
+        super().__init__(pane)
+        self.setObjectName("templateTools")
+        self.pane = pane
+        self.library: TemplateLibraryDialog | None = None
+        self.importer: TemplateImportDialog | None = None
+        self.variables: VariablesDialog | None = None
+        self.library_button = self._button(
+            self.tr("&Library…"),
+            "templateLibraryButton",
+            self.tr("Start from a built-in template: see it rendered for this row first"),
+        )
+        self.library_button.clicked.connect(self.open_library)
+        self.variables_button = self._button(
+            self.tr("Varia&bles…"),
+            "templateVariablesButton",
+            self.tr("The project's variables (max_score, scene_desc, …) and scene presets"),
+        )
+        self.variables_button.clicked.connect(self.open_variables)
+        self.import_button = self._button(
+            self.tr("I&mport…"),
+            "templateImportButton",
+            self.tr("Turn a prompt written for another tool into a template"),
+        )
+        self.import_button.clicked.connect(self.open_import)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 8, 0)
+        layout.setSpacing(4)
+        for button in (self.library_button, self.variables_button, self.import_button):
+            layout.addWidget(button)
+
+    def _button(self, text: str, name: str, tip: str) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setObjectName(name)
+        button.setToolTip(tip)
+        button.setAutoDefault(False)
+        return button
+
+    # --- opening --------------------------------------------------------------------------
+
+    def _editable(self) -> bool:
+        return self.pane.current_judge() is not None and not self.pane.editor.isReadOnly()
+
+    def open_library(self) -> TemplateLibraryDialog:
+        """Show the template library for the pane's judge and row."""
+        if self.library is None:
+            self.library = TemplateLibraryDialog(self.pane.workspace, self.pane.tasks, self.pane)
+            self.library.sig_chosen.connect(self.apply)
+        self.library.prepare(self.pane.rows.row(), self.pane.current_judge(), self._editable())
+        self.library.open()
+        return self.library
+
+    def open_import(self) -> TemplateImportDialog:
+        """Show the importer of prompts written with other placeholders."""
+        if self.importer is None:
+            self.importer = TemplateImportDialog(self.pane.workspace, self.pane.tasks, self.pane)
+            self.importer.sig_chosen.connect(self.apply)
+        self.importer.prepare(self._editable())
+        self.importer.open()
+        return self.importer
+
+    def open_variables(self) -> VariablesDialog:
+        """Show the project variables beside the window (the preview follows each change)."""
+        if self.variables is None:
+            self.variables = VariablesDialog(self.pane.workspace, self.pane)
+        self.variables.show()
+        self.variables.raise_()
+        self.variables.activateWindow()
+        return self.variables
+
+    def close_dialogs(self) -> None:
+        """Close the dialogs (another project was opened)."""
+        for dialog in (self.library, self.importer):
+            if dialog is not None and dialog.isVisible():
+                dialog.done(QDialog.DialogCode.Rejected)
+
+    # --- applying -------------------------------------------------------------------------
+
+    def apply(self, choice: TemplateChoice) -> None:
+        """Put a chosen template into the editor, with what comes with it."""
+        pane, workspace = self.pane, self.pane.workspace
+        judge, project = pane.current_judge(), workspace.project
+        editor = pane.editor
+        if judge is None or project is None or editor.isReadOnly():
+            return
+        cursor = editor.textCursor()
+        cursor.beginEditBlock()
+        if choice.replace:
+            cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(choice.text)
+        cursor.endEditBlock()
+        if choice.replace:
+            cursor.movePosition(QTextCursor.MoveOperation.Start)
+        editor.setTextCursor(cursor)
+        editor.setFocus()
+        if choice.variables:
+            variables = {**project.variables, **choice.variables}
+            label = self.tr("Add the variables of “{0}”").format(choice.title)
+            workspace.change_variables(variables, label)
+        if choice.system_prompt is not None:
+            pane.system_prompt.setPlainText(choice.system_prompt)  # recorded by the pane
+        if choice.parser is not None and choice.parser != judge.parser:
+            before = copy.deepcopy(project.judges)
+            judge.parser = choice.parser
+            label = self.tr("Change how “{0}” reads its verdicts").format(judge.name)
+            workspace.record_judges(before, label)
+            workspace.sig_judges_changed.emit(project.judges)
+        self.sig_template_applied.emit(choice)
