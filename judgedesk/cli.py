@@ -121,6 +121,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         name=args.name or "",
         format=args.format or "",
         sheet=args.sheet or "",
+        swap=args.swap,
     )
     report = create_project(plan)
     for replacement in report.replacements:
@@ -398,6 +399,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="a project variable for the templates, e.g. max_score=10",
     )
     new.add_argument("--parser", choices=sorted(PARSERS), help="how verdicts are read")
+    new.add_argument(
+        "--swap",
+        action="store_true",
+        help="judge pairwise verdicts in both orders, to cancel a preference for a position",
+    )
     new.add_argument("--judge-name", default="judge")
     new.add_argument(
         "--judge-url", help="OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1"

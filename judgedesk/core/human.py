@@ -47,6 +47,11 @@ class ReviewScale:
     choices: tuple[Any, ...] = ()
     names: tuple[str, ...] = ()
 
+    @property
+    def is_pairwise(self) -> bool:
+        """Verdicts on the five-level A-against-B scale (1 = A much better … 5)."""
+        return self.kind == "score" and tuple(self.choices) == (1, 2, 3, 4, 5) and bool(self.names)
+
     def value_for_digit(self, digit: int) -> Any:
         """The verdict a digit key gives, or None when the key means nothing here.
 

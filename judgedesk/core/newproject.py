@@ -38,6 +38,7 @@ class NewProjectPlan:
         name: the project's name; empty means the folder's.
         format: the dataset's format when not given by its extension.
         sheet: the XLSX sheet.
+        swap: judge pairwise verdicts in both orders (``run.swap``).
     """
 
     root: Path
@@ -54,6 +55,7 @@ class NewProjectPlan:
     name: str = ""
     format: str = ""
     sheet: str = ""
+    swap: bool = False
 
 
 @dataclass
@@ -186,6 +188,7 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     project.judges.append(judge)
     project.candidate = plan.candidate
     project.variables.update(plan.variables)
+    project.run.swap = plan.swap
 
     root.mkdir(parents=True, exist_ok=True)
     source = plan.dataset.path.resolve()

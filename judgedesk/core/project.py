@@ -110,10 +110,18 @@ class RunSettings:
     Attributes:
         cascade: when a metric judge decides a row, the judges after it are skipped.
         workers: rows worked on at once; 0 means twice the largest judge concurrency.
+        swap: judges giving pairwise verdicts (A against B) are asked twice, once with
+            the answers in the other order, and the two verdicts are combined; a pair
+            judged differently in the two orders counts as a tie and is flagged.
+        aggregate: how the judges' verdicts make a row's result when there is no
+            postprocess script: "last" (the last judge's), "mean", "median", "majority",
+            "min", "max" or "all" (true only when every judge says true).
     """
 
     cascade: bool = False
     workers: int = 0
+    swap: bool = False
+    aggregate: str = "last"
 
 
 @dataclass
@@ -410,6 +418,10 @@ def _kind_name(kind: type) -> str:
     }.get(kind, kind.__name__)
 
 
+AGGREGATES = ("last", "mean", "median", "majority", "min", "max", "all")
+"""The ways a row's result can be made from several judges' verdicts (``run.aggregate``)."""
+
+
 # --- checking --------------------------------------------------------------------------
 
 
@@ -453,6 +465,11 @@ def check_project(project: Project) -> list[Problem]:
                 "The candidate's settings hold what looks like an API key. Remove it and "
                 "store the key in the keyring or an environment variable (env:NAME)."
             )
+    if project.run.aggregate not in AGGREGATES:
+        error(
+            f"'{project.run.aggregate}' is not a way to combine judges' verdicts; use one "
+            f"of {', '.join(AGGREGATES)}."
+        )
     for name in project.variables:
         if name in RESERVED_NAMES:
             warn(

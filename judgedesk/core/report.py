@@ -24,6 +24,7 @@ from judgedesk.core.datasets.rows import derive_data
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.figures import Bin, Estimate, Summary, distribution, estimate_mean, summarize
 from judgedesk.core.human import ReviewScale
+from judgedesk.core.pairwise_figures import PairwiseFigures, pairwise_figures
 from judgedesk.core.project import Project
 from judgedesk.core.review import ReviewItem, ReviewProgress, ReviewSession
 from judgedesk.core.run_compare import RowChange, RunComparison, check_runs, compare_runs
@@ -78,6 +79,7 @@ class Report:
     agreement: list[AgreementFigures]
     review: ReviewProgress
     comparison: RunComparison | None = None
+    pairwise: PairwiseFigures | None = None
     created: float = field(default_factory=time.time)
 
     def to_dict(self) -> dict[str, Any]:
@@ -94,6 +96,7 @@ class Report:
             "agreement": [a.to_dict() for a in self.agreement],
             "review": self.review.to_dict(),
             "comparison": self.comparison.to_dict() if self.comparison else None,
+            "pairwise": self.pairwise.to_dict() if self.pairwise else None,
         }
 
 
@@ -228,4 +231,6 @@ def project_report(
         report = build_report(session, category=category, project_name=project.name, seed=seed)
         if compare is not None:
             report.comparison = compare_runs(store, *compare, session.scale, seed=seed)
+        results = store.results(run_id) if run_id is not None else store.latest_results().values()
+        report.pairwise = pairwise_figures(results, seed=seed)
     return report

@@ -6,6 +6,7 @@ from typing import Any
 
 from judgedesk.core.agreement import AgreementFigures, Confusion, Figure
 from judgedesk.core.human import ReviewScale
+from judgedesk.core.pairwise_figures import PairwiseFigures, Rate
 from judgedesk.core.report import Estimate, Group, Report, RunComparison, Summary
 
 MAX_CHANGES_SHOWN = 20
@@ -165,6 +166,39 @@ def format_report(report: Report) -> str:
     lines += ["", "Agreement"]
     for figures in report.agreement:
         lines += ["  " + line for line in agreement_lines(figures, report.scale)]
+    if report.pairwise is not None:
+        lines += ["", *pairwise_lines(report.pairwise)]
     if report.comparison is not None:
         lines += ["", *comparison_lines(report.comparison, report.scale)]
     return "\n".join(lines) + "\n"
+
+
+def pairwise_lines(figures: PairwiseFigures) -> list[str]:
+    """Win, tie and loss of B against A, and each judge's position bias."""
+    lines = [
+        "Pairwise (B, the evaluated answer, against A)",
+        f"  {figures.pairs} pairs: {figures.wins} wins, {figures.ties} ties, "
+        f"{figures.losses} losses",
+        f"  Win rate: {interval(figures.win_rate, True)}",
+        f"  Score (win 1, tie ½, loss 0): {interval(figures.score, True)}",
+        f"  Graded score (strong verdicts weigh more): {interval(figures.graded, True)}",
+    ]
+    for judge in figures.judges:
+        lines.append(
+            f"  Judge {judge.judge}: the same direction in both orders for "
+            f"{_rate(judge.consistency)}; the answer shown first won {_rate(judge.first_position)}"
+            f"; the longer answer won {_rate(judge.longer_answer)}"
+        )
+    if figures.inconsistent_rows:
+        shown = ", ".join(str(r) for r in figures.inconsistent_rows[:MAX_CHANGES_SHOWN])
+        more = len(figures.inconsistent_rows) - MAX_CHANGES_SHOWN
+        lines.append(
+            "  Judged differently in the two orders (counted as ties): rows "
+            + shown
+            + (f" and {more} more" if more > 0 else "")
+        )
+    return lines
+
+
+def _rate(rate: Rate) -> str:
+    return f"{percent(rate.value)} ({rate.hits} of {rate.n})"

@@ -264,6 +264,21 @@ class ReviewSession:
                     continue
                 pairs = judge_pairs(self._items.values(), first, second)
                 figures.append(agreement(pairs, first, second))
+        if self.scale.is_pairwise:
+            # Pairwise verdicts also compared as win / tie / loss only.
+            figures.insert(
+                1,
+                agreement(
+                    (
+                        (_outcome(i.human_value), _outcome(i.judge_value))
+                        for i in self._items.values()
+                    ),
+                    "person (win/tie/loss)",
+                    "judge (win/tie/loss)",
+                    kind="nominal",
+                    labels=OUTCOMES,
+                ),
+            )
         return figures
 
     # --- changes (each one undoable) --------------------------------------------------
@@ -363,6 +378,16 @@ class ReviewSession:
         item = replace(current, review=review)
         self._items[row] = item
         self.sig_review_changed.emit(item)
+
+
+OUTCOMES = ("A better", "tie", "B better")
+"""Pairwise verdicts collapsed to which answer won."""
+
+
+def _outcome(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return OUTCOMES[(value > 3) - (value < 3) + 1]
 
 
 def _same_review(a: Review | None, b: Review | None) -> bool:

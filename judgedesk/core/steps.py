@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -11,12 +12,14 @@ from judgedesk.core.datasets import Row
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judges import ChatReply, ChatRequest, JudgeCallError, OpenAIClient
 from judgedesk.core.judges.metrics import evaluate_metric
+from judgedesk.core.pairs import combine, is_pairwise, label_for, mirror, pair_of, swapped
 from judgedesk.core.parsers import Verdict, parse_verdict
 from judgedesk.core.project import JudgeSettings, Project
 from judgedesk.core.prompts import render_prompt
 from judgedesk.core.scripts import ScriptOutcome, ScriptPool
 from judgedesk.core.store import Store
 from judgedesk.core.templates import CompiledTemplate
+from judgedesk.core.verdicts import aggregate_verdicts
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +133,7 @@ class RowProcessor:
         replies: list[dict[str, Any]] = []
         models: list[dict[str, Any]] = []
         final: Verdict | None = None
+        verdicts: list[Verdict] = []
         decided_by_rule = False
         for judge in self.judges:
             if judge.settings.kind == "metric":
@@ -138,14 +142,22 @@ class RowProcessor:
                 requests.append({"metric": judge.settings.metric, "params": judge.settings.params})
                 replies.append({"content": step["detail"], "value": verdict.value})
             else:
-                step, verdict, request, reply = await self._judge(
+                step, verdict, sent, answered = await self._judge(
                     judge, data, resp, preprocess_result
                 )
                 steps.append(step)
-                requests.append(request)
-                replies.append(reply)
+                requests.extend(sent)
+                replies.extend(answered)
                 decided = False
+                # The order the answers were shown in, when the pair was judged twice.
+                if len(sent) > 1:
+                    models.append({**_judge_model(judge), "order": "as given"})
+                    models.append({**_judge_model(judge), "order": "swapped"})
+                    verdicts.append(verdict)
+                    final = verdict
+                    continue
             models.append(_judge_model(judge))
+            verdicts.append(verdict)
             final = verdict
             if decided and self.project.run.cascade:
                 decided_by_rule = True
@@ -161,6 +173,9 @@ class RowProcessor:
             return RowResult(row.index, row.id, "ok", outcome.value, detail=detail)
         if final is None:
             raise RowFailed("setup", "The project has no judge to run.")
+        if self.project.run.aggregate != "last" and len(verdicts) > 1 and not decided_by_rule:
+            final = aggregate_verdicts(verdicts, self.project.run.aggregate)
+            detail["aggregate"] = self.project.run.aggregate
         if not final.ok:
             return RowResult(row.index, row.id, "unparsed", None, final.reason, "unparsed", detail)
         return RowResult(row.index, row.id, "ok", final.value, detail=detail)
@@ -202,6 +217,45 @@ class RowProcessor:
         return reply, key, False
 
     async def _judge(
+        self, judge: JudgeContext, data: Mapping[str, Any], resp: Mapping[str, Any], pre: Any
+    ) -> tuple[dict[str, Any], Verdict, list[dict[str, Any]], list[dict[str, Any]]]:
+        """Ask one judge; a pairwise judge is asked in both orders when ``run.swap`` is on.
+
+        Returns:
+            The step's detail, the verdict, and the requests and replies (two of each
+            when the pair was judged in both orders: as given, then swapped).
+        """
+        step: dict[str, Any]
+        pair = None
+        if self.project.run.swap and is_pairwise(judge.parser) and judge.template is not None:
+            pair = pair_of(judge.template, data, resp)
+        if pair is None:
+            step, verdict, request, reply = await self._ask(judge, data, resp, pre)
+            if is_pairwise(judge.parser):
+                step["pairwise"] = True
+                if self.project.run.swap:
+                    step["swap"] = "The template reads no pair of answers: asked in one order."
+            return step, verdict, [request], [reply]
+        data_swapped, resp_swapped = swapped(pair, data, resp)
+        (step, first, request, reply), (step2, second, request2, reply2) = await asyncio.gather(
+            self._ask(judge, data, resp, pre), self._ask(judge, data_swapped, resp_swapped, pre)
+        )
+        verdict = _combined(judge.parser or "", first, second)
+        step["orders"] = [
+            {"key": step.get("key"), "cached": step.get("cached"), "verdict": step["verdict"]},
+            {"key": step2.get("key"), "cached": step2.get("cached"), "verdict": step2["verdict"]},
+        ]
+        step["lengths"] = [len(pair.a), len(pair.b)]
+        numbers = _pair_values(first, second)
+        step["consistent"] = (
+            combine(numbers[0], mirror(numbers[1]))[1] if numbers is not None else None
+        )
+        step["verdict"] = _verdict_detail(verdict)
+        step["pairwise"] = True
+        step["warnings"] = list(dict.fromkeys([*step["warnings"], *step2["warnings"]]))
+        return step, verdict, [request, request2], [reply, reply2]
+
+    async def _ask(
         self, judge: JudgeContext, data: Mapping[str, Any], resp: Mapping[str, Any], pre: Any
     ) -> tuple[dict[str, Any], Verdict, dict[str, Any], dict[str, Any]]:
         settings = judge.settings
@@ -307,6 +361,51 @@ def _candidate_messages(row: Row, data: Mapping[str, Any], system: str) -> list[
     if system and not any(m.get("role") == "system" for m in chat):
         chat.insert(0, {"role": "system", "content": system})
     return chat
+
+
+def _combined(parser: str, first: Verdict, second: Verdict) -> Verdict:
+    """The verdict of a pair judged in both orders (``second`` as the judge gave it)."""
+    numbers = _pair_values(first, second)
+    if numbers is None:
+        failed = first if not first.ok else second
+        which = "as given" if failed is first else "with the answers swapped"
+        return Verdict(
+            ok=False,
+            value=None,
+            label=None,
+            reason=f"The reply {which} holds no verdict: {failed.reason}",
+            raw=failed.raw,
+        )
+    back = mirror(numbers[1])
+    value, consistent = combine(numbers[0], back)
+    first_label = label_for(parser, numbers[0]) or first.label
+    back_label = label_for(parser, back) or str(back)
+    if consistent:
+        reason = f"Both orders agree: {first_label}, and {back_label} with the answers swapped."
+    else:
+        reason = (
+            f"The two orders disagree ({first_label}, then {back_label} with the answers "
+            "swapped): counted as a tie."
+        )
+    return Verdict(
+        ok=True,
+        value=value,
+        label=label_for(parser, value),
+        ambiguous=first.ambiguous or second.ambiguous,
+        candidates=(*first.candidates, *second.candidates),
+        reason=reason,
+        raw=first.raw,
+    )
+
+
+def _pair_values(first: Verdict, second: Verdict) -> tuple[int | float, int | float] | None:
+    """The two orders' verdicts as numbers on the 1–5 scale, or None unless both are."""
+    values = (first.value, second.value)
+    if not (first.ok and second.ok):
+        return None
+    if any(isinstance(v, bool) or not isinstance(v, int | float) for v in values):
+        return None
+    return values  # type: ignore[return-value]
 
 
 def _judge_model(judge: JudgeContext) -> dict[str, Any]:
