@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from judgedesk.core.datasets import Dataset
 from judgedesk.core.errors import RowError
 from judgedesk.core.judges import ChatRequest
+from judgedesk.core.pairs import is_pairwise, pair_of, swapped
+from judgedesk.core.parsers import infer_parser
 from judgedesk.core.pipeline import Selection, selected_rows
 from judgedesk.core.project import JudgeSettings, Project
 from judgedesk.core.prompts import judge_template, render_prompt
@@ -124,6 +126,7 @@ def _estimate_judge(
     picked: list[int],
 ) -> JudgeEstimate:
     template = judge_template(project, judge)
+    both_orders = project.run.swap and is_pairwise(judge.parser or infer_parser(template.source))
     keys: list[str] = []
     prompt_tokens: list[int] = []
     problem = ""
@@ -132,18 +135,23 @@ def _estimate_judge(
             row = dataset.row(index)
         except RowError:
             continue
-        prompt = render_prompt(project, judge, row.data, row.response, template=template)
-        if not prompt.ok:
-            problem = str(prompt.issues[0])
-            continue
-        messages = prompt.messages()
-        request = ChatRequest(
-            messages=messages, model=judge.model, params=judge.params, stream=judge.stream
-        )
-        keys.append(request.cache_key(judge.base_url))
-        prompt_tokens.append(
-            sum(estimate_tokens(m["content"]) + MESSAGE_OVERHEAD for m in messages)
-        )
+        inputs = [(row.data, row.response)]
+        pair = pair_of(template, row.data, row.response) if both_orders else None
+        if pair is not None:  # the same pair asked again, the answers swapped
+            inputs.append(swapped(pair, row.data, row.response))
+        for data, response in inputs:
+            prompt = render_prompt(project, judge, data, response, template=template)
+            if not prompt.ok:
+                problem = str(prompt.issues[0])
+                continue
+            messages = prompt.messages()
+            request = ChatRequest(
+                messages=messages, model=judge.model, params=judge.params, stream=judge.stream
+            )
+            keys.append(request.cache_key(judge.base_url))
+            prompt_tokens.append(
+                sum(estimate_tokens(m["content"]) + MESSAGE_OVERHEAD for m in messages)
+            )
     stored_calls, mean_reply, mean_latency = store.call_stats(judge.name)
     measured = stored_calls > 0
     if not measured:
@@ -152,8 +160,10 @@ def _estimate_judge(
         mean_reply = min(mean_reply or UNKNOWN_REPLY_TOKENS, UNKNOWN_REPLY_TOKENS)
     found = store.calls(keys)
     share_stored = len(found) / len(keys) if keys else 0.0
-    stored = round(total * share_stored)
-    requests = total - stored
+    per_row = len(keys) / len(picked) if picked and keys else 1.0  # 2 for pairs swapped
+    calls = round(total * per_row)
+    stored = round(calls * share_stored)
+    requests = calls - stored
     mean_prompt = sum(prompt_tokens) / len(prompt_tokens) if prompt_tokens else 0.0
     prompt_total = round(requests * mean_prompt)
     completion_total = round(requests * mean_reply)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import logging
 import shutil
 import threading
@@ -13,7 +14,7 @@ from typing import Any
 
 from judgedesk.core.datasets import Dataset, JsonlIndexer, detect_format, open_dataset
 from judgedesk.core.events import Signal
-from judgedesk.core.project import JudgeSettings, Project, load_project
+from judgedesk.core.project import JudgeSettings, Project, RunSettings, load_project
 from judgedesk.core.undo import SnapshotCommand, UndoStack
 from judgedesk.resources import resource_path
 
@@ -35,6 +36,8 @@ class Workspace:
         sig_judges_changed: the project's judge list, after an undo or redo replaced it.
         sig_results_changed: the id of a run whose results were just stored (or 0 when
             results changed otherwise).
+        sig_run_settings_changed: the project's :class:`RunSettings`, after a change,
+            undo or redo.
         sig_dataset_closing: the :class:`Dataset` about to be closed; work reading it in
             other threads must stop before the handlers return.
         sig_variables_changed: the project's variables, after any change to them
@@ -56,6 +59,7 @@ class Workspace:
         self.sig_judges_changed: Signal[list[JudgeSettings]] = Signal()
         self.sig_results_changed: Signal[int] = Signal()
         self.sig_dataset_closing: Signal[Dataset] = Signal()
+        self.sig_run_settings_changed: Signal[RunSettings] = Signal()
         self.sig_variables_changed: Signal[dict[str, Any]] = Signal()
         self._stop_reading: Callable[[], None] | None = None
         self.undo = UndoStack()
@@ -174,6 +178,26 @@ class Workspace:
         self.project.variables.clear()
         self.project.variables.update(copy.deepcopy(state))
         self.sig_variables_changed.emit(self.project.variables)
+
+    def change_run_settings(self, label: str, **changes: Any) -> None:
+        """Change how runs go (``swap``, ``aggregate``, ``cascade``…), as one step of undo.
+
+        Announces the change with :attr:`sig_run_settings_changed`.
+        """
+        if self.project is None:
+            return
+        before = copy.deepcopy(self.project.run)
+        after = dataclasses.replace(before, **changes)
+        if after == before:
+            return
+        command = SnapshotCommand(label, before, after, self._apply_run_settings)
+        self.undo.push(command)
+
+    def _apply_run_settings(self, state: object) -> None:
+        if self.project is None or not isinstance(state, RunSettings):
+            return
+        self.project.run = copy.deepcopy(state)
+        self.sig_run_settings_changed.emit(self.project.run)
 
     def _update_dirty(self) -> None:
         dirty = self.project is not None and (self._unsaved or not self.undo.is_clean)

@@ -1979,6 +1979,81 @@
     </message>
 </context>
 <context>
+    <name>RunOptions</name>
+    <message>
+        <source>Judge pairs in both &amp;orders</source>
+        <translation>两种顺序都评审(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Ask each judge that compares two answers twice, the second time with A and B exchanged. Judges often prefer the answer shown first; a pair judged differently in the two orders counts as a tie and is flagged. Doubles the requests of those judges.</source>
+        <translation>让比较两份回答的评审问两次，第二次交换 A 和 B。评审常常偏爱先出现的回答；两种顺序下判定不一致的一对记为平局并加标记。这些评审的请求数会加倍。</translation>
+    </message>
+    <message>
+        <source>How several judges make a result</source>
+        <translation>多个评审如何得出结果</translation>
+    </message>
+    <message>
+        <source>the last judge&apos;s verdict</source>
+        <translation>最后一个评审的判定</translation>
+    </message>
+    <message>
+        <source>the mean of the judges&apos; scores</source>
+        <translation>各评审分数的平均值</translation>
+    </message>
+    <message>
+        <source>the median of the judges&apos; scores</source>
+        <translation>各评审分数的中位数</translation>
+    </message>
+    <message>
+        <source>the verdict most judges give</source>
+        <translation>多数评审给出的判定</translation>
+    </message>
+    <message>
+        <source>the lowest score</source>
+        <translation>最低分</translation>
+    </message>
+    <message>
+        <source>the highest score</source>
+        <translation>最高分</translation>
+    </message>
+    <message>
+        <source>correct only if every judge says so</source>
+        <translation>所有评审都认为正确才算正确</translation>
+    </message>
+    <message>
+        <source>With several judges and no postprocess script, how a row&apos;s result is made from their verdicts. Each judge&apos;s own verdict stays visible in the inspector.</source>
+        <translation>有多个评审且没有后处理脚本时，一行的结果如何由各评审的判定得出。每个评审自己的判定仍可在检查器中看到。</translation>
+    </message>
+    <message>
+        <source>Result &amp;of several judges:</source>
+        <translation>多个评审的结果(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Rule judges &amp;decide first</source>
+        <translation>规则评审先判定(&amp;D)</translation>
+    </message>
+    <message>
+        <source>When a rule judge (exact match, contains…) decides a row, the judges after it are not asked: cheaper runs when many answers are plainly right.</source>
+        <translation>当规则评审（完全匹配、包含…）已判定某行时，不再询问其后的评审：在很多回答明显正确时可降低运行成本。</translation>
+    </message>
+    <message>
+        <source>Let rule judges decide first</source>
+        <translation>让规则评审先判定</translation>
+    </message>
+    <message>
+        <source>Judge pairs in both orders</source>
+        <translation>两种顺序都评审</translation>
+    </message>
+    <message>
+        <source>Judge pairs once</source>
+        <translation>每对只评审一次</translation>
+    </message>
+    <message>
+        <source>Combine judges: {0}</source>
+        <translation>合并评审结果：{0}</translation>
+    </message>
+</context>
+<context>
     <name>RunPane</name>
     <message>
         <source>Rows to judge</source>

@@ -162,3 +162,28 @@ def test_the_inspector_shows_how_the_selected_row_was_judged(
     with qtbot.waitSignal(judging.sig_shown, timeout=10_000):
         window.workspace.select_row(7)
     assert "No verdict" in judging.browser.toPlainText()
+
+
+def test_run_options_swap_pairs_and_combine_judges_with_undo(qtbot: QtBot, tmp_path: Path) -> None:
+    from tests.core.test_pairwise import make_pairwise, order_sensitive_judge
+
+    with FakeOpenAI(reply=order_sensitive_judge) as fake:
+        folder = tmp_path / "pairs"
+        make_pairwise(folder, fake.base_url)
+        window, pane = open_run_pane(qtbot, folder)
+        options = pane.options
+        assert options.swap.isVisibleTo(pane) and not options.swap.isChecked()
+        assert not options.aggregate.isVisibleTo(pane)  # one judge only
+        assert pane.last_estimate_requests() == 7
+        with qtbot.waitSignal(pane.sig_estimated, timeout=10_000) as estimated:
+            options.swap.click()
+        assert window.workspace.project.run.swap and window.workspace.dirty
+        assert estimated.args[0].requests == 14  # each pair asked in both orders
+        window.undo_action.trigger()
+        assert not window.workspace.project.run.swap and not options.swap.isChecked()
+        window.redo_action.trigger()
+        assert options.swap.isChecked()
+        with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000) as finished:
+            pane.start()
+        assert finished.args[0].progress.done == 7 and len(fake.requests) == 14
+        window.workspace.dirty = False

@@ -30,6 +30,7 @@ from judgedesk.core.workspace import Workspace
 from judgedesk.ui.models.estimate_model import EstimateModel
 from judgedesk.ui.models.run_rows_model import RunRowsModel
 from judgedesk.ui.panes.run_figures import RunFigures
+from judgedesk.ui.panes.run_options import RunOptions
 from judgedesk.ui.tasks import TaskRunner
 
 POLL_MS = 100
@@ -59,6 +60,7 @@ class RunPane(QWidget):
         self.tasks = tasks
         self.background: BackgroundRun | None = None
         self._estimate_stale = True
+        self._estimate: RunEstimate | None = None
 
         self.scope = QComboBox(self)
         self.scope.setObjectName("runScope")
@@ -148,6 +150,8 @@ class RunPane(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addLayout(controls)
+        self.options = RunOptions(workspace, self)
+        layout.addWidget(self.options)
         layout.addWidget(self.estimate_text)
         layout.addWidget(self.estimate_view)
         layout.addWidget(self.figures)
@@ -162,6 +166,7 @@ class RunPane(QWidget):
         workspace.sig_dataset_loaded.connect(lambda _: self._schedule_estimate())
         workspace.sig_dataset_completed.connect(lambda _: self._schedule_estimate())
         workspace.sig_judges_changed.connect(lambda _: self._schedule_estimate())
+        workspace.sig_run_settings_changed.connect(lambda _: self._schedule_estimate())
         workspace.sig_row_selected.connect(lambda _: self._row_selected())
         workspace.sig_dataset_closing.connect(self._dataset_closing)
         self._scope_changed()
@@ -249,6 +254,7 @@ class RunPane(QWidget):
         )
 
     def _show_estimate(self, estimate: RunEstimate) -> None:
+        self._estimate = estimate
         self.estimate_model.set_estimate(estimate, self._prices())
         self.estimate_view.setVisible(bool(estimate.judges))
         self.estimate_text.setText(self.figures.describe_estimate(estimate))
@@ -360,6 +366,7 @@ class RunPane(QWidget):
         self.recompute_button.setEnabled(ready and not running)
         self.scope.setEnabled(not running)
         self.first.setEnabled(not running)
+        self.options.setEnabled(not running)
         self.pause_button.setEnabled(running and not self.figures.stopping_now)
         self.stop_button.setEnabled(running and not self.figures.stopping_now)
         self.pause_button.setText(self.tr("&Resume") if self.figures.paused else self.tr("&Pause"))
@@ -371,6 +378,11 @@ class RunPane(QWidget):
         ):
             if name in self.actions_by_name:
                 self.actions_by_name[name].setEnabled(button.isEnabled())
+
+    def last_estimate_requests(self) -> int | None:
+        """The requests of the estimate shown, or None before one."""
+        estimate = self._estimate
+        return estimate.requests if estimate is not None else None
 
     def last_progress(self) -> Progress | None:
         return self.figures.progress
