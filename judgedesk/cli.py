@@ -106,6 +106,15 @@ def cmd_new(args: argparse.Namespace) -> int:
             api_key=f"env:{args.candidate_key_env}" if args.candidate_key_env else judge.api_key,
             template="",
         )
+    baseline = None
+    if args.baseline_model:
+        baseline = JudgeSettings(
+            name="baseline",
+            base_url=args.baseline_url or judge.base_url,
+            model=args.baseline_model,
+            api_key=f"env:{args.baseline_key_env}" if args.baseline_key_env else judge.api_key,
+            template="",
+        )
     plan = NewProjectPlan(
         root=Path(args.dir),
         dataset=dataset,
@@ -122,6 +131,11 @@ def cmd_new(args: argparse.Namespace) -> int:
         format=args.format or "",
         sheet=args.sheet or "",
         swap=args.swap,
+        predictions={
+            role: Path(path)
+            for role, path in _parse_pairs(args.predictions, "--predictions").items()
+        },
+        baseline=baseline,
     )
     report = create_project(plan)
     for replacement in report.replacements:
@@ -399,6 +413,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="a project variable for the templates, e.g. max_score=10",
     )
     new.add_argument("--parser", choices=sorted(PARSERS), help="how verdicts are read")
+    new.add_argument(
+        "--predictions",
+        action="append",
+        default=[],
+        metavar="ROLE=FILE",
+        help="answers in a file of their own, joined to the rows by id: response, "
+        "response_a or response_b",
+    )
+    new.add_argument(
+        "--baseline-model",
+        help="a model whose answers become answer A, compared with each row's response",
+    )
+    new.add_argument("--baseline-url", help="its endpoint (default: the judge's)")
+    new.add_argument(
+        "--baseline-key-env", metavar="NAME", help="environment variable holding its key"
+    )
     new.add_argument(
         "--swap",
         action="store_true",

@@ -103,6 +103,9 @@ async def judge_one_row(
     candidate: JudgeContext | None = None
     if project.candidate is not None:
         candidate = prepare_judge(project, project.candidate, prompt=False)
+    baseline: JudgeContext | None = None
+    if project.baseline is not None:
+        baseline = prepare_judge(project, project.baseline, prompt=False)
     scripts = None
     if project.script_path("preprocess").is_file():
         scripts = ScriptPool(
@@ -111,10 +114,13 @@ async def judge_one_row(
             timeout=project.scripts.timeout,
             memory_mb=project.scripts.memory_mb,
         )
-    clients = [c.client for c in (context, candidate) if c is not None and c.client is not None]
+    models = (context, candidate, baseline)
+    clients = [c.client for c in models if c is not None and c.client is not None]
     try:
         with Store(project.store_path) as store:
-            processor = RowProcessor(project, store, [context], scripts, candidate)
+            processor = RowProcessor(
+                project, store, [context], scripts, candidate, baseline=baseline
+            )
             if scripts is not None:
                 await scripts.start()
             result = await processor.process(found)

@@ -39,6 +39,9 @@ class NewProjectPlan:
         format: the dataset's format when not given by its extension.
         sheet: the XLSX sheet.
         swap: judge pairwise verdicts in both orders (``run.swap``).
+        predictions: role → a file of answers joined to the rows by id (``response``,
+            ``response_a``, ``response_b``); copied into ``data/`` unless ``link``.
+        baseline: a model whose answers become answer A of each pair.
     """
 
     root: Path
@@ -56,6 +59,8 @@ class NewProjectPlan:
     format: str = ""
     sheet: str = ""
     swap: bool = False
+    predictions: Mapping[str, Path] = field(default_factory=dict)
+    baseline: JudgeSettings | None = None
 
 
 @dataclass
@@ -189,6 +194,7 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     project.candidate = plan.candidate
     project.variables.update(plan.variables)
     project.run.swap = plan.swap
+    project.baseline = plan.baseline
 
     root.mkdir(parents=True, exist_ok=True)
     source = plan.dataset.path.resolve()
@@ -199,6 +205,19 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, target)
         project.dataset.path = f"data/{source.name}"
+    taken = {Path(project.dataset.path).name}
+    for role, file in plan.predictions.items():
+        path = file.expanduser().resolve()
+        if not path.is_file():
+            raise ProjectError(f"The predictions file {path} does not exist.")
+        if plan.link:
+            project.dataset.predictions[role] = str(path)
+            continue
+        name = path.name if path.name not in taken else f"{role}-{path.name}"
+        taken.add(name)
+        (root / "data").mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, root / "data" / name)
+        project.dataset.predictions[role] = f"data/{name}"
     project.save()
     project.write_template(judge, text)
     return NewProjectReport(project, replacements, parser is not None or bool(plan.parser))

@@ -207,16 +207,25 @@ class Run:
             raise ProjectError("The project cannot run: " + " ".join(p.message for p in problems))
         indexes = self.rows()
         judges = [self._prepare(j) for j in self.project.judges if j.enabled]
-        candidate = None
+        candidate = baseline = None
         if self.project.candidate is not None:
             candidate = self._prepare(self.project.candidate, prompt=False)
-        self._contexts = [*judges, *([candidate] if candidate else [])]
+        if self.project.baseline is not None:
+            baseline = self._prepare(self.project.baseline, prompt=False)
+        answering = [c for c in (candidate, baseline) if c is not None]
+        self._contexts = [*judges, *answering]
         await self._preflight()
         scripts = self._scripts()
         run_id = self.store.start_run(self.selection.describe())
         progress = Progress(run_id, len(indexes))
         processor = RowProcessor(
-            self.project, self.store, judges, scripts, candidate, offline=self.offline
+            self.project,
+            self.store,
+            judges,
+            scripts,
+            candidate,
+            offline=self.offline,
+            baseline=baseline,
         )
         self.sig_started.emit(run_id)
         status = "finished"

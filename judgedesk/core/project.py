@@ -41,12 +41,15 @@ class DatasetSettings:
         format: "jsonl", "json", "csv", "tsv" or "xlsx"; empty means by file extension.
         sheet: the XLSX sheet to read; empty means the first.
         fields: role → column, e.g. ``{"question": "problem", "reference": "answer"}``.
+        predictions: role → a file of answers joined to the rows by id, for
+            ``response``, ``response_a`` or ``response_b`` (paths as for ``path``).
     """
 
     path: str = ""
     format: str = ""
     sheet: str = ""
     fields: dict[str, str] = field(default_factory=dict)
+    predictions: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -149,6 +152,8 @@ class Project:
         scripts: limits for the scripts.
         run: how runs go (cascade, workers).
         candidate: the model that answers rows that have no response yet (optional).
+        baseline: a model whose answer to each row becomes answer A, compared with the
+            row's response (or the candidate's) as answer B by pairwise templates.
         extra: tables this version does not know, kept so that saving loses nothing.
     """
 
@@ -161,6 +166,7 @@ class Project:
     scripts: ScriptSettings = field(default_factory=ScriptSettings)
     run: RunSettings = field(default_factory=RunSettings)
     candidate: JudgeSettings | None = None
+    baseline: JudgeSettings | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     # --- places ------------------------------------------------------------------------
@@ -190,6 +196,14 @@ class Project:
         """The dataset file, resolved against the project folder."""
         path = Path(self.dataset.path).expanduser()
         return path if path.is_absolute() else self.root / path
+
+    def prediction_paths(self) -> dict[str, Path]:
+        """The predictions files by role, resolved against the project folder."""
+        found = {}
+        for role, name in self.dataset.predictions.items():
+            path = Path(name).expanduser()
+            found[role] = path if path.is_absolute() else self.root / path
+        return found
 
     def judge(self, name: str | None = None) -> JudgeSettings:
         """Return the judge called ``name``, or the first one when ``name`` is None."""
@@ -240,6 +254,8 @@ class Project:
         table["judges"] = [_dataclass_table(j) for j in self.judges]
         if self.candidate is not None:
             table["candidate"] = _dataclass_table(self.candidate)
+        if self.baseline is not None:
+            table["baseline"] = _dataclass_table(self.baseline)
         for key, value in self.extra.items():
             table.setdefault(key, value)
         return table
@@ -262,7 +278,8 @@ class Project:
 
 def check_no_secrets(project: Project) -> None:
     """Refuse settings that would put an API key into the project folder."""
-    for judge in [*project.judges, *([project.candidate] if project.candidate else [])]:
+    answering = [m for m in (project.candidate, project.baseline) if m is not None]
+    for judge in [*project.judges, *answering]:
         if judge.api_key and not KEY_REFERENCE.match(judge.api_key):
             raise ProjectError(
                 f"Judge '{judge.name}' has an API key typed where only its location belongs. "
@@ -360,7 +377,7 @@ def migrate(table: dict[str, Any], path: Path) -> dict[str, Any]:
 def project_from_table(root: Path, table: dict[str, Any]) -> Project:
     """Build a :class:`Project` from a settings table of the current format."""
     known = {"schema_version", "name", "language", "dataset", "judges", "variables", "scripts"}
-    known |= {"run", "candidate"}
+    known |= {"run", "candidate", "baseline"}
     try:
         judges_table = table.get("judges", [])
         if not isinstance(judges_table, list):
@@ -377,6 +394,11 @@ def project_from_table(root: Path, table: dict[str, Any]) -> Project:
             candidate=(
                 _build(JudgeSettings, table["candidate"], "candidate")
                 if "candidate" in table
+                else None
+            ),
+            baseline=(
+                _build(JudgeSettings, table["baseline"], "baseline")
+                if "baseline" in table
                 else None
             ),
             extra={k: v for k, v in table.items() if k not in known},
@@ -456,13 +478,14 @@ def check_project(project: Project) -> list[Problem]:
     for judge in project.judges:
         if judge.enabled:
             problems.extend(_check_judge(project, judge))
-    candidate = project.candidate
-    if candidate is not None:
-        if not candidate.base_url or not candidate.model:
-            error("The candidate model needs an endpoint URL and a model name.")
-        if candidate.api_key and not KEY_REFERENCE.match(candidate.api_key):
+    for role, model in (("candidate", project.candidate), ("baseline", project.baseline)):
+        if model is None:
+            continue
+        if not model.base_url or not model.model:
+            error(f"The {role} model needs an endpoint URL and a model name.")
+        if model.api_key and not KEY_REFERENCE.match(model.api_key):
             error(
-                "The candidate's settings hold what looks like an API key. Remove it and "
+                f"The {role}'s settings hold what looks like an API key. Remove it and "
                 "store the key in the keyring or an environment variable (env:NAME)."
             )
     if project.run.aggregate not in AGGREGATES:

@@ -97,12 +97,14 @@ class RowProcessor:
         candidate: JudgeContext | None = None,
         *,
         offline: bool = False,
+        baseline: JudgeContext | None = None,
     ) -> None:
         self.project = project
         self.store = store
         self.judges = judges
         self.scripts = scripts
         self.candidate = candidate
+        self.baseline = baseline
         self.offline = offline
         self.counters = StepCounters()
 
@@ -118,8 +120,13 @@ class RowProcessor:
     async def _process(self, row: Row, detail: dict[str, Any]) -> RowResult:
         data, resp = row.data, row.response
         if self.candidate is not None and resp.get("content") is None:
-            resp = await self._answer(row, data)
+            resp = await self._answer(row, data, self.candidate)
             detail["candidate"] = resp
+        if self.baseline is not None:
+            # The baseline's answer is A, the response (given or generated) is B.
+            baseline = await self._answer(row, data, self.baseline)
+            detail["baseline"] = baseline
+            data = {**data, "response_a": baseline, "response_b": dict(resp)}
         preprocess_result: Any = None
         if self.scripts is not None and self.scripts.has("preprocess"):
             outcome = await self.scripts.preprocess(data, resp)
@@ -332,14 +339,16 @@ class RowProcessor:
         }
         return step, verdict, result.decided
 
-    async def _answer(self, row: Row, data: Mapping[str, Any]) -> dict[str, Any]:
-        assert self.candidate is not None
-        settings = self.candidate.settings
+    async def _answer(
+        self, row: Row, data: Mapping[str, Any], model: JudgeContext
+    ) -> dict[str, Any]:
+        """The answer of a model that is asked the row's question (candidate, baseline)."""
+        settings = model.settings
         messages = _candidate_messages(row, data, settings.system_prompt)
         request = ChatRequest(
             messages=messages, model=settings.model, params=settings.params, stream=settings.stream
         )
-        reply, _, _ = await self._call(self.candidate, request)
+        reply, _, _ = await self._call(model, request)
         return {
             "content": reply.content,
             "reasoning_content": reply.reasoning_content,

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk.core.datasets import Dataset, JsonlIndexer, detect_format, open_dataset
+from judgedesk.core.datasets.joins import join_predictions
 from judgedesk.core.events import Signal
 from judgedesk.core.project import JudgeSettings, Project, RunSettings, load_project
 from judgedesk.core.undo import SnapshotCommand, UndoStack
@@ -227,12 +228,22 @@ class Workspace:
 def open_project_dataset(project: Project) -> Dataset:
     """Open a project's dataset with its format, sheet and column mapping."""
     settings = project.dataset
-    return open_dataset(
+    dataset = open_dataset(
         project.dataset_path(),
         settings.fields or None,
         format=settings.format or None,
         sheet=settings.sheet or None,
     )
+    return _with_predictions(dataset, project)
+
+
+def _with_predictions(dataset: Dataset, project: Project) -> Dataset:
+    """The dataset with the project's predictions files joined (closes it on failure)."""
+    try:
+        return join_predictions(dataset, project.prediction_paths())
+    except BaseException:
+        dataset.close()
+        raise
 
 
 @dataclass
@@ -262,18 +273,21 @@ def begin_project_dataset(project: Project) -> DatasetOpening:
         return DatasetOpening(open_project_dataset(project))
     indexer = JsonlIndexer(path, settings.fields or None)
     if indexer.step(0.1):
-        return DatasetOpening(indexer.dataset())
+        return DatasetOpening(_with_predictions(indexer.dataset(), project))
+    # The joined dataset shares the indexer's records, so it grows as they are indexed.
+    shown = _with_predictions(indexer.dataset(), project)
     stopped = threading.Event()
 
     def finish() -> Dataset | None:
         try:
-            return indexer.run(cancel=stopped.is_set)
+            indexer.run(cancel=stopped.is_set)
         except Exception:
             if stopped.is_set():  # another project was opened meanwhile
                 return None
             raise
+        return shown
 
-    return DatasetOpening(indexer.dataset(), finish, stopped.set)
+    return DatasetOpening(shown, finish, stopped.set)
 
 
 def ensure_sample_project(folder: Path) -> Path:
