@@ -188,3 +188,53 @@ def test_without_swap_each_pair_is_judged_once(
     # As given, the position-biased pair 3 is an A win: 1, 5, 4, 2, 4, 3, 1.
     assert (pairwise["wins"], pairwise["ties"], pairwise["losses"]) == (3, 1, 3)
     assert pairwise["judges"] == [] and pairwise["inconsistent_rows"] == []
+
+
+def test_exports_carry_both_orders_and_dimensions(
+    project_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with FakeOpenAI(reply=order_sensitive_judge) as fake:
+        make_pairwise(project_dir, fake.base_url, "--swap")
+        assert main(["run", str(project_dir), "--quiet"]) == 0
+    out = tmp_path / "pairs.csv"
+    assert main(["export", str(project_dir), "--out", str(out)]) == 0
+    rows = list(csv.DictReader(out.open(encoding="utf-8-sig")))
+    assert rows[3]["judge.verdict"] == "3" and rows[3]["judge.swapped_verdict"] == "A+"
+    assert rows[3]["judge.consistent"] == "False" and rows[0]["judge.consistent"] == "True"
+
+
+def test_multi_dimension_scores_are_columns_of_the_export(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "qa.jsonl"
+    data.write_text(
+        "\n".join(
+            json.dumps({"id": f"r{i}", "question": f"Q{i}", "response": f"A{i}"}) for i in range(2)
+        ),
+        encoding="utf-8",
+    )
+
+    def scores(body: dict[str, Any]) -> str:
+        second = "Q1" in body["messages"][-1]["content"]
+        return json.dumps(
+            {
+                "accuracy": {"score": 8 if second else 6, "analysis": "…"},
+                "clarity": {"score": 9, "analysis": "…"},
+                "overall_reason": "…",
+                "overall_score": 8,
+            }
+        )
+
+    folder = tmp_path / "dims"
+    with FakeOpenAI(reply=scores) as fake:
+        args = ["new", str(folder), "--dataset", str(data), "--template", "multidim_json"]
+        args += ["--judge-url", fake.base_url, "--judge-model", "m"]
+        assert main(args) == 0
+        assert main(["run", str(folder), "--quiet"]) == 0
+    out = tmp_path / "dims.csv"
+    assert main(["export", str(folder), "--out", str(out)]) == 0
+    rows = list(csv.DictReader(out.open(encoding="utf-8-sig")))
+    assert [(r["judge.accuracy"], r["judge.clarity"]) for r in rows] == [("6", "9"), ("8", "9")]
+    figures = report(folder, capsys)
+    dimensions = {d["name"]: d["mean"]["value"] for d in figures["dimensions"]}
+    assert dimensions == {"accuracy": 7.0, "clarity": 9.0}

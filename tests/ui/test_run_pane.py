@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from pytestqt.qtbot import QtBot
 
 from judgedesk.core.store import Store
@@ -187,3 +187,24 @@ def test_run_options_swap_pairs_and_combine_judges_with_undo(qtbot: QtBot, tmp_p
             pane.start()
         assert finished.args[0].progress.done == 7 and len(fake.requests) == 14
         window.workspace.dirty = False
+
+
+def test_dimension_scores_become_columns(qtbot: QtBot, qtmodeltester) -> None:
+    from judgedesk.core.steps import RowResult
+    from judgedesk.ui.models.run_rows_model import RunRowsModel
+
+    def result(index: int, **dimensions: float) -> RowResult:
+        verdict = {"ok": True, "value": 7, "dimensions": dimensions}
+        return RowResult(index, f"r{index}", "ok", 7, detail={"judges": [{"verdict": verdict}]})
+
+    model = RunRowsModel()
+    model.add([result(0, accuracy=6.0)])
+    model.add([result(1, accuracy=8.0, clarity=9.5), result(2)])
+    qtmodeltester.check(model)
+    assert model.columnCount() == 7
+    assert [model.headerData(c, Qt.Orientation.Horizontal) for c in (5, 6)] == [
+        "accuracy",
+        "clarity",
+    ]
+    assert [model.index(r, 6).data() for r in range(3)] == ["", "9.5", ""]
+    assert model.index(0, 5).data() == "6"

@@ -36,10 +36,11 @@ def export_records(session: ReviewSession) -> Iterator[dict[str, Any]]:
     """
     items = [item for item in session.items() if item.result is not None]
     keys = [
-        step["key"]
+        key
         for item in items
         for step in (item.result.detail.get("judges", []) if item.result else [])
-        if "key" in step
+        for key in [step.get("key"), *(o.get("key") for o in step.get("orders", [])[1:])]
+        if key
     ]
     calls = session.store.calls(keys)
     for item in items:
@@ -58,16 +59,24 @@ def export_records(session: ReviewSession) -> Iterator[dict[str, Any]]:
         judges = []
         for step in result.detail.get("judges", []):
             call = calls.get(step.get("key", ""))
-            judges.append(
-                {
-                    "name": step.get("judge"),
-                    "request": call.request.get("messages") if call else None,
-                    "content": call.reply.get("content") if call else step.get("detail"),
-                    "reasoning": call.reply.get("reasoning_content") if call else None,
-                    "verdict": step.get("verdict"),
-                    "cached": step.get("cached", False),
+            judge: dict[str, Any] = {
+                "name": step.get("judge"),
+                "request": call.request.get("messages") if call else None,
+                "content": call.reply.get("content") if call else step.get("detail"),
+                "reasoning": call.reply.get("reasoning_content") if call else None,
+                "verdict": step.get("verdict"),
+                "cached": step.get("cached", False),
+            }
+            orders = step.get("orders") or []
+            if len(orders) == 2:  # the pair judged again with the answers swapped
+                other = calls.get(orders[1].get("key") or "")
+                judge["consistent"] = step.get("consistent")
+                judge["swapped"] = {
+                    "request": other.request.get("messages") if other else None,
+                    "content": other.reply.get("content") if other else None,
+                    "verdict": orders[1].get("verdict"),
                 }
-            )
+            judges.append(judge)
         record["judges"] = judges
         for name in ("candidate", "preprocess", "postprocess"):
             if name in result.detail:

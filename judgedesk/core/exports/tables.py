@@ -28,12 +28,21 @@ def flat_rows(records: list[dict[str, Any]]) -> tuple[list[str], list[dict[str, 
     """The records as flat rows for a table: the columns, and each row's cells by column.
 
     Per judge: the last message of its prompt, its reply, reasoning and verdict
-    ("unparsed" when none could be read); then the human review columns.
+    ("unparsed" when none could be read), the score of each dimension of a
+    multi-dimension verdict, and for pairs judged in both orders the verdict with the
+    answers swapped and whether the two agreed; then the human review columns.
     """
     base = [c for c in BASE_COLUMNS if any(c in r for r in records)]
     columns = list(base)
     for name in judge_names(records):
         columns += [f"{name}.prompt", f"{name}.reply", f"{name}.reasoning", f"{name}.verdict"]
+        steps = [j for r in records for j in r["judges"] if j["name"] == name]
+        dimensions = dict.fromkeys(
+            d for j in steps for d in ((j["verdict"] or {}).get("dimensions") or {})
+        )
+        columns += [f"{name}.{dimension}" for dimension in dimensions]
+        if any("swapped" in j for j in steps):
+            columns += [f"{name}.swapped_verdict", f"{name}.consistent"]
     columns += list(HUMAN_COLUMNS)
     rows = []
     for record in records:
@@ -46,6 +55,13 @@ def flat_rows(records: list[dict[str, Any]]) -> tuple[list[str], list[dict[str, 
             cells[f"{name}.reasoning"] = judge["reasoning"]
             verdict = judge["verdict"] or {}
             cells[f"{name}.verdict"] = verdict.get("value") if verdict.get("ok") else "unparsed"
+            for dimension, score in (verdict.get("dimensions") or {}).items():
+                whole = isinstance(score, float) and score.is_integer()
+                cells[f"{name}.{dimension}"] = int(score) if whole else score
+            if "swapped" in judge:
+                other = judge["swapped"]["verdict"] or {}
+                cells[f"{name}.swapped_verdict"] = other.get("label") or other.get("value")
+                cells[f"{name}.consistent"] = judge.get("consistent")
         rows.append(cells)
     return columns, rows
 

@@ -18,24 +18,40 @@ STATUS_COLOURS = {"error": ("#c62828", "#ef9a9a"), "unparsed": ("#8d6e00", "#ffd
 
 
 class RunRowsModel(QAbstractTableModel):
-    """Each finished row: its number, id, status, result and why it failed, newest last."""
+    """Each finished row: its number, id, status, result and why it failed, newest last.
+
+    Multi-dimension verdicts add a column per dimension, as the dimensions appear.
+    """
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[tuple[int, str, str, Any, str]] = []
+        self._scores: list[dict[str, float]] = []
+        self._dimensions: list[str] = []
 
     def clear(self) -> None:
         self.beginResetModel()
         self._rows = []
+        self._scores = []
+        self._dimensions = []
         self.endResetModel()
 
     def add(self, results: list[RowResult]) -> None:
         """Append finished rows (one insertion for the batch)."""
         if not results:
             return
+        scores = [_dimensions(r) for r in results]
+        new = [d for found in scores for d in found if d not in self._dimensions]
+        new = list(dict.fromkeys(new))
+        if new:
+            first = len(COLUMNS) + len(self._dimensions)
+            self.beginInsertColumns(QModelIndex(), first, first + len(new) - 1)
+            self._dimensions += new
+            self.endInsertColumns()
         start = len(self._rows)
         self.beginInsertRows(QModelIndex(), start, start + len(results) - 1)
         self._rows += [(r.index, r.row_id, r.status, r.value, r.error) for r in results]
+        self._scores += scores
         self.endInsertRows()
 
     def dataset_row(self, row: int) -> int | None:
@@ -45,13 +61,15 @@ class RunRowsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else len(COLUMNS) + len(self._dimensions)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
             return None
+        if len(COLUMNS) <= section < len(COLUMNS) + len(self._dimensions):
+            return self._dimensions[section - len(COLUMNS)]
         if not 0 <= section < len(COLUMNS):
             return None
         titles = {
@@ -67,6 +85,14 @@ class RunRowsModel(QAbstractTableModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         row, row_id, status, value, error = self._rows[index.row()]
+        if index.column() >= len(COLUMNS):
+            dimension = self._dimensions[index.column() - len(COLUMNS)]
+            score = self._scores[index.row()].get(dimension)
+            if role == Qt.ItemDataRole.DisplayRole:
+                return "" if score is None else f"{score:g}"
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return row if role == ROW_ROLE else None
         column = COLUMNS[index.column()]
         if role == ROW_ROLE:
             return row
@@ -109,3 +135,11 @@ class RunRowsModel(QAbstractTableModel):
         if isinstance(value, float):
             return f"{value:g}"
         return str(value)
+
+
+def _dimensions(result: RowResult) -> dict[str, float]:
+    """The last judge's per-dimension scores of a row (multi-dimension JSON verdicts)."""
+    steps = result.detail.get("judges") or []
+    verdict = steps[-1].get("verdict") if steps and isinstance(steps[-1], dict) else None
+    found = (verdict or {}).get("dimensions") or {}
+    return {str(k): float(v) for k, v in found.items() if isinstance(v, int | float)}
