@@ -2884,6 +2884,14 @@
         <translation>{question} 或 {{answer}} 这类占位符会被转换为 JudgeDesk 使用的名称。</translation>
     </message>
     <message>
+        <source>Judge each pair in both &amp;orders</source>
+        <translation>每对都按两种顺序评审(&amp;O)</translation>
+    </message>
+    <message>
+        <source>The judge is asked a second time with the two answers exchanged, which cancels its preference for the answer shown first; pairs judged differently count as ties. It doubles the requests. You can change this later in the Run pane.</source>
+        <translation>评审会在交换两份回答后再被询问一次，以抵消它对先出现回答的偏好；两次判定不一致的一对记为平局。请求数会加倍。之后可以在“运行”面板中更改。</translation>
+    </message>
+    <message>
         <source>Choose a template file</source>
         <translation>选择模板文件</translation>
     </message>

@@ -183,7 +183,7 @@ def test_random_faults_are_seeded_and_can_spare_retries() -> None:
 
 
 def test_latency_is_applied_without_blocking_other_requests(fake: FakeOpenAI) -> None:
-    fake.set_latency(0.3)
+    fake.set_latency(1.5)  # room for six threads to start on a busy machine
     results: list[int] = []
 
     def call() -> None:

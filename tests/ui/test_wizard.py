@@ -402,3 +402,27 @@ def part_of_another(widget: QWidget) -> bool:
             return True
         parent = parent.parentWidget()
     return False
+
+
+def test_a_pairwise_template_offers_to_judge_both_orders(qtbot: QtBot, tmp_path: Path) -> None:
+    data = tmp_path / "pairs.csv"
+    data.write_text(
+        "id,prompt,answer_a,answer_b\nq1,Hi?,Hello,Hey there\nq2,Bye?,Goodbye,See you\n",
+        encoding="utf-8",
+    )
+    wizard = open_wizard(qtbot, data, tmp_path / "projects")
+    wizard.next()
+    fields = wizard.fields_page
+    assert fields.combos["response_a"].currentData() == "answer_a"  # recognised by name
+    wizard.next()
+    templates = wizard.template_page
+    templates.select("score_single")
+    assert not templates.swap.isVisibleTo(wizard)  # one answer at a time: nothing to swap
+    templates.select("pairwise_checklist")
+    assert templates.swap.isVisibleTo(wizard) and templates.swap.isChecked()
+    while wizard.currentId() != PAGE_PROJECT:  # the judge page's suggestion is kept
+        wizard.next()
+    wizard.project_page.folder.setText(str(tmp_path / "pairs-project"))
+    project = load_project(finish(qtbot, wizard))
+    assert project.run.swap
+    assert project.dataset.fields["response_b"] == "answer_b"

@@ -122,6 +122,7 @@ class NewProjectWizard(QWizard):
             link=self.project_page.link_dataset(),
             name=self.project_page.project_name(),
             sheet=self.dataset_page.current_sheet(),
+            swap=self.template_page.swap_chosen(),
         )
 
     def _page_shown(self, page_id: int) -> None:

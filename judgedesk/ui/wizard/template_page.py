@@ -8,6 +8,7 @@ from PySide6.QtCore import QItemSelection, QLocale, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.library import TemplateInfo, list_templates
 from judgedesk.core.newproject import default_template
+from judgedesk.core.pairs import is_pairwise
 from judgedesk.ui.wizard.common import note_label, show_text
 from judgedesk.ui.wizard.dataset_page import DatasetPage
 from judgedesk.ui.wizard.fields_page import FieldsPage
@@ -109,6 +111,17 @@ class TemplatePage(QWizardPage):
         group.addButton(self.use_file)
         group.buttonToggled.connect(self._source_changed)
         self.warning = note_label(self, "templateWarning", "hint")
+        self.swap = QCheckBox(self.tr("Judge each pair in both &orders"), self)
+        self.swap.setObjectName("wizardSwap")
+        self.swap.setChecked(True)
+        self.swap.setToolTip(
+            self.tr(
+                "The judge is asked a second time with the two answers exchanged, which "
+                "cancels its preference for the answer shown first; pairs judged "
+                "differently count as ties. It doubles the requests. You can change this "
+                "later in the Run pane."
+            )
+        )
 
         top = QHBoxLayout()
         top.addWidget(self.use_builtin)
@@ -133,6 +146,7 @@ class TemplatePage(QWizardPage):
         layout.addWidget(self.use_file)
         layout.addLayout(file_row)
         layout.addLayout(hint_row)
+        layout.addWidget(self.swap)
         layout.addWidget(self.warning)
         QWidget.setTabOrder(self.use_builtin, self.language)
         QWidget.setTabOrder(self.language, self.list)
@@ -205,9 +219,15 @@ class TemplatePage(QWizardPage):
         self._update_notes()
         self.completeChanged.emit()
 
+    def swap_chosen(self) -> bool:
+        """Whether pairs are to be judged in both orders (a built-in pairwise template)."""
+        return self.swap.isVisibleTo(self) and self.swap.isChecked()
+
     def _update_notes(self) -> None:
         info = self.model.template(self.list.currentIndex().row())
         self.description.setText(self._describe(info) if info else "")
+        pairwise = self.use_builtin.isChecked() and info is not None and is_pairwise(info.parser)
+        self.swap.setVisible(pairwise)
         if self.use_builtin.isChecked():
             show_text(self.warning, self._warning(info), "hint")
         else:
