@@ -208,3 +208,26 @@ def test_dimension_scores_become_columns(qtbot: QtBot, qtmodeltester) -> None:
     ]
     assert [model.index(r, 6).data() for r in range(3)] == ["", "9.5", ""]
     assert model.index(0, 5).data() == "6"
+
+
+def test_opening_another_project_stops_the_run_and_keeps_its_replies(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    with FakeOpenAI(reply=score_from_question, latency=0.2) as fake:
+        first = tmp_path / "first"
+        first.mkdir()
+        make_project(first, fake.base_url, rows=40, concurrency=2)
+        second = tmp_path / "second"
+        second.mkdir()
+        make_project(second, fake.base_url)
+        window, pane = open_run_pane(qtbot, first)
+        pane.start()
+        qtbot.waitUntil(lambda: pane.rows_model.rowCount() >= 2, timeout=10_000)
+        with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
+            window.open_project(second)
+        assert not pane.is_running()
+        assert pane.rows_model.rowCount() == 0  # the new project's pane starts afresh
+    with Store(first / ".judgedesk" / "results.sqlite") as store:
+        (run,) = store.runs()
+        assert run.status == "cancelled"
+        assert 2 <= store.count_calls() < 40
