@@ -39,6 +39,8 @@ class Workspace:
             results changed otherwise).
         sig_run_settings_changed: the project's :class:`RunSettings`, after a change,
             undo or redo.
+        sig_answering_models_changed: the :class:`Project`, after its candidate or
+            baseline model changed (or a change was undone).
         sig_dataset_closing: the :class:`Dataset` about to be closed; work reading it in
             other threads must stop before the handlers return.
         sig_variables_changed: the project's variables, after any change to them
@@ -61,6 +63,7 @@ class Workspace:
         self.sig_results_changed: Signal[int] = Signal()
         self.sig_dataset_closing: Signal[Dataset] = Signal()
         self.sig_run_settings_changed: Signal[RunSettings] = Signal()
+        self.sig_answering_models_changed: Signal[Project] = Signal()
         self.sig_variables_changed: Signal[dict[str, Any]] = Signal()
         self._stop_reading: Callable[[], None] | None = None
         self.undo = UndoStack()
@@ -193,6 +196,27 @@ class Workspace:
             return
         command = SnapshotCommand(label, before, after, self._apply_run_settings)
         self.undo.push(command)
+
+    def change_answering_models(
+        self, candidate: JudgeSettings | None, baseline: JudgeSettings | None, label: str
+    ) -> None:
+        """Set the candidate and baseline models (None: none), as one step of undo.
+
+        Announces the change with :attr:`sig_answering_models_changed`.
+        """
+        if self.project is None:
+            return
+        before = (copy.deepcopy(self.project.candidate), copy.deepcopy(self.project.baseline))
+        after = (copy.deepcopy(candidate), copy.deepcopy(baseline))
+        if after == before:
+            return
+        self.undo.push(SnapshotCommand(label, before, after, self._apply_answering_models))
+
+    def _apply_answering_models(self, state: object) -> None:
+        if self.project is None or not isinstance(state, tuple):
+            return
+        self.project.candidate, self.project.baseline = copy.deepcopy(state)
+        self.sig_answering_models_changed.emit(self.project)
 
     def _apply_run_settings(self, state: object) -> None:
         if self.project is None or not isinstance(state, RunSettings):

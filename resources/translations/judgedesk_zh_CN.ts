@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AnsweringModelsDialog</name>
+    <message>
+        <source>Models that answer</source>
+        <translation>作答模型</translation>
+    </message>
+    <message>
+        <source>&amp;Candidate</source>
+        <translation>候选模型(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Answers the rows that have no response, so a dataset of questions alone can be judged. It is asked the row&apos;s question (or its chat), and its answer is what the judges grade.</source>
+        <translation>为没有回答的行作答，这样只有问题的数据集也能评审。它会收到该行的问题（或对话），评审给它的回答打分。</translation>
+    </message>
+    <message>
+        <source>&amp;Baseline</source>
+        <translation>基线模型(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Its answer to each row becomes answer A, compared with the row&apos;s response (answer B) by a template that compares two answers, such as “Pairwise comparison with a checklist”.</source>
+        <translation>它对每行的回答作为回答 A，由比较两份回答的模板（如“带检查清单的两两比较”）与该行的回答（回答 B）进行比较。</translation>
+    </message>
+    <message>
+        <source>Change the models that answer</source>
+        <translation>更改作答模型</translation>
+    </message>
+</context>
+<context>
     <name>ColumnChooser</name>
     <message>
         <source>Show All Columns</source>
@@ -1198,6 +1225,77 @@
     </message>
 </context>
 <context>
+    <name>ModelBox</name>
+    <message>
+        <source>Use the server of a judge</source>
+        <translation>使用某个评审的服务器</translation>
+    </message>
+    <message>
+        <source>Server address</source>
+        <translation>服务器地址</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Where the API key is</source>
+        <translation>API 密钥所在位置</translation>
+    </message>
+    <message>
+        <source>env:NAME or keyring:service/user; empty for none</source>
+        <translation>env:NAME 或 keyring:service/user；没有则留空</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Same server as:</source>
+        <translation>与此评审同一服务器：</translation>
+    </message>
+    <message>
+        <source>Server address:</source>
+        <translation>服务器地址：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>API 密钥：</translation>
+    </message>
+    <message>
+        <source>System prompt:</source>
+        <translation>系统提示词：</translation>
+    </message>
+    <message>
+        <source>(type it below)</source>
+        <translation>（在下方填写）</translation>
+    </message>
+    <message>
+        <source>{0}: give a server address and a model.</source>
+        <translation>{0}：请填写服务器地址和模型。</translation>
+    </message>
+    <message>
+        <source>{0}: type where the key is (env:NAME), never the key itself.</source>
+        <translation>{0}：请填写密钥所在位置（env:NAME），切勿填写密钥本身。</translation>
+    </message>
+    <message>
+        <source>Connecting to {0}…</source>
+        <translation>正在连接 {0}…</translation>
+    </message>
+    <message>
+        <source>Connected in {0} ms — {1} models</source>
+        <translation>已连接，用时 {0} 毫秒 — {1} 个模型</translation>
+    </message>
+</context>
+<context>
     <name>NameCompleter</name>
     <message>
         <source>Names the template can use</source>
@@ -2150,6 +2248,14 @@
     <message>
         <source>Re&amp;compute Results</source>
         <translation>重新计算结果(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Models that Answer…</source>
+        <translation>作答模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>A candidate model for rows without a response, a baseline for pairs</source>
+        <translation>为没有回答的行提供候选模型，为成对比较提供基线模型</translation>
     </message>
     <message>
         <source>Open a project with a dataset to run it.</source>

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from judgedesk.core.store import Store
@@ -231,3 +232,39 @@ def test_opening_another_project_stops_the_run_and_keeps_its_replies(
         (run,) = store.runs()
         assert run.status == "cancelled"
         assert 2 <= store.count_calls() < 40
+
+
+def test_the_candidate_and_baseline_models_are_set_in_a_dialog_with_undo(
+    qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    make_project(tmp_path, fake.base_url)
+    window, pane = open_run_pane(qtbot, tmp_path)
+    window.findChild(type(window.undo_action), "answeringModelsAction").trigger()
+    dialog = pane.findChild(QDialog, "answeringModelsDialog") or window.findChild(
+        QDialog, "answeringModelsDialog"
+    )
+    assert dialog is not None and not dialog.candidate.isChecked()
+    box = dialog.baseline
+    box.setChecked(True)
+    box.same_as.setCurrentIndex(box.same_as.findData("judge"))
+    box.same_as.activated.emit(box.same_as.currentIndex())
+    assert box.base_url.text() == fake.base_url
+    box.test_button.click()
+    qtbot.waitUntil(lambda: box.result.text().startswith("Connected"), timeout=10_000)
+    assert box.model.count() > 0
+    box.model.setCurrentText("")
+    dialog.accept()
+    assert "give a server address and a model" in dialog.problem.text()
+    box.key.setText("sk-abcdefghijklmnopqrstuvwxyz0123456789")
+    box.model.setCurrentText("base-m")
+    dialog.accept()
+    assert "never the key itself" in dialog.problem.text()
+    box.key.setText("env:BASE_KEY")
+    dialog.accept()
+    project = window.workspace.project
+    assert project.baseline is not None and project.baseline.model == "base-m"
+    assert project.baseline.api_key == "env:BASE_KEY" and project.candidate is None
+    assert window.workspace.dirty
+    window.undo_action.trigger()
+    assert project.baseline is None
+    window.workspace.dirty = False

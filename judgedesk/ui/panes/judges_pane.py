@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import copy
 import dataclasses
-import time
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -25,7 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judges import PRESETS, JudgeCallError, OpenAIClient, resolve_api_key
+from judgedesk.core.judges import PRESETS
+from judgedesk.core.judges.check import ConnectionCheck, check_connection
 from judgedesk.core.judges.keys import store_api_key
 from judgedesk.core.judges.metrics import METRICS
 from judgedesk.core.library import get_template
@@ -401,17 +401,18 @@ class JudgesPane(QWidget):
         self.test_result.setText(self.tr("Connecting to {0}…").format(judge.base_url))
         self.tasks.start(
             "test-connection",
-            _list_models(judge.base_url, judge.api_key, dict(judge.headers)),
+            check_connection(judge.base_url, judge.api_key, judge.headers),
             on_done=self._show_test_result,
         )
 
-    def _show_test_result(self, outcome: tuple[bool, str, list[str]]) -> None:
-        ok, message, models = outcome
+    def _show_test_result(self, outcome: ConnectionCheck) -> None:
+        ok, models = outcome.ok, outcome.models
         self.test_button.setEnabled(True)
+        message = outcome.problem
         if ok:
             names = ", ".join(models[:8]) + (" …" if len(models) > 8 else "")
             message = self.tr("Connected in {0} ms — {1} models: {2}").format(
-                message, len(models), names
+                f"{outcome.milliseconds:.0f}", len(models), names
             )
         self.test_result.setText(message)
         if ok:
@@ -422,24 +423,6 @@ class JudgesPane(QWidget):
             self.model_name.setCurrentText(current or (models[0] if models else ""))
             self._loading = False
             self._edited()
-
-
-async def _list_models(
-    base_url: str, key_reference: str, headers: dict[str, str]
-) -> tuple[bool, str, list[str]]:
-    """Ask an endpoint for its models: (ok, the sentence to show, the model names)."""
-    try:
-        key = resolve_api_key(key_reference)
-    except JudgeDeskError as exc:
-        return False, str(exc), []
-    started = time.perf_counter()
-    try:
-        async with OpenAIClient(base_url, api_key=key, headers=headers) as client:
-            found = await client.list_models(timeout=15)
-    except JudgeCallError as exc:
-        return False, str(exc), []
-    milliseconds = (time.perf_counter() - started) * 1000
-    return True, f"{milliseconds:.0f}", found.models
 
 
 def _start_template(project: Project, judge: JudgeSettings, source: JudgeSettings | None) -> None:

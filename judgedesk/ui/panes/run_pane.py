@@ -27,6 +27,7 @@ from judgedesk.core.datasets import Dataset
 from judgedesk.core.estimate import RunEstimate, estimate_run
 from judgedesk.core.pipeline import Progress, RunSummary, Selection
 from judgedesk.core.workspace import Workspace
+from judgedesk.ui.dialogs.answering_models import AnsweringModelsDialog
 from judgedesk.ui.models.estimate_model import EstimateModel
 from judgedesk.ui.models.run_rows_model import RunRowsModel
 from judgedesk.ui.panes.run_figures import RunFigures
@@ -197,7 +198,22 @@ class RunPane(QWidget):
             action.triggered.connect(lambda _=False, run=slot: self._from_menu(run))
             menu.addAction(action)
             self.actions_by_name[name] = action
+        menu.addSeparator()
+        models = QAction(self.tr("&Models that Answer…"), self)
+        models.setObjectName("answeringModelsAction")
+        models.setToolTip(
+            self.tr("A candidate model for rows without a response, a baseline for pairs")
+        )
+        models.triggered.connect(lambda _=False: self.edit_answering_models())
+        menu.addAction(models)
         self._update_buttons()
+
+    def edit_answering_models(self) -> AnsweringModelsDialog:
+        """Open the candidate and baseline settings (returned for tests; modal when shown)."""
+        dialog = AnsweringModelsDialog(self.workspace, self.tasks, self.window())
+        dialog.accepted.connect(self._schedule_estimate)
+        dialog.open()
+        return dialog
 
     def _from_menu(self, command: Callable[[], object]) -> None:
         self.sig_show_requested.emit()
