@@ -485,8 +485,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--rows", help="which rows: 0:100, 5, or 1,4,9 (default: all)")
     run.add_argument(
         "--only",
-        choices=("failed", "unparsed"),
-        help="only rows whose latest result failed or could not be read",
+        choices=("failed", "unparsed", "disagreements"),
+        help="only rows whose latest result failed or could not be read, or where the "
+        "person's verdict differs from the judge's",
     )
     run.add_argument("--concurrency", type=int, help="requests in flight per judge")
     run.add_argument(

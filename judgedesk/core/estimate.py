@@ -92,7 +92,7 @@ def estimate_run(
         JudgeDeskError: the selection names rows the dataset does not have.
     """
     with Store(project.store_path) as store:  # made if missing: a run will need it
-        rows = selected_rows(selection, len(dataset), store)
+        rows = selected_rows(selection, len(dataset), store, dataset=dataset, project=project)
         picked = _spread(rows, sample)
         judges = tuple(
             _estimate_judge(project, dataset, store, judge, len(rows), picked)

@@ -36,7 +36,8 @@ class Selection:
     Attributes:
         rows: explicit row indexes, in order; None means every row.
         only: "failed" or "unparsed": of those, only rows whose latest result has that
-            status; None for no such filter.
+            status; "disagreements": only rows where the person's verdict differs from
+            the judge's; None for no such filter.
     """
 
     rows: tuple[int, ...] | None = None
@@ -197,7 +198,13 @@ class Run:
 
     def rows(self) -> list[int]:
         """The row indexes this run covers, in order."""
-        return selected_rows(self.selection, len(self.dataset), self.store)
+        return selected_rows(
+            self.selection,
+            len(self.dataset),
+            self.store,
+            dataset=self.dataset,
+            project=self.project,
+        )
 
     async def execute(self) -> RunSummary:
         """Run the pipeline and return the summary; never leaves workers behind."""
@@ -393,8 +400,18 @@ class Run:
         )
 
 
-def selected_rows(selection: Selection, count: int, store: Store) -> list[int]:
+def selected_rows(
+    selection: Selection,
+    count: int,
+    store: Store,
+    *,
+    dataset: Dataset | None = None,
+    project: Project | None = None,
+) -> list[int]:
     """The row indexes a selection covers in a dataset of ``count`` rows, in order.
+
+    ``dataset`` and ``project`` let "disagreements" count the person's verdicts from a
+    dataset column with the right scale.
 
     Raises:
         JudgeDeskError: the selection names a row the dataset does not have.
@@ -408,7 +425,13 @@ def selected_rows(selection: Selection, count: int, store: Store) -> list[int]:
                 f"Row {bad[0]} does not exist: the dataset has rows 0 to {count - 1}."
             )
         indexes = list(selection.rows)
-    if selection.only:
+    if selection.only == "disagreements":
+        from judgedesk.core.review import ReviewFilter, ReviewSession  # it needs the store
+
+        session = ReviewSession(store, dataset, project=project)
+        disagreeing = set(session.queue(ReviewFilter(show="disagreements")))
+        indexes = [i for i in indexes if i in disagreeing]
+    elif selection.only:
         wanted = {"failed": "error", "unparsed": "unparsed"}[selection.only]
         latest = store.latest_results()
         indexes = [i for i in indexes if i in latest and latest[i].status == wanted]

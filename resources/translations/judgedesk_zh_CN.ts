@@ -2178,6 +2178,10 @@
         <translation>上次无判定的行</translation>
     </message>
     <message>
+        <source>Rows where a person disagrees with the judge</source>
+        <translation>人工与评审意见不一致的行</translation>
+    </message>
+    <message>
         <source>&amp;Rows to judge</source>
         <translation>要评审的行(&amp;R)</translation>
     </message>

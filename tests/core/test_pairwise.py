@@ -238,3 +238,16 @@ def test_multi_dimension_scores_are_columns_of_the_export(
     figures = report(folder, capsys)
     dimensions = {d["name"]: d["mean"]["value"] for d in figures["dimensions"]}
     assert dimensions == {"accuracy": 7.0, "clarity": 9.0}
+
+
+def test_only_the_disagreements_are_judged_again(
+    project_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with FakeOpenAI(reply=order_sensitive_judge) as fake:
+        make_pairwise(project_dir, fake.base_url, "--swap")
+        assert main(["run", str(project_dir), "--quiet"]) == 0
+        capsys.readouterr()
+        assert main(["run", str(project_dir), "--only", "disagreements", "--json"]) == 0
+        summary = json.loads(capsys.readouterr().out)
+    # The dataset's person disagrees with the combined verdict on row 6 only.
+    assert summary["rows"] == 1 and summary["cached_calls"] == 2

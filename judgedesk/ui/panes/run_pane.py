@@ -72,6 +72,7 @@ class RunPane(QWidget):
             ("current", self.tr("The selected row")),
             ("failed", self.tr("Rows that failed last time")),
             ("unparsed", self.tr("Rows with no verdict last time")),
+            ("disagreements", self.tr("Rows where a person disagrees with the judge")),
         ):
             self.scope.addItem(text, key)
         self.scope.currentIndexChanged.connect(lambda _: self._scope_changed())
@@ -229,7 +230,7 @@ class RunPane(QWidget):
         if scope == "current":
             row = self.workspace.row if self.workspace.row is not None else 0
             return Selection((row,) if self._row_count() else ())
-        if scope in ("failed", "unparsed"):
+        if scope in ("failed", "unparsed", "disagreements"):
             return Selection(None, scope)
         return Selection()
 
