@@ -283,7 +283,10 @@ class ProjectActions(QObject):
         shows in the status bar; a failure says why and what to do.
         """
         project = self.workspace.project
-        if project is None or self.tasks.running("export"):
+        if project is None:
+            return
+        if self.tasks.running("export"):
+            self.sig_status.emit(self.tr("An export is being written: try again when it is done."))
             return
         if out.suffix.lower() not in EXPORT_SUFFIXES:
             out = out.with_suffix(".csv")

@@ -1363,6 +1363,10 @@
         <translation>导出结果</translation>
     </message>
     <message>
+        <source>An export is being written: try again when it is done.</source>
+        <translation>正在写入一个导出文件：请等它完成后再试。</translation>
+    </message>
+    <message>
         <source>Exporting to {0}…</source>
         <translation>正在导出到 {0}…</translation>
     </message>
@@ -1695,7 +1699,7 @@
     </message>
     <message>
         <source>Run {0} · {1} · {2}</source>
-        <translation>第 {0} 次运行 · {1} · {2}</translation>
+        <translation>运行 {0} · {1} · {2}</translation>
     </message>
     <message>
         <source>{0} rows</source>
@@ -1923,11 +1927,11 @@
     </message>
     <message>
         <source>Run {0} → run {1}: {2} rows judged in both, {3} changed.</source>
-        <translation>第 {0} 次运行 → 第 {1} 次运行：两次都评审过的有 {2} 行，其中 {3} 行有变化。</translation>
+        <translation>运行 {0} → 运行 {1}：两次都评审过的有 {2} 行，其中 {3} 行有变化。</translation>
     </message>
     <message>
         <source>Run {0}: {1}</source>
-        <translation>第 {0} 次运行：{1}</translation>
+        <translation>运行 {0}：{1}</translation>
     </message>
     <message>
         <source>The two runs agree on {0} of rows (Cohen&apos;s kappa {1}).</source>
@@ -2255,7 +2259,7 @@
     </message>
     <message>
         <source>Run {0} (A)</source>
-        <translation>第 {0} 次运行（A）</translation>
+        <translation>运行 {0}（A）</translation>
     </message>
     <message>
         <source>Run A</source>
@@ -2263,7 +2267,7 @@
     </message>
     <message>
         <source>Run {0} (B)</source>
-        <translation>第 {0} 次运行（B）</translation>
+        <translation>运行 {0}（B）</translation>
     </message>
     <message>
         <source>Run B</source>

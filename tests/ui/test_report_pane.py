@@ -317,6 +317,9 @@ def test_an_export_that_cannot_be_written_says_what_to_do(
     blocked.write_text("not a folder", encoding="utf-8")
     with qtbot.waitSignal(window.tasks.sig_task_failed, timeout=20_000) as failed:
         window.files.export_to(blocked / "results.xlsx")
+        window.files.export_to(tmp_path / "second.csv")  # one export at a time
+        assert window.status.text().startswith("An export is being written")
+    assert not (tmp_path / "second.csv").exists()
     assert failed.args[1].startswith(f"The export could not be written to {blocked}")
     assert "Choose another folder" in failed.args[1]
     assert not window.files.progress.isVisible()
