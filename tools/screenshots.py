@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 import qasync  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QColor, QPalette  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from judgedesk.core.workspace import Workspace  # noqa: E402
@@ -46,6 +47,8 @@ async def shoot(window: MainWindow, out: Path) -> None:
             await run_sample(window)
         if window.stack.currentWidget() is window.scripts_pane:
             await try_a_script(window)
+        if window.stack.currentWidget() is window.report_pane:
+            await show_report(window, out)
         await asyncio.sleep(0.2)
         name = window.stack.currentWidget().objectName().removesuffix("Pane").lower()
         window.grab().save(str(out / f"{name}.png"))
@@ -92,6 +95,34 @@ async def run_sample(window: MainWindow) -> None:
         await asyncio.sleep(0.05)
     pane.rows_view.selectRow(2)
     window.inspector.tabs.setCurrentWidget(window.judging)
+    await asyncio.sleep(0.3)
+
+
+async def show_report(window: MainWindow, out: Path) -> None:
+    """The report of the sample's run; then a second run compared with the first."""
+    pane = window.report_pane
+    shown = asyncio.Event()
+    pane.sig_report_shown.connect(lambda report: report is not None and shown.set())
+    pane.refresh()
+    await asyncio.wait_for(shown.wait(), 30)
+    await asyncio.sleep(0.3)
+    window.grab().save(str(out / "report-charts.png"))
+    print(out / "report-charts.png")
+    # A stricter rule (exact match instead of "contains") changes some verdicts.
+    project = window.workspace.project
+    assert project is not None
+    judge = project.judges[0]
+    judge.metric = "exact"
+    window.run_pane.start()
+    while window.run_pane.is_running():
+        await asyncio.sleep(0.05)
+    judge.metric = "contains"
+    compared = asyncio.Event()
+    pane.sig_comparison_shown.connect(lambda _: compared.set())
+    pane.tabs.setCurrentWidget(pane.compare)
+    pane.refresh()
+    await asyncio.wait_for(compared.wait(), 30)
+    pane.compare.table.selectRow(0)  # the inspector follows
     await asyncio.sleep(0.3)
 
 
@@ -192,6 +223,37 @@ async def shoot_dialogs(window: MainWindow, out: Path) -> None:
     wizard.close()
 
 
+def dark_palette() -> QPalette:
+    """A dark palette like the one Qt's Fusion style uses on a desktop set to dark."""
+    palette = QPalette()
+    roles = QPalette.ColorRole
+    for role, colour in (
+        (roles.Window, "#2b2b2b"),
+        (roles.WindowText, "#e6e6e6"),
+        (roles.Base, "#1f1f1f"),
+        (roles.AlternateBase, "#292929"),
+        (roles.Text, "#e6e6e6"),
+        (roles.Button, "#353535"),
+        (roles.ButtonText, "#e6e6e6"),
+        (roles.BrightText, "#ffffff"),
+        (roles.Highlight, "#3d7bc7"),
+        (roles.HighlightedText, "#ffffff"),
+        (roles.ToolTipBase, "#353535"),
+        (roles.ToolTipText, "#e6e6e6"),
+        (roles.PlaceholderText, "#9a9a9a"),
+        (roles.Link, "#7ab4f5"),
+        (roles.Light, "#4a4a4a"),
+        (roles.Midlight, "#3a3a3a"),
+        (roles.Mid, "#2f2f2f"),
+        (roles.Dark, "#1a1a1a"),
+        (roles.Shadow, "#000000"),
+    ):
+        palette.setColor(role, QColor(colour))
+    for role in (roles.WindowText, roles.Text, roles.ButtonText):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7a7a"))
+    return palette
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
@@ -208,6 +270,8 @@ def main() -> None:
         install_translators(app, args.language)
         if args.dark:
             app.styleHints().setColorScheme(Qt.ColorScheme.Dark)
+            if app.styleHints().colorScheme() != Qt.ColorScheme.Dark:
+                app.setPalette(dark_palette())  # offscreen Qt has no dark theme of its own
         loop = qasync.QEventLoop(app)
         asyncio.set_event_loop(loop)
         window = MainWindow(Workspace(), AppSettings())

@@ -19,16 +19,16 @@ from judgedesk.core.agreement import (
     is_number,
 )
 from judgedesk.core.datasets import Dataset
-from judgedesk.core.datasets.mapping import MISSING, lookup
+from judgedesk.core.datasets.mapping import MISSING, lookup, suggest_mapping
 from judgedesk.core.datasets.rows import derive_data
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.figures import Bin, Estimate, Summary, distribution, estimate_mean, summarize
-from judgedesk.core.human import ReviewScale
+from judgedesk.core.human import ReviewScale, scale_for
 from judgedesk.core.pairwise_figures import PairwiseFigures, pairwise_figures
 from judgedesk.core.project import Project
 from judgedesk.core.review import ReviewItem, ReviewProgress, ReviewSession
 from judgedesk.core.run_compare import RowChange, RunComparison, check_runs, compare_runs
-from judgedesk.core.store import Store
+from judgedesk.core.store import RunRecord, Store
 
 __all__ = [
     "Bin",
@@ -40,7 +40,10 @@ __all__ = [
     "Summary",
     "build_report",
     "compare_runs",
+    "default_category",
+    "project_comparison",
     "project_report",
+    "project_runs",
 ]
 
 MAX_CATEGORIES = 50
@@ -234,3 +237,43 @@ def project_report(
         results = store.results(run_id) if run_id is not None else store.latest_results().values()
         report.pairwise = pairwise_figures(results, seed=seed)
     return report
+
+
+def default_category(dataset: Dataset) -> str | None:
+    """The field results are broken down by unless a person picks another.
+
+    The column mapped to the ``category`` role, else a column named like one
+    (``category``, ``type``, ``task``, ``domain``), else None.
+    """
+    if "category" in dataset.mapping:
+        return dataset.mapping["category"]
+    return suggest_mapping(dataset.fields()).get("category")
+
+
+def project_runs(project: Project) -> list[RunRecord]:
+    """The project's runs, oldest first; none when it has not been run (blocking)."""
+    if not project.store_path.is_file():
+        return []
+    with Store(project.store_path, readonly=True) as store:
+        return store.runs()
+
+
+def project_comparison(
+    project: Project, first: int, second: int, *, seed: int = 0
+) -> tuple[RunComparison, ReviewScale]:
+    """Two runs of a project compared (blocking), with the scale their verdicts are on.
+
+    Raises:
+        JudgeDeskError: the project has not been run, or a run does not exist.
+    """
+    if not project.store_path.is_file():
+        raise JudgeDeskError(
+            f"{project.name or 'This project'} has not been run yet: there are no runs to compare."
+        )
+    with Store(project.store_path, readonly=True) as store:
+        check_runs(store, [first, second])
+        values = [
+            r.value for run in (first, second) for r in store.results(run) if r.status == "ok"
+        ]
+        scale = scale_for(project, values)
+        return compare_runs(store, first, second, scale, seed=seed), scale

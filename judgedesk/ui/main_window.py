@@ -34,6 +34,7 @@ from judgedesk.core.workspace import DatasetOpening, Workspace, begin_project_da
 from judgedesk.ui.i18n import LANGUAGES
 from judgedesk.ui.panes.dataset_pane import DatasetPane
 from judgedesk.ui.panes.judges_pane import JudgesPane
+from judgedesk.ui.panes.report_pane import ReportPane
 from judgedesk.ui.panes.row_inspector import RowInspector
 from judgedesk.ui.panes.row_judging import RowJudgingView
 from judgedesk.ui.panes.run_pane import RunPane
@@ -74,6 +75,9 @@ class MainWindow(QMainWindow):
         self._add_pane(self.tr("Judges"), self.judges_pane)
         self.run_pane = RunPane(workspace, self.tasks, self)
         self._add_pane(self.tr("Run"), self.run_pane)
+        self.report_pane = ReportPane(workspace, self.tasks, self)
+        self._add_pane(self.tr("Report"), self.report_pane)
+        self.report_pane.sig_export_requested.connect(self.files.export)
         self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.nav.setCurrentRow(0)
         central = QWidget(self)
@@ -97,6 +101,8 @@ class MainWindow(QMainWindow):
         self.status.setObjectName("statusText")
         self.statusBar().addWidget(self.status, 1)
         self.files.sig_status.connect(self.status.setText)
+        self.report_pane.sig_status_changed.connect(self.status.setText)
+        self.statusBar().addPermanentWidget(self.files.progress)
         self.run_status = QLabel("", self)
         self.run_status.setObjectName("runStatusText")
         self.statusBar().addPermanentWidget(self.run_status)

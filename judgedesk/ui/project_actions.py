@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressBar, QWidget
 
 from judgedesk.core.datasets import FORMATS as DATASET_FORMATS
 from judgedesk.core.datasets import Dataset
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.exports import FORMATS as EXPORT_FORMATS
 from judgedesk.core.exports import write_export
 from judgedesk.core.project import SETTINGS_FILE, Project, load_project
 from judgedesk.core.project_files import (
@@ -21,6 +23,7 @@ from judgedesk.core.project_files import (
     save_project_as,
     write_recovery,
 )
+from judgedesk.core.report import project_report
 from judgedesk.core.store import Store
 from judgedesk.core.workspace import Workspace
 from judgedesk.ui.settings import AppSettings
@@ -29,6 +32,7 @@ from judgedesk.ui.tasks import TaskRunner
 AUTOSAVE_MS = 30_000
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 DATASET_SUFFIXES = tuple(f".{name}" for name in DATASET_FORMATS)
+EXPORT_SUFFIXES = tuple(f".{name}" for name in EXPORT_FORMATS)
 
 
 class ProjectActions(QObject):
@@ -52,6 +56,12 @@ class ProjectActions(QObject):
         self.autosave_timer.setInterval(AUTOSAVE_MS)
         self.autosave_timer.timeout.connect(self.autosave)
         self.autosave_timer.start()
+        self.progress = QProgressBar(window)
+        self.progress.setObjectName("exportProgress")
+        self.progress.setAccessibleName(self.tr("Export in progress"))
+        self.progress.setRange(0, 0)  # busy: the writing has no steps to count
+        self.progress.setMaximumWidth(140)
+        self.progress.hide()
 
     # --- questions (tests replace these) ------------------------------------------------
 
@@ -228,32 +238,74 @@ class ProjectActions(QObject):
             return True
         return False
 
-    def export(self) -> None:
-        project = self.workspace.project
-        if project is None:
-            return
-        chosen, _ = QFileDialog.getSaveFileName(
-            self.window,
-            self.tr("Export the results"),
-            str(project.root / f"{project.root.name}-results.csv"),
-            self.tr("CSV (*.csv);;JSON Lines (*.jsonl)"),
-        )
-        if chosen:
-            self.export_to(Path(chosen))
+    def ask_export_path(self, suggested: Path) -> Path | None:
+        """Ask where to export, and in which format (tests replace this).
 
-    def export_to(self, out: Path) -> None:
-        """Write the latest results of every row to ``out`` (CSV or JSON Lines)."""
+        The format follows the file name's extension; with none, the chosen filter's.
+        """
+        filters = {
+            self.tr("CSV (*.csv)"): ".csv",
+            self.tr("JSON Lines (*.jsonl)"): ".jsonl",
+            self.tr("Excel workbook (*.xlsx)"): ".xlsx",
+            self.tr("HTML report (*.html)"): ".html",
+        }
+        chosen, selected = QFileDialog.getSaveFileName(
+            self.window, self.tr("Export the results"), str(suggested), ";;".join(filters)
+        )
+        if not chosen:
+            return None
+        path = Path(chosen)
+        if path.suffix.lower() not in EXPORT_SUFFIXES:
+            path = path.with_name(path.name + filters.get(selected, ".csv"))
+        return path
+
+    def export(self, run_id: int | None = None, category: str | None = None) -> None:
+        """Ask for a file, then export the results (one run's, or each row's latest).
+
+        Args:
+            run_id: export one run's results.
+            category: the field the XLSX and HTML reports break results down by
+                ("" for none; None for the mapped category column).
+        """
         project = self.workspace.project
         if project is None:
             return
-        fmt = "jsonl" if out.suffix.lower() == ".jsonl" else "csv"
-        if out.suffix.lower() not in (".csv", ".jsonl"):
+        chosen = self.ask_export_path(project.root / f"{project.root.name}-results.csv")
+        if chosen is not None:
+            self.export_to(chosen, run_id=run_id, category=category)
+
+    def export_to(
+        self, out: Path, *, run_id: int | None = None, category: str | None = None
+    ) -> None:
+        """Write the results to ``out`` in the format its extension names, in the background.
+
+        CSV, JSON Lines, XLSX or HTML; another extension is replaced by .csv. Progress
+        shows in the status bar; a failure says why and what to do.
+        """
+        project = self.workspace.project
+        if project is None:
+            return
+        if self.tasks.running("export"):
+            self.sig_status.emit(self.tr("An export is being written: try again when it is done."))
+            return
+        if out.suffix.lower() not in EXPORT_SUFFIXES:
             out = out.with_suffix(".csv")
+        fmt = out.suffix.lower().lstrip(".")
         dataset = self.workspace.dataset
         self.sig_status.emit(self.tr("Exporting to {0}…").format(out))
+        self.progress.show()
+
+        async def export() -> int:
+            try:
+                return await asyncio.to_thread(
+                    _export, copy.deepcopy(project), out, fmt, dataset, run_id, category
+                )
+            finally:
+                self.progress.hide()
+
         self.tasks.start(
             "export",
-            asyncio.to_thread(_export, project, out, fmt, dataset),
+            export(),
             on_done=lambda count: self.sig_status.emit(
                 self.tr("Exported {0} rows to {1}.").format(count, out)
             ),
@@ -270,10 +322,30 @@ def _save(project: Project) -> None:
     discard_recovery(project)
 
 
-def _export(project: Project, out: Path, fmt: str, dataset: Dataset | None) -> int:
+def _export(
+    project: Project,
+    out: Path,
+    fmt: str,
+    dataset: Dataset | None,
+    run_id: int | None,
+    category: str | None,
+) -> int:
     if not project.store_path.is_file():
         raise JudgeDeskError(
             "There is nothing to export yet: this project has not been run. Run it first."
         )
-    with Store(project.store_path) as store:
-        return write_export(store, out, fmt, dataset)
+    report = None
+    if fmt in ("xlsx", "html"):
+        report = project_report(
+            project, dataset, run_id=run_id, category=category if dataset is not None else ""
+        )
+    try:
+        with Store(project.store_path) as store:
+            return write_export(
+                store, out, fmt, dataset, project=project, run_id=run_id, report=report
+            )
+    except OSError as exc:
+        raise JudgeDeskError(
+            f"The export could not be written to {out}: {exc.strerror or exc}. Choose "
+            "another folder or file name (one you may write to, with room left on the disk)."
+        ) from None

@@ -127,11 +127,11 @@ async def _run_sample(
         f"{progress.done} rows judged offline, {progress.failed} failed, accuracy {accuracy}",
     )
     window.workspace.select_row(0)
-    for _ in range(100):
-        outcome = window.judging.outcome()
-        if outcome is not None:
-            break
+    deadline = time.monotonic() + 30  # the row's outcome is read in a worker thread
+    outcome = window.judging.outcome()
+    while outcome is None and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
+        outcome = window.judging.outcome()
     preprocess = outcome.preprocess if outcome is not None else None
     check(
         "script worker",

@@ -61,6 +61,12 @@ class TaskRunner(QObject):
         task = self._tasks.get(key)
         return task is not None and not task.done()
 
+    def cancel(self, key: str) -> None:
+        """Cancel the task with ``key``, if one runs (its result is then dropped)."""
+        task = self._tasks.pop(key, None)
+        if task is not None:
+            task.cancel()
+
     def cancel_all(self) -> None:
         """Cancel every running task (at shutdown)."""
         for task in self._tasks.values():

@@ -29,6 +29,13 @@
     </message>
 </context>
 <context>
+    <name>ChartCard</name>
+    <message>
+        <source>{0}, as a table</source>
+        <translation>{0}（表格）</translation>
+    </message>
+</context>
+<context>
     <name>ColumnChooser</name>
     <message>
         <source>Show All Columns</source>
@@ -660,6 +667,13 @@
     </message>
 </context>
 <context>
+    <name>HeatmapView</name>
+    <message>
+        <source>{0}: {1} · {2}: {3} · {4} rows</source>
+        <translation>{0}：{1} · {2}：{3} · {4} 行</translation>
+    </message>
+</context>
+<context>
     <name>JsonTreeModel</name>
     <message>
         <source>Field</source>
@@ -1061,6 +1075,10 @@
         <translation>运行</translation>
     </message>
     <message>
+        <source>Report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
         <source>Judging</source>
         <translation>评审过程</translation>
     </message>
@@ -1367,6 +1385,10 @@
 <context>
     <name>ProjectActions</name>
     <message>
+        <source>Export in progress</source>
+        <translation>正在导出</translation>
+    </message>
+    <message>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
@@ -1419,12 +1441,28 @@
         <translation>数据集 ({0});;所有文件 (*)</translation>
     </message>
     <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML 报告 (*.html)</translation>
+    </message>
+    <message>
         <source>Export the results</source>
         <translation>导出结果</translation>
     </message>
     <message>
-        <source>CSV (*.csv);;JSON Lines (*.jsonl)</source>
-        <translation>CSV (*.csv);;JSON Lines (*.jsonl)</translation>
+        <source>An export is being written: try again when it is done.</source>
+        <translation>正在写入一个导出文件：请等它完成后再试。</translation>
     </message>
     <message>
         <source>Exporting to {0}…</source>
@@ -1626,6 +1664,380 @@
     <message>
         <source>Used: {0} The sample reply below is not used.</source>
         <translation>使用：{0} 下面的示例回复不会被使用。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportPane</name>
+    <message>
+        <source>Results to report</source>
+        <translation>要报告的结果</translation>
+    </message>
+    <message>
+        <source>&amp;Results of:</source>
+        <translation>结果来源(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Show figures as &amp;tables</source>
+        <translation>以表格显示数据(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Each chart&apos;s figures as a table, for reading exact values</source>
+        <translation>把每个图表的数据显示为表格，便于读取确切数值</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Summary</source>
+        <translation>复制摘要(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Put the summary on the clipboard as plain text</source>
+        <translation>把摘要以纯文本复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write these results as CSV, JSON Lines, an Excel workbook or an HTML report</source>
+        <translation>把这些结果写成 CSV、JSON Lines、Excel 工作簿或 HTML 报告</translation>
+    </message>
+    <message>
+        <source>Break results down by</source>
+        <translation>按此字段细分结果</translation>
+    </message>
+    <message>
+        <source>Break &amp;down by:</source>
+        <translation>细分依据(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>C&amp;harts</source>
+        <translation>图表(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Compare &amp;Two Runs</source>
+        <translation>比较两次运行(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Latest result of each row</source>
+        <translation>每行的最新结果</translation>
+    </message>
+    <message>
+        <source>(no breakdown)</source>
+        <translation>（不细分）</translation>
+    </message>
+    <message>
+        <source>No results yet.</source>
+        <translation>还没有结果。</translation>
+    </message>
+    <message>
+        <source>Run the project (the Run pane, Ctrl+R): its results are reported here.</source>
+        <translation>运行项目（“运行”面板，Ctrl+R），结果会在这里报告。</translation>
+    </message>
+    <message>
+        <source>The summary is on the clipboard.</source>
+        <translation>摘要已复制到剪贴板。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportWords</name>
+    <message>
+        <source>– (no rows)</source>
+        <translation>–（没有行）</translation>
+    </message>
+    <message>
+        <source>{0} (n = {1}, too few rows for an interval)</source>
+        <translation>{0}（n = {1}，行数太少，无法给出区间）</translation>
+    </message>
+    <message>
+        <source>{0} (95% interval {1}–{2}, n = {3})</source>
+        <translation>{0}（95% 区间 {1}–{2}，n = {3}）</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>(no value)</source>
+        <translation>（无值）</translation>
+    </message>
+    <message>
+        <source>(all others)</source>
+        <translation>（其余全部）</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>无判定</translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation>未评审</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>Run {0} · {1} · {2}</source>
+        <translation>运行 {0} · {1} · {2}</translation>
+    </message>
+    <message>
+        <source>{0} rows</source>
+        <translation>{0} 行</translation>
+    </message>
+    <message>
+        <source>all rows</source>
+        <translation>全部行</translation>
+    </message>
+    <message>
+        <source>those that failed</source>
+        <translation>失败的行</translation>
+    </message>
+    <message>
+        <source>those with no verdict</source>
+        <translation>无判定的行</translation>
+    </message>
+    <message>
+        <source>{0}, {1} only</source>
+        <translation>{0}，仅{1}</translation>
+    </message>
+    <message>
+        <source>Accuracy {0}</source>
+        <translation>准确率 {0}</translation>
+    </message>
+    <message>
+        <source>Win rate {0} · ties {1} · losses {2}</source>
+        <translation>胜率 {0} · 平 {1} · 负 {2}</translation>
+    </message>
+    <message>
+        <source>Mean score {0}</source>
+        <translation>平均分 {0}</translation>
+    </message>
+    <message>
+        <source>The verdicts are labels: the distribution shows how often each was given.</source>
+        <translation>判定是标签：分布图显示每种判定出现的次数。</translation>
+    </message>
+    <message>
+        <source>No verdicts yet: every row failed or gave no verdict.</source>
+        <translation>还没有判定：每一行都失败了或没有给出判定。</translation>
+    </message>
+    <message>
+        <source>No results yet.</source>
+        <translation>还没有结果。</translation>
+    </message>
+    <message>
+        <source>{0} rows: {1} ok · {2} failed · {3} no verdict</source>
+        <translation>{0} 行：{1} 成功 · {2} 失败 · {3} 无判定</translation>
+    </message>
+    <message>
+        <source>Reviewed by hand: {0} of {1} rows ({2})</source>
+        <translation>人工复核：{1} 行中的 {0} 行（{2}）</translation>
+    </message>
+    <message>
+        <source>{0} human labels from the dataset</source>
+        <translation>{0} 个来自数据集的人工标注</translation>
+    </message>
+    <message>
+        <source>{0} disagreements · {1} flagged</source>
+        <translation>{0} 处不一致 · {1} 个已标记</translation>
+    </message>
+    <message>
+        <source>{0} reviewed before the judge&apos;s verdict changed</source>
+        <translation>{0} 行在评审的判定改变之前复核</translation>
+    </message>
+    <message>
+        <source>No rows have both a person&apos;s and the judge&apos;s verdict yet.</source>
+        <translation>还没有同时具有人工判定和评审判定的行。</translation>
+    </message>
+    <message>
+        <source>Cohen&apos;s kappa, quadratic weights</source>
+        <translation>Cohen&apos;s kappa（二次加权）</translation>
+    </message>
+    <message>
+        <source>Cohen&apos;s kappa</source>
+        <translation>Cohen&apos;s kappa</translation>
+    </message>
+    <message>
+        <source>Same verdict on {0} of rows · {1} {2} (n = {3})</source>
+        <translation>{0} 的行判定相同 · {1} {2}（n = {3}）</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>{0}: {1} rows ({2})</source>
+        <translation>{0}：{1} 行（{2}）</translation>
+    </message>
+    <message>
+        <source>Distribution of {0} verdicts: {1}.</source>
+        <translation>{0} 个判定的分布：{1}。</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>No verdicts to show yet: run the project, then come back.</source>
+        <translation>还没有可显示的判定：请先运行项目，再回到这里。</translation>
+    </message>
+    <message>
+        <source>Score distribution</source>
+        <translation>分数分布</translation>
+    </message>
+    <message>
+        <source>Verdicts</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>How often each verdict was given, over {0} rows with a verdict.</source>
+        <translation>每种判定出现的次数，基于 {0} 个有判定的行。</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Win rate</source>
+        <translation>胜率</translation>
+    </message>
+    <message>
+        <source>Mean score</source>
+        <translation>平均分</translation>
+    </message>
+    <message>
+        <source>n = {0}</source>
+        <translation>n = {0}</translation>
+    </message>
+    <message>
+        <source>(95% interval {0})</source>
+        <translation>（95% 区间 {0}）</translation>
+    </message>
+    <message>
+        <source>{0} (n = {1})</source>
+        <translation>{0}（n = {1}）</translation>
+    </message>
+    <message>
+        <source>By “{0}”</source>
+        <translation>按“{0}”</translation>
+    </message>
+    <message>
+        <source>By category</source>
+        <translation>按类别</translation>
+    </message>
+    <message>
+        <source>Choose a field to break the results down by.</source>
+        <translation>选择一个字段来细分结果。</translation>
+    </message>
+    <message>
+        <source>No row has a result to break down yet.</source>
+        <translation>还没有可以细分的结果。</translation>
+    </message>
+    <message>
+        <source>{0} for each value of “{1}”: {2}.</source>
+        <translation>“{1}”每个取值的{0}：{2}。</translation>
+    </message>
+    <message>
+        <source>{0} for each value of the field, with its 95% interval (the line); n is the number of rows with a verdict.</source>
+        <translation>该字段每个取值的{0}及其 95% 区间（横线）；n 是有判定的行数。</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>Person agrees</source>
+        <translation>人工一致率</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Mean score of each dimension: {0}.</source>
+        <translation>各维度的平均分：{0}。</translation>
+    </message>
+    <message>
+        <source>Per dimension</source>
+        <translation>各维度</translation>
+    </message>
+    <message>
+        <source>The mean of each dimension the judge scored in its JSON verdicts, with its 95% interval; n is the number of rows scoring it.</source>
+        <translation>评审在 JSON 判定中给出的各维度平均分及其 95% 区间；n 是给出该维度分数的行数。</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>人工</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>person {0}, judge {1}: {2}</source>
+        <translation>人工 {0}，评审 {1}：{2}</translation>
+    </message>
+    <message>
+        <source>No person&apos;s verdicts yet. Review rows by hand, or map a dataset column that holds human labels (the “human” field), to see how far the judge agrees.</source>
+        <translation>还没有人工判定。请人工复核一些行，或映射一个含人工标注的数据集列（“human”字段），即可看到评审与人的一致程度。</translation>
+    </message>
+    <message>
+        <source>Person against judge, {0} rows: {1}.</source>
+        <translation>人工与评审对照，{0} 行：{1}。</translation>
+    </message>
+    <message>
+        <source>Rows: the person&apos;s verdict; columns: the judge&apos;s.</source>
+        <translation>行：人工的判定；列：评审的判定。</translation>
+    </message>
+    <message>
+        <source>{0}. {1} Outlined squares: the same verdict.</source>
+        <translation>{0}。{1}加框的格子：判定相同。</translation>
+    </message>
+    <message>
+        <source>Person vs judge</source>
+        <translation>人工与评审对照</translation>
+    </message>
+    <message>
+        <source>Run {0} → run {1}: {2} rows judged in both, {3} changed.</source>
+        <translation>运行 {0} → 运行 {1}：两次都评审过的有 {2} 行，其中 {3} 行有变化。</translation>
+    </message>
+    <message>
+        <source>Run {0}: {1}</source>
+        <translation>运行 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>The two runs agree on {0} of rows (Cohen&apos;s kappa {1}).</source>
+        <translation>两次运行在 {0} 的行上判定一致（Cohen&apos;s kappa {1}）。</translation>
+    </message>
+    <message>
+        <source>Person vs judge: {0}</source>
+        <translation>人工与评审对照：{0}</translation>
     </message>
 </context>
 <context>
@@ -1903,6 +2315,65 @@
     <message>
         <source>match {0} of {1}</source>
         <translation>第 {0} 个匹配，共 {1} 个</translation>
+    </message>
+</context>
+<context>
+    <name>RunCompareView</name>
+    <message>
+        <source>Run A, before</source>
+        <translation>运行 A（之前）</translation>
+    </message>
+    <message>
+        <source>Run B, after</source>
+        <translation>运行 B（之后）</translation>
+    </message>
+    <message>
+        <source>Run &amp;A:</source>
+        <translation>运行 &amp;A：</translation>
+    </message>
+    <message>
+        <source>Run &amp;B:</source>
+        <translation>运行 &amp;B：</translation>
+    </message>
+    <message>
+        <source>Rows the two runs judged differently</source>
+        <translation>两次运行判定不同的行</translation>
+    </message>
+    <message>
+        <source>&amp;Changed rows (select one to see it in the inspector)</source>
+        <translation>有变化的行(&amp;C)（选中一行即可在检查器中查看）</translation>
+    </message>
+    <message>
+        <source>Comparing needs two runs. Change the template, a judge or a script, run again, and come back to see which rows changed.</source>
+        <translation>比较需要两次运行。修改模板、评审或脚本后再运行一次，然后回到这里查看哪些行有变化。</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Run {0} (A)</source>
+        <translation>运行 {0}（A）</translation>
+    </message>
+    <message>
+        <source>Run A</source>
+        <translation>运行 A</translation>
+    </message>
+    <message>
+        <source>Run {0} (B)</source>
+        <translation>运行 {0}（B）</translation>
+    </message>
+    <message>
+        <source>Run B</source>
+        <translation>运行 B</translation>
+    </message>
+    <message>
+        <source>Run A and run B are the same run: pick two different runs.</source>
+        <translation>运行 A 和运行 B 是同一次运行：请选择两次不同的运行。</translation>
     </message>
 </context>
 <context>

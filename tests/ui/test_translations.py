@@ -56,7 +56,7 @@ WIZARD_BUTTONS = (
 # Words that stay as they are in any language: names, formats, code.
 KEPT = re.compile(
     r"JudgeDesk|OpenAI|Ollama|LM Studio|vLLM|llama\.cpp|Jinja2?|JSON( Lines)?|JSONL|CSV|TSV|"
-    r"XLSX|Excel|Markdown|URL|API|HTTP|SSE|chrF|sacreBLEU|BLEU|GBK|BOM|Python|English|"
+    r"XLSX|Excel|HTML|Markdown|URL|API|HTTP|SSE|chrF|sacreBLEU|BLEU|GBK|BOM|Python|English|"
     r"(?:(?:Ctrl|Alt|Shift)\+)+(?:[\w←→↑↓]+|[.,/])|Esc|"
     r"(?i:utf-(?:8|16)(?:-sig|[- ][lb]e)?|gb18030)|"
     r"data\.\w+|response\.\w+|(?:[\w.-]*/)*[\w.-]*\.(j2|py|toml|jsonl|csv|xlsx)|\d+|"

@@ -1,0 +1,392 @@
+"""The Report pane: the summary, charts, two runs compared, copy and export."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QShowEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from judgedesk.core.datasets import Dataset
+from judgedesk.core.figures import Summary
+from judgedesk.core.human import ReviewScale
+from judgedesk.core.project import Project
+from judgedesk.core.report import (
+    Report,
+    RunComparison,
+    default_category,
+    project_comparison,
+    project_report,
+    project_runs,
+)
+from judgedesk.core.review import ReviewProgress
+from judgedesk.core.store import RunRecord
+from judgedesk.core.workspace import Workspace
+from judgedesk.ui.panes.report_card import ChartCard
+from judgedesk.ui.panes.report_charts import BarChartView, HeatmapView
+from judgedesk.ui.panes.report_compare import RunCompareView
+from judgedesk.ui.panes.report_words import ChartPage, ReportWords
+from judgedesk.ui.tasks import TaskRunner
+
+REFRESH_DELAY_MS = 500
+"""After results or reviews change, the report is computed again at most this often."""
+
+
+@dataclass(frozen=True)
+class ReportPage:
+    """What one computation of the report gives the pane (plain data from a thread)."""
+
+    report: Report | None
+    runs: list[RunRecord]
+    run_id: int | None
+
+
+def load_report_page(
+    project: Project, dataset: Dataset | None, run_id: int | None, category: str | None
+) -> ReportPage:
+    """Read the runs and compute the report (blocking: for a worker thread).
+
+    ``category`` "" means no breakdown; a run that no longer exists falls back to each
+    row's latest result.
+    """
+    runs = project_runs(project)
+    if not runs:
+        return ReportPage(None, [], None)
+    if run_id not in {run.id for run in runs}:
+        run_id = None
+    chosen = category if dataset is not None else ""
+    report = project_report(project, dataset, run_id=run_id, category=chosen)
+    return ReportPage(report, runs, run_id)
+
+
+class ReportPane(QWidget):
+    """Shows how the judge did: figures with intervals, charts, and what changed.
+
+    The report is computed in a worker thread when the pane is shown, and again (at most
+    every half second) while it is shown and results or reviews change.
+
+    Signals:
+        sig_report_shown: the :class:`Report` now shown (None when there is none).
+        sig_comparison_shown: the :class:`RunComparison` now shown.
+        sig_export_requested: (run id or None, category field or None) for File › Export.
+        sig_status_changed: a sentence for the status bar.
+    """
+
+    sig_report_shown = Signal(object)
+    sig_comparison_shown = Signal(object)
+    sig_export_requested = Signal(object, object)
+    sig_status_changed = Signal(str)
+
+    def __init__(self, workspace: Workspace, tasks: TaskRunner, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("reportPane")
+        self.workspace = workspace
+        self.tasks = tasks
+        self.words = ReportWords(self)
+        self.report: Report | None = None
+
+        self.run = QComboBox(self)
+        self.run.setObjectName("reportRun")
+        self.run.setAccessibleName(self.tr("Results to report"))
+        self.run.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.run.activated.connect(lambda _: self.refresh())
+        run_label = QLabel(self.tr("&Results of:"), self)
+        run_label.setBuddy(self.run)
+        self.tables = QCheckBox(self.tr("Show figures as &tables"), self)
+        self.tables.setObjectName("reportShowTables")
+        self.tables.setToolTip(self.tr("Each chart's figures as a table, for reading exact values"))
+        self.tables.toggled.connect(self._show_tables)
+        self.copy_button = self._button("reportCopySummary", self.tr("&Copy Summary"), self.copy)
+        self.copy_button.setToolTip(self.tr("Put the summary on the clipboard as plain text"))
+        self.export_button = self._button("reportExport", self.tr("&Export…"), self.export)
+        self.export_button.setToolTip(
+            self.tr("Write these results as CSV, JSON Lines, an Excel workbook or an HTML report")
+        )
+        bar = QHBoxLayout()
+        bar.addWidget(run_label)
+        bar.addWidget(self.run)
+        bar.addStretch(1)
+        for widget in (self.tables, self.copy_button, self.export_button):
+            bar.addWidget(widget)
+
+        self.headline = QLabel("", self)
+        self.headline.setObjectName("reportHeadline")
+        self.headline.setWordWrap(True)
+        font = self.headline.font()
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        self.headline.setFont(font)
+        self.counts = QLabel("", self)
+        self.counts.setObjectName("reportCounts")
+        self.review = QLabel("", self)
+        self.review.setObjectName("reportReview")
+        self.review.setWordWrap(True)
+        summary = QFrame(self)
+        summary.setObjectName("reportSummary")
+        summary.setFrameShape(QFrame.Shape.StyledPanel)
+        box = QVBoxLayout(summary)
+        for label in (self.headline, self.counts, self.review):
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            box.addWidget(label)
+
+        # The cards live in this widget from the start: moving a hidden card into it
+        # later would leave it hidden.
+        charts = QWidget(self)
+        charts.setObjectName("reportCharts")
+        self.distribution_card = ChartCard("reportDistribution", BarChartView(), charts)
+        self.category_card = ChartCard("reportCategories", BarChartView(), charts)
+        self.category = QComboBox(self.category_card)
+        self.category.setObjectName("reportCategoryField")
+        self.category.setAccessibleName(self.tr("Break results down by"))
+        self.category.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.category.activated.connect(lambda _: self.refresh())
+        category_label = QLabel(self.tr("Break &down by:"), self.category_card)
+        category_label.setBuddy(self.category)
+        self.category_card.header.addWidget(category_label)
+        self.category_card.header.addWidget(self.category)
+        self.dimension_card = ChartCard("reportDimensions", BarChartView(), charts)
+        self.agreement_card = ChartCard("reportAgreement", HeatmapView(), charts)
+        self.cards = [
+            self.distribution_card,
+            self.category_card,
+            self.dimension_card,
+            self.agreement_card,
+        ]
+        self.grid = QGridLayout(charts)
+        self.grid.setColumnStretch(0, 1)
+        self.grid.setColumnStretch(1, 1)
+        scroll = QScrollArea(self)
+        scroll.setObjectName("reportChartsScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(charts)
+        self.compare = RunCompareView(self.words, self)
+        self.compare.sig_runs_chosen.connect(lambda a, b: self._compare(a, b))
+        self.compare.sig_row_chosen.connect(self.workspace.select_row)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("reportTabs")
+        self.tabs.addTab(scroll, self.tr("C&harts"))
+        self.tabs.addTab(self.compare, self.tr("Compare &Two Runs"))
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(summary)
+        layout.addWidget(self.tabs, 1)
+
+        self._refresh_timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
+        self._refresh_timer.timeout.connect(self.refresh)
+        workspace.sig_project_opened.connect(lambda _: self._project_opened())
+        workspace.sig_dataset_loaded.connect(self._fill_fields)
+        workspace.sig_dataset_completed.connect(self._fill_fields)
+        workspace.sig_dataset_closing.connect(lambda _: self.tasks.cancel("report"))
+        workspace.sig_results_changed.connect(lambda _: self.results_changed())
+        workspace.undo.sig_changed.connect(lambda _: self.results_changed())
+        self._project_opened()
+
+    def _button(self, name: str, text: str, slot: Callable[[], object]) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setObjectName(name)
+        button.setAccessibleName(text.replace("&", ""))
+        button.clicked.connect(lambda _=False: slot())
+        return button
+
+    # --- choices ----------------------------------------------------------------------
+
+    def _project_opened(self) -> None:
+        self.report = None
+        self.run.clear()
+        self.run.addItem(self.tr("Latest result of each row"), None)
+        self.category.clear()
+        self.compare.set_runs([])
+        self._show(None)
+        if self.isVisible():
+            self.refresh()
+
+    def _fill_fields(self, dataset: Dataset) -> None:
+        if dataset is not self.workspace.dataset:
+            return
+        kept = self.category.currentData() if self.category.count() else None
+        self.category.clear()
+        self.category.addItem(self.tr("(no breakdown)"), "")
+        for name in dataset.fields():
+            self.category.addItem(name, name)
+        wanted = kept if kept is not None else default_category(dataset)
+        found = self.category.findData(wanted) if wanted else 0
+        self.category.setCurrentIndex(max(found, 0))
+        if self.isVisible():
+            self.results_changed()
+
+    def category_field(self) -> str:
+        """The field chosen to break results down by ("" for none)."""
+        data = self.category.currentData()
+        return data if isinstance(data, str) else ""
+
+    def choose_category(self, name: str) -> None:
+        """Break results down by ``name`` ("" for none), as a person picking it would."""
+        self.category.setCurrentIndex(self.category.findData(name))
+        self.refresh()
+
+    def run_id(self) -> int | None:
+        """The run reported, None for each row's latest result."""
+        data = self.run.currentData()
+        return int(data) if data is not None else None
+
+    def _fill_runs(self, runs: list[RunRecord], shown: int | None) -> None:
+        self.run.clear()
+        self.run.addItem(self.tr("Latest result of each row"), None)
+        for record in reversed(runs):
+            self.run.addItem(self.words.run_title(record), record.id)
+        self.run.setCurrentIndex(max(0, self.run.findData(shown)) if shown is not None else 0)
+
+    # --- computing ----------------------------------------------------------------------
+
+    def results_changed(self) -> None:
+        """Results or reviews changed: compute again soon if shown (else when shown)."""
+        if self.isVisible() and not self._refresh_timer.isActive():
+            self._refresh_timer.start()
+
+    def refresh(self) -> None:
+        """Compute the report in a worker thread and show it when done."""
+        project, dataset = self.workspace.project, self.workspace.dataset
+        if project is None:
+            return
+        self._refresh_timer.stop()
+        self.tasks.start(
+            "report",
+            asyncio.to_thread(
+                load_report_page,
+                copy.deepcopy(project),
+                dataset,
+                self.run_id(),
+                self.category_field() if self.category.count() else None,
+            ),
+            on_done=self._show_page,
+        )
+
+    def _show_page(self, page: ReportPage) -> None:
+        self._fill_runs(page.runs, page.run_id)
+        self.compare.set_runs(page.runs)
+        self._show(page.report)
+        chosen = self.compare.chosen()
+        if chosen is not None:
+            self._compare(*chosen)
+
+    def _compare(self, first: int, second: int) -> None:
+        project = self.workspace.project
+        if project is None:
+            return
+        self.tasks.start(
+            "report-compare",
+            asyncio.to_thread(project_comparison, copy.deepcopy(project), first, second),
+            on_done=self._show_comparison,
+        )
+
+    def _show_comparison(self, result: tuple[RunComparison, ReviewScale]) -> None:
+        comparison, scale = result
+        self.compare.show_comparison(comparison, scale)
+        self.sig_comparison_shown.emit(comparison)
+
+    # --- showing ------------------------------------------------------------------------
+
+    def _show(self, report: Report | None) -> None:
+        self.report = report
+        words = self.words
+        self.copy_button.setEnabled(report is not None)
+        self.export_button.setEnabled(report is not None)
+        if report is None:
+            self.headline.setText(self.tr("No results yet."))
+            self.counts.setText(
+                self.tr("Run the project (the Run pane, Ctrl+R): its results are reported here.")
+            )
+            self.review.setText("")
+            for card in self.cards:
+                card.setVisible(card is not self.dimension_card)
+            for card in self.cards:
+                self._fill_card(card, None)
+            self._lay_out_cards()
+            self.sig_report_shown.emit(None)
+            return
+        self.headline.setText(words.headline(report.summary))
+        self.counts.setText(words.counts(report.summary))
+        self.review.setText(words.review(report.review))
+        self._fill_card(self.distribution_card, words.distribution(report))
+        self._fill_card(self.category_card, words.categories(report, report.category_field))
+        self._fill_card(self.dimension_card, words.dimensions(report))
+        self._fill_card(self.agreement_card, words.agreement(report))
+        self.dimension_card.setVisible(bool(report.dimensions))
+        self._lay_out_cards()
+        self.sig_report_shown.emit(report)
+
+    def _fill_card(self, card: ChartCard, page: ChartPage | None) -> None:
+        if page is None:
+            page = self._empty_page(card)
+        card.set_title(page.title, page.caption)
+        card.canvas.set_chart(page.chart)
+        card.set_table(page.headers, page.rows, page.row_headers)
+
+    def _empty_page(self, card: ChartCard) -> ChartPage:
+        empty = Report(
+            project="",
+            run_id=None,
+            scale=ReviewScale("score"),
+            summary=Summary(0, {"ok": 0, "error": 0, "unparsed": 0}, ""),
+            distribution=[],
+            dimensions=[],
+            category_field=None,
+            categories=[],
+            agreement=[],
+            review=ReviewProgress(0, 0, 0, 0, 0, 0, 0),
+        )
+        if card is self.category_card:
+            return self.words.categories(empty, self.category_field() or None)
+        if card is self.agreement_card:
+            return self.words.agreement(empty)
+        if card is self.dimension_card:
+            return self.words.dimensions(empty)
+        return self.words.distribution(empty)
+
+    def _lay_out_cards(self) -> None:
+        for card in self.cards:
+            self.grid.removeWidget(card)
+        shown = [card for card in self.cards if not card.isHidden()]
+        for position, card in enumerate(shown):
+            self.grid.addWidget(card, position // 2, position % 2, Qt.AlignmentFlag.AlignTop)
+        self.grid.setRowStretch(len(shown) // 2 + 1, 1)
+
+    def _show_tables(self, tables: bool) -> None:
+        for card in self.cards:
+            card.show_table(tables)
+
+    # --- commands -----------------------------------------------------------------------
+
+    def copy(self) -> None:
+        """Put the summary on the clipboard as plain text."""
+        if self.report is None:
+            return
+        text = self.words.summary_text(self.report, self.run.currentText())
+        QGuiApplication.clipboard().setText(text)
+        self.sig_status_changed.emit(self.tr("The summary is on the clipboard."))
+
+    def export(self) -> None:
+        """Ask for a file and export the results shown (the window does the writing)."""
+        self.sig_export_requested.emit(self.run_id(), self.category_field())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.refresh()  # reviews may have changed anywhere since the pane was last seen

@@ -1,0 +1,440 @@
+"""A report in the interface's words: the summary lines, each chart's figures, the
+comparison of two runs, and the plain text "Copy summary" puts on the clipboard."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QObject
+
+from judgedesk.core.agreement import AgreementFigures, Figure
+from judgedesk.core.human import ReviewScale
+from judgedesk.core.report import NO_VALUE, OTHER, Estimate, Group, Report, RunComparison, Summary
+from judgedesk.core.review import ReviewProgress
+from judgedesk.core.store import RunRecord
+from judgedesk.ui.panes.report_charts import Bar, BarChartData, HeatmapData
+
+MAX_COLUMN_CHARS = 64
+"""A distribution is drawn as upright columns while its labels fit under them (about
+this many characters in all), else as horizontal bars."""
+SELECTION = re.compile(r"(?:all rows|(\d+) rows)(?:, (\w+) only)?")
+
+
+@dataclass
+class ChartPage:
+    """What a chart card shows: title, caption, the chart, and its figures as a table."""
+
+    title: str
+    caption: str
+    chart: BarChartData | HeatmapData
+    headers: list[str]
+    rows: list[list[str]]
+    row_headers: list[str] = field(default_factory=list)
+
+
+class ReportWords(QObject):
+    """Writes a :class:`Report`'s figures for people, in the interface's language."""
+
+    # --- numbers ------------------------------------------------------------------------
+
+    @staticmethod
+    def number(value: float | None) -> str:
+        return "–" if value is None else f"{value:.2f}"
+
+    @staticmethod
+    def percent(value: float | None) -> str:
+        return "–" if value is None else f"{value * 100:.1f}%"
+
+    def interval(self, estimate: Estimate, as_percent: bool) -> str:
+        """ "7.20 (95% interval 6.90–7.50, n = 412)"."""
+        show = self.percent if as_percent else self.number
+        if estimate.value is None:
+            return self.tr("– (no rows)")
+        if estimate.low is None or estimate.high is None:
+            return self.tr("{0} (n = {1}, too few rows for an interval)").format(
+                show(estimate.value), estimate.n
+            )
+        return self.tr("{0} (95% interval {1}–{2}, n = {3})").format(
+            show(estimate.value), show(estimate.low), show(estimate.high), f"{estimate.n:,}"
+        )
+
+    def _span(self, estimate: Estimate | None, as_percent: bool) -> str:
+        if estimate is None or estimate.low is None or estimate.high is None:
+            return ""
+        show = self.percent if as_percent else self.number
+        return f"{show(estimate.low)}–{show(estimate.high)}"
+
+    # --- verdicts and labels --------------------------------------------------------------
+
+    def label(self, name: str) -> str:
+        """A verdict's or a category's name, with the core's English names translated."""
+        return {
+            "correct": self.tr("correct"),
+            "incorrect": self.tr("incorrect"),
+            NO_VALUE: self.tr("(no value)"),
+            OTHER: self.tr("(all others)"),
+        }.get(name, name)
+
+    def verdict(self, value: Any, scale: ReviewScale) -> str:
+        return self.label(scale.name_of(value))
+
+    def result(self, status: str | None, value: Any, scale: ReviewScale) -> str:
+        """A row's result in one run: its verdict, or why it has none."""
+        if status == "ok":
+            return self.verdict(value, scale)
+        return {
+            "error": self.tr("failed"),
+            "unparsed": self.tr("no verdict"),
+            None: self.tr("not judged"),
+        }.get(status, str(status))
+
+    def run_title(self, run: RunRecord) -> str:
+        """ "Run 3 · 2025-05-01 14:02 · finished · rows 0:10"."""
+        status = {
+            "finished": self.tr("finished"),
+            "cancelled": self.tr("stopped"),
+            "failed": self.tr("failed"),
+            "running": self.tr("running"),
+            "interrupted": self.tr("interrupted"),
+        }.get(run.status, run.status)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(run.started))
+        text = self.tr("Run {0} · {1} · {2}").format(run.id, when, status)
+        if run.selection:
+            text += " · " + self.selection(run.selection)
+        return text
+
+    def selection(self, text: str) -> str:
+        """The rows a run covered ("all rows", "10 rows, failed only"), translated."""
+        match = SELECTION.fullmatch(text)
+        if match is None:
+            return text
+        count, only = match.groups()
+        rows = self.tr("{0} rows").format(count) if count else self.tr("all rows")
+        if only is None:
+            return rows
+        kind = {
+            "failed": self.tr("those that failed"),
+            "unparsed": self.tr("those with no verdict"),
+        }.get(only, only)
+        return self.tr("{0}, {1} only").format(rows, kind)
+
+    # --- the summary ----------------------------------------------------------------------
+
+    def headline(self, summary: Summary) -> str:
+        """The one figure that matters, with its interval."""
+        if summary.accuracy is not None:
+            return self.tr("Accuracy {0}").format(self.interval(summary.accuracy, True))
+        if summary.win_rate is not None:
+            return self.tr("Win rate {0} · ties {1} · losses {2}").format(
+                self.interval(summary.win_rate, True),
+                self.percent(summary.tie_rate),
+                self.percent(summary.loss_rate),
+            )
+        if summary.mean is not None:
+            return self.tr("Mean score {0}").format(self.interval(summary.mean, False))
+        if summary.kind == "label":
+            return self.tr(
+                "The verdicts are labels: the distribution shows how often each was given."
+            )
+        if summary.rows:
+            return self.tr("No verdicts yet: every row failed or gave no verdict.")
+        return self.tr("No results yet.")
+
+    def counts(self, summary: Summary) -> str:
+        counts = summary.counts
+        return self.tr("{0} rows: {1} ok · {2} failed · {3} no verdict").format(
+            f"{summary.rows:,}",
+            f"{counts['ok']:,}",
+            f"{counts['error']:,}",
+            f"{counts['unparsed']:,}",
+        )
+
+    def review(self, progress: ReviewProgress) -> str:
+        share = self.percent(progress.reviewed / progress.total) if progress.total else "–"
+        text = self.tr("Reviewed by hand: {0} of {1} rows ({2})").format(
+            f"{progress.reviewed:,}", f"{progress.total:,}", share
+        )
+        if progress.from_dataset:
+            text += " · " + self.tr("{0} human labels from the dataset").format(
+                f"{progress.from_dataset:,}"
+            )
+        text += " · " + self.tr("{0} disagreements · {1} flagged").format(
+            f"{progress.disagreed:,}", f"{progress.flagged:,}"
+        )
+        if progress.stale:
+            text += " · " + self.tr("{0} reviewed before the judge's verdict changed").format(
+                f"{progress.stale:,}"
+            )
+        return text
+
+    def agreement_line(self, figures: AgreementFigures) -> str:
+        """Exact agreement beside kappa (agreement alone misleads), with the count."""
+        if figures.n == 0:
+            return self.tr("No rows have both a person's and the judge's verdict yet.")
+        kappa = figures.kappa_quadratic if figures.kind == "ordinal" else figures.kappa
+        name = (
+            self.tr("Cohen's kappa, quadratic weights")
+            if figures.kind == "ordinal"
+            else self.tr("Cohen's kappa")
+        )
+        return self.tr("Same verdict on {0} of rows · {1} {2} (n = {3})").format(
+            self.percent(figures.exact.value), name, self._figure(kappa), f"{figures.n:,}"
+        )
+
+    def _figure(self, figure: Figure) -> str:
+        return self.number(figure.value) if figure.value is not None else "–"
+
+    # --- charts ---------------------------------------------------------------------------
+
+    def distribution(self, report: Report) -> ChartPage:
+        bins = report.distribution
+        total = sum(b.count for b in bins)
+        scores = report.summary.kind == "score"
+        what = self.tr("Score") if scores else self.tr("Verdict")
+        bars = [
+            Bar(
+                self.label(b.label),
+                float(b.count),
+                f"{b.count:,}",
+                tip=self.tr("{0}: {1} rows ({2})").format(
+                    self.label(b.label), f"{b.count:,}", self.percent(b.count / total)
+                ),
+            )
+            for b in bins
+        ]
+        columns = len(bars) * max([len(b.label) for b in bars] + [0]) <= MAX_COLUMN_CHARS
+        description = self.tr("Distribution of {0} verdicts: {1}.").format(
+            f"{total:,}", "; ".join(b.tip for b in bars)
+        )
+        chart = BarChartData(
+            what,
+            self.tr("Rows"),
+            bars,
+            maximum=max([b.count for b in bins] + [1]),
+            columns=columns,
+            empty=self.tr("No verdicts to show yet: run the project, then come back."),
+            description=description if bars else "",
+        )
+        rows = [
+            [b.label, b.text, self.percent(b.value / total if total and b.value else 0.0)]
+            for b in bars
+        ]
+        return ChartPage(
+            self.tr("Score distribution") if scores else self.tr("Verdicts"),
+            self.tr("How often each verdict was given, over {0} rows with a verdict.").format(
+                f"{total:,}"
+            ),
+            chart,
+            [what, self.tr("Rows"), self.tr("Share")],
+            rows,
+        )
+
+    def _measure(self, summary: Summary) -> tuple[str, str, bool]:
+        """The figure a breakdown shows: (Summary attribute, its name, is a share)."""
+        if summary.kind == "boolean":
+            return "accuracy", self.tr("Accuracy"), True
+        if summary.kind == "pairwise":
+            return "win_rate", self.tr("Win rate"), True
+        if summary.kind == "score":
+            return "mean", self.tr("Mean score"), False
+        return "rows", self.tr("Rows"), False
+
+    def _group_bars(
+        self, groups: list[Group], attribute: str, as_percent: bool
+    ) -> tuple[list[Bar], list[list[str]]]:
+        bars, rows = [], []
+        for group in groups:
+            name = self.label(group.name)
+            estimate: Estimate | None = getattr(group.summary, attribute, None)
+            n = group.summary.counts.get("ok", 0)
+            note = self.tr("n = {0}").format(f"{n:,}")
+            if attribute == "rows":
+                value: float | None = float(group.summary.rows)
+                text = f"{group.summary.rows:,}"
+            else:
+                value = estimate.value if estimate else None
+                text = (self.percent if as_percent else self.number)(value)
+            span = self._span(estimate, as_percent)
+            tip = f"{name}: {text}" + (
+                " " + self.tr("(95% interval {0})").format(span) if span else ""
+            )
+            bars.append(
+                Bar(
+                    name,
+                    value,
+                    text,
+                    estimate.low if estimate else None,
+                    estimate.high if estimate else None,
+                    note,
+                    f"{tip}, {note}",
+                )
+            )
+            agree = group.person_agreement
+            rows.append(
+                [
+                    name,
+                    text,
+                    span or "–",
+                    f"{n:,}",
+                    self.tr("{0} (n = {1})").format(self.percent(agree.value), agree.n)
+                    if agree.n
+                    else "–",
+                ]
+            )
+        return bars, rows
+
+    def _top(self, report: Report, bars: list[Bar], as_percent: bool) -> float:
+        if as_percent:
+            return 1.0
+        found = max([b.high or b.value or 0.0 for b in bars] + [0.0])
+        high = report.scale.high
+        return float(high) if high is not None and found <= high else found
+
+    def categories(self, report: Report, field_name: str | None) -> ChartPage:
+        attribute, measure, as_percent = self._measure(report.summary)
+        bars, rows = self._group_bars(report.categories, attribute, as_percent)
+        title = self.tr("By “{0}”").format(field_name) if field_name else self.tr("By category")
+        if not field_name:
+            empty = self.tr("Choose a field to break the results down by.")
+        else:
+            empty = self.tr("No row has a result to break down yet.")
+        chart = BarChartData(
+            field_name or "",
+            measure,
+            bars,
+            maximum=self._top(report, bars, as_percent),
+            percent=as_percent,
+            empty=empty,
+            description=self.tr("{0} for each value of “{1}”: {2}.").format(
+                measure, field_name, "; ".join(b.tip for b in bars)
+            )
+            if bars
+            else "",
+        )
+        caption = self.tr(
+            "{0} for each value of the field, with its 95% interval (the line); n is the "
+            "number of rows with a verdict."
+        ).format(measure)
+        headers = [field_name or "", measure, self.tr("95% interval"), self.tr("Rows")]
+        return ChartPage(title, caption, chart, [*headers, self.tr("Person agrees")], rows)
+
+    def dimensions(self, report: Report) -> ChartPage:
+        bars, rows = self._group_bars(report.dimensions, "mean", False)
+        top = max(self._top(report, bars, False), 1.0)
+        chart = BarChartData(
+            self.tr("Dimension"),
+            self.tr("Mean score"),
+            bars,
+            maximum=top,
+            description=self.tr("Mean score of each dimension: {0}.").format(
+                "; ".join(b.tip for b in bars)
+            ),
+        )
+        headers = [self.tr("Dimension"), self.tr("Mean score"), self.tr("95% interval")]
+        return ChartPage(
+            self.tr("Per dimension"),
+            self.tr(
+                "The mean of each dimension the judge scored in its JSON verdicts, with its "
+                "95% interval; n is the number of rows scoring it."
+            ),
+            chart,
+            [*headers, self.tr("Rows")],
+            [row[:4] for row in rows],
+        )
+
+    def agreement(self, report: Report) -> ChartPage:
+        figures = report.agreement[0] if report.agreement else None
+        matrix = figures.confusion if figures is not None else None
+        labels = [self.verdict(v, report.scale) for v in matrix.labels] if matrix else []
+        counts = [list(r) for r in matrix.counts] if matrix and matrix.n else []
+        person, judge = self.tr("Person"), self.tr("Judge")
+        cells = "; ".join(
+            self.tr("person {0}, judge {1}: {2}").format(labels[i], labels[j], count)
+            for i, row in enumerate(counts)
+            for j, count in enumerate(row)
+            if count
+        )
+        chart = HeatmapData(
+            person,
+            judge,
+            labels if counts else [],
+            counts,
+            empty=self.tr(
+                "No person's verdicts yet. Review rows by hand, or map a dataset column "
+                "that holds human labels (the “human” field), to see how far the judge agrees."
+            ),
+            description=self.tr("Person against judge, {0} rows: {1}.").format(
+                figures.n if figures else 0, cells
+            )
+            if counts
+            else "",
+        )
+        caption = self.tr("Rows: the person's verdict; columns: the judge's.")
+        if figures is not None and figures.n:
+            caption = self.tr("{0}. {1} Outlined squares: the same verdict.").format(
+                self.agreement_line(figures), caption
+            )
+        return ChartPage(
+            self.tr("Person vs judge"),
+            caption,
+            chart,
+            labels if counts else [],
+            [[str(c) for c in row] for row in counts],
+            labels if counts else [],
+        )
+
+    # --- two runs -------------------------------------------------------------------------
+
+    def comparison(self, comparison: RunComparison) -> str:
+        first, second = comparison.first, comparison.second
+        lines = [
+            self.tr("Run {0} → run {1}: {2} rows judged in both, {3} changed.").format(
+                first, second, f"{comparison.rows:,}", f"{len(comparison.changed):,}"
+            ),
+            self.tr("Run {0}: {1}").format(first, self.headline(comparison.before)),
+            self.tr("Run {0}: {1}").format(second, self.headline(comparison.after)),
+        ]
+        figures = comparison.agreement
+        if figures.n:
+            lines.append(
+                self.tr("The two runs agree on {0} of rows (Cohen's kappa {1}).").format(
+                    self.percent(figures.exact.value), self._figure(figures.kappa)
+                )
+            )
+        return "\n".join(lines)
+
+    # --- the clipboard --------------------------------------------------------------------
+
+    def summary_text(self, report: Report, run_title: str) -> str:
+        """The summary as plain text, for pasting into a message or a document."""
+        lines = [
+            f"{report.project} — {run_title}" if report.project else run_title,
+            self.headline(report.summary),
+            self.counts(report.summary),
+            self.review(report.review),
+        ]
+        if report.agreement:
+            lines.append(
+                self.tr("Person vs judge: {0}").format(self.agreement_line(report.agreement[0]))
+            )
+        for title, groups, attribute in (
+            (self.tr("By “{0}”").format(report.category_field), report.categories, None),
+            (self.tr("Per dimension"), report.dimensions, "mean"),
+        ):
+            if not groups:
+                continue
+            attribute_name, _, as_percent = self._measure(report.summary)
+            chosen = attribute or attribute_name
+            lines += ["", title]
+            for group in groups:
+                estimate = getattr(group.summary, chosen, None)
+                shown = (
+                    self.interval(estimate, as_percent and chosen != "mean")
+                    if isinstance(estimate, Estimate)
+                    else self.tr("{0} rows").format(f"{group.summary.rows:,}")
+                )
+                lines.append(f"  {self.label(group.name)}: {shown}")
+        return "\n".join(lines) + "\n"
