@@ -1356,6 +1356,85 @@
     </message>
 </context>
 <context>
+    <name>PairWords</name>
+    <message>
+        <source>B wins</source>
+        <translation>B 胜</translation>
+    </message>
+    <message>
+        <source>Ties</source>
+        <translation>平局</translation>
+    </message>
+    <message>
+        <source>B loses</source>
+        <translation>B 负</translation>
+    </message>
+    <message>
+        <source>Score (tie = ½)</source>
+        <translation>得分（平局计 ½）</translation>
+    </message>
+    <message>
+        <source>Graded score</source>
+        <translation>分级得分</translation>
+    </message>
+    <message>
+        <source>{0}: same verdict in both orders</source>
+        <translation>{0}：两种顺序判定一致</translation>
+    </message>
+    <message>
+        <source>{0}: the answer shown first wins</source>
+        <translation>{0}：先出现的回答获胜</translation>
+    </message>
+    <message>
+        <source>{0}: the longer answer wins</source>
+        <translation>{0}：较长的回答获胜</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Share of pairs</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Pairwise results: {0}.</source>
+        <translation>成对比较结果：{0}。</translation>
+    </message>
+    <message>
+        <source>B is the evaluated answer, A the other one (a second model, a baseline or the reference). A judge without position bias lets the first answer win about half of its decisive verdicts.</source>
+        <translation>B 是被评估的回答，A 是另一份（另一个模型、基线或参考答案）。没有位置偏好的评审，在分出胜负的判定中大约一半会让先出现的回答获胜。</translation>
+    </message>
+    <message>
+        <source>Pairs judged differently in the two orders, counted as ties: {0}.</source>
+        <translation>两种顺序下判定不一致、记为平局的对数：{0}。</translation>
+    </message>
+    <message>
+        <source>Pairs: B against A</source>
+        <translation>成对比较：B 对 A</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Based on</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>n = {0}</source>
+        <translation>n = {0}</translation>
+    </message>
+    <message>
+        <source>(95% interval {0:.1%}–{1:.1%})</source>
+        <translation>（95% 区间 {0:.1%}–{1:.1%}）</translation>
+    </message>
+    <message>
+        <source>{0} of {1}</source>
+        <translation>{1} 中的 {0}</translation>
+    </message>
+</context>
+<context>
     <name>PreviewTableModel</name>
     <message>
         <source>ID</source>

@@ -371,3 +371,32 @@ def test_multi_dimension_verdicts_get_a_bar_per_dimension(
     assert model.cells()[1][1:4] == ["3.00", "3.00–3.00", "12"]
     description = pane.dimension_card.canvas.accessibleDescription()
     assert description.startswith("Mean score of each dimension: accuracy: 2.75")
+
+
+def test_a_pairwise_project_shows_wins_and_position_bias(
+    qtbot: QtBot, qtmodeltester, tmp_path: Path
+) -> None:
+    from tests.core.test_pairwise import make_pairwise, order_sensitive_judge
+
+    with FakeOpenAI(reply=order_sensitive_judge) as server:
+        folder = tmp_path / "pairs"
+        make_pairwise(folder, server.base_url, "--swap")
+        window = open_window(qtbot, folder)
+        run_all(qtbot, window)
+        pane = open_report(qtbot, window)
+    card = pane.pairs_card
+    assert card.isVisibleTo(pane)
+    assert pane.headline.text().startswith("Win rate 42.9%")  # 3 of 7, by hand
+    model = card.table.model()
+    cells = [
+        [model.index(r, c).data() for c in range(model.columnCount())]
+        for r in range(model.rowCount())
+    ]
+    shown = {row[0]: (row[1], row[2]) for row in cells}
+    assert shown["B wins"] == ("42.9%", "n = 7")
+    assert shown["Ties"] == ("28.6%", "2 of 7")
+    assert shown["judge: same verdict in both orders"] == ("85.7%", "6 of 7")
+    assert shown["judge: the answer shown first wins"] == ("58.3%", "7 of 12")
+    assert shown["judge: the longer answer wins"] == ("80.0%", "4 of 5")
+    assert "judged differently in the two orders, counted as ties: 1." in card.caption.text()
+    qtmodeltester.check(card.table.model())

@@ -41,6 +41,7 @@ from judgedesk.core.workspace import Workspace
 from judgedesk.ui.panes.report_card import ChartCard
 from judgedesk.ui.panes.report_charts import BarChartView, HeatmapView
 from judgedesk.ui.panes.report_compare import RunCompareView
+from judgedesk.ui.panes.report_pairs import PairWords
 from judgedesk.ui.panes.report_words import ChartPage, ReportWords
 from judgedesk.ui.tasks import TaskRunner
 
@@ -162,11 +163,14 @@ class ReportPane(QWidget):
         self.category_card.header.addWidget(self.category)
         self.dimension_card = ChartCard("reportDimensions", BarChartView(), charts)
         self.agreement_card = ChartCard("reportAgreement", HeatmapView(), charts)
+        self.pairs_card = ChartCard("reportPairs", BarChartView(), charts)
+        self.pair_words = PairWords(self)
         self.cards = [
             self.distribution_card,
             self.category_card,
             self.dimension_card,
             self.agreement_card,
+            self.pairs_card,
         ]
         self.grid = QGridLayout(charts)
         self.grid.setColumnStretch(0, 1)
@@ -316,7 +320,7 @@ class ReportPane(QWidget):
             )
             self.review.setText("")
             for card in self.cards:
-                card.setVisible(card is not self.dimension_card)
+                card.setVisible(card not in (self.dimension_card, self.pairs_card))
             for card in self.cards:
                 self._fill_card(card, None)
             self._lay_out_cards()
@@ -330,6 +334,9 @@ class ReportPane(QWidget):
         self._fill_card(self.dimension_card, words.dimensions(report))
         self._fill_card(self.agreement_card, words.agreement(report))
         self.dimension_card.setVisible(bool(report.dimensions))
+        self.pairs_card.setVisible(report.pairwise is not None)
+        if report.pairwise is not None:
+            self._fill_card(self.pairs_card, self.pair_words.page(report.pairwise))
         self._lay_out_cards()
         self.sig_report_shown.emit(report)
 
@@ -357,7 +364,7 @@ class ReportPane(QWidget):
             return self.words.categories(empty, self.category_field() or None)
         if card is self.agreement_card:
             return self.words.agreement(empty)
-        if card is self.dimension_card:
+        if card is self.dimension_card or card is self.pairs_card:
             return self.words.dimensions(empty)
         return self.words.distribution(empty)
 

@@ -1,0 +1,77 @@
+"""The Report pane's pairwise card: B's wins, ties and losses, and each judge's position bias."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+
+from judgedesk.core.figures import Estimate
+from judgedesk.core.pairwise_figures import PairwiseFigures, Rate
+from judgedesk.ui.panes.report_charts import Bar, BarChartData
+from judgedesk.ui.panes.report_words import ChartPage
+
+
+class PairWords(QObject):
+    """Writes pairwise figures for people: a chart page for the report's card."""
+
+    def page(self, figures: PairwiseFigures) -> ChartPage:
+        bars = [
+            self._estimate_bar(self.tr("B wins"), figures.win_rate),
+            self._share_bar(self.tr("Ties"), figures.ties, figures.pairs),
+            self._share_bar(self.tr("B loses"), figures.losses, figures.pairs),
+            self._estimate_bar(self.tr("Score (tie = ½)"), figures.score),
+            self._estimate_bar(self.tr("Graded score"), figures.graded),
+        ]
+        rows = [[b.label, b.text, b.note] for b in bars]
+        for judge in figures.judges:
+            for label, rate in (
+                (self.tr("{0}: same verdict in both orders"), judge.consistency),
+                (self.tr("{0}: the answer shown first wins"), judge.first_position),
+                (self.tr("{0}: the longer answer wins"), judge.longer_answer),
+            ):
+                bar = self._rate_bar(label.format(judge.judge), rate)
+                bars.append(bar)
+                rows.append([bar.label, bar.text, bar.note])
+        chart = BarChartData(
+            self.tr("Figure"),
+            self.tr("Share of pairs"),
+            bars,
+            maximum=1.0,
+            percent=True,
+            description=self.tr("Pairwise results: {0}.").format("; ".join(b.tip for b in bars)),
+        )
+        caption = self.tr(
+            "B is the evaluated answer, A the other one (a second model, a baseline or the "
+            "reference). A judge without position bias lets the first answer win about half "
+            "of its decisive verdicts."
+        )
+        if figures.inconsistent_rows:
+            caption += " " + self.tr(
+                "Pairs judged differently in the two orders, counted as ties: {0}."
+            ).format(len(figures.inconsistent_rows))
+        return ChartPage(
+            self.tr("Pairs: B against A"),
+            caption,
+            chart,
+            [self.tr("Figure"), self.tr("Value"), self.tr("Based on")],
+            rows,
+        )
+
+    def _estimate_bar(self, label: str, estimate: Estimate) -> Bar:
+        value = estimate.value
+        text = "–" if value is None else f"{value:.1%}"
+        note = self.tr("n = {0}").format(estimate.n)
+        tip = f"{label} {text}"
+        if estimate.low is not None and estimate.high is not None:
+            tip += " " + self.tr("(95% interval {0:.1%}–{1:.1%})").format(
+                estimate.low, estimate.high
+            )
+        return Bar(label, value, text, estimate.low, estimate.high, note, tip)
+
+    def _share_bar(self, label: str, count: int, total: int) -> Bar:
+        return self._rate_bar(label, Rate(count, total))
+
+    def _rate_bar(self, label: str, rate: Rate) -> Bar:
+        value = rate.value
+        text = "–" if value is None else f"{value:.1%}"
+        note = self.tr("{0} of {1}").format(rate.hits, rate.n)
+        return Bar(label, value, text, note=note, tip=f"{label} {text} ({note})")
