@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 import qasync  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QColor, QPalette  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QScrollArea  # noqa: E402
 
 from judgedesk.core.workspace import Workspace  # noqa: E402
 from judgedesk.resources import resource_path  # noqa: E402
@@ -54,6 +54,41 @@ async def shoot(window: MainWindow, out: Path) -> None:
         window.grab().save(str(out / f"{name}.png"))
         print(out / f"{name}.png")
     await shoot_dialogs(window, out)
+    await shoot_pairwise(window, out)
+
+
+async def shoot_pairwise(window: MainWindow, out: Path) -> None:
+    """A pairwise project judged in both orders: its run and its report."""
+    from tools.pairwise_demo import demo_server, make_pairwise_demo
+
+    server = demo_server()
+    try:
+        folder = Path(tempfile.mkdtemp(prefix="judgedesk-pairs-")) / "Model X vs model Y"
+        make_pairwise_demo(folder, server.base_url)
+        window.workspace.dirty = False  # the sample's edits for the pictures are not kept
+        opened = asyncio.Event()
+        window.workspace.sig_dataset_loaded.connect(lambda _: opened.set())
+        window.open_project(folder)
+        await asyncio.wait_for(opened.wait(), 30)
+        window.nav.setCurrentRow(window.stack.indexOf(window.run_pane))
+        window.run_pane.start()
+        while window.run_pane.is_running():
+            await asyncio.sleep(0.05)
+        window.workspace.select_row(3)
+        pane = window.report_pane
+        shown = asyncio.Event()
+        pane.sig_report_shown.connect(lambda report: report is not None and shown.set())
+        window.nav.setCurrentRow(window.stack.indexOf(pane))
+        pane.tabs.setCurrentIndex(0)
+        pane.refresh()
+        await asyncio.wait_for(shown.wait(), 60)
+        await asyncio.sleep(0.4)
+        pane.findChild(QScrollArea, "reportChartsScroll").ensureWidgetVisible(pane.pairs_card)
+        await asyncio.sleep(0.2)
+        window.grab().save(str(out / "pairwise-report.png"))
+        print(out / "pairwise-report.png")
+    finally:
+        server.stop()
 
 
 SAMPLE_REPLY = (

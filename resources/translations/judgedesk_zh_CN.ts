@@ -1378,18 +1378,6 @@
         <translation>分级得分</translation>
     </message>
     <message>
-        <source>{0}: same verdict in both orders</source>
-        <translation>{0}：两种顺序判定一致</translation>
-    </message>
-    <message>
-        <source>{0}: the answer shown first wins</source>
-        <translation>{0}：先出现的回答获胜</translation>
-    </message>
-    <message>
-        <source>{0}: the longer answer wins</source>
-        <translation>{0}：较长的回答获胜</translation>
-    </message>
-    <message>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
@@ -1402,8 +1390,24 @@
         <translation>成对比较结果：{0}。</translation>
     </message>
     <message>
-        <source>B is the evaluated answer, A the other one (a second model, a baseline or the reference). A judge without position bias lets the first answer win about half of its decisive verdicts.</source>
-        <translation>B 是被评估的回答，A 是另一份（另一个模型、基线或参考答案）。没有位置偏好的评审，在分出胜负的判定中大约一半会让先出现的回答获胜。</translation>
+        <source>{0}: consistent</source>
+        <translation>{0}：前后一致</translation>
+    </message>
+    <message>
+        <source>{0}: first shown wins</source>
+        <translation>{0}：先出现者胜</translation>
+    </message>
+    <message>
+        <source>{0}: longer wins</source>
+        <translation>{0}：较长者胜</translation>
+    </message>
+    <message>
+        <source>B is the evaluated answer, A the other one (a second model, a baseline or the reference).</source>
+        <translation>B 是被评估的回答，A 是另一份（另一个模型、基线或参考答案）。</translation>
+    </message>
+    <message>
+        <source>For each judge: consistent — the same verdict with the answers in either order; first shown wins — of its decisive verdicts, how often the answer shown first won (about half without position bias); longer wins — how often the longer answer won.</source>
+        <translation>每个评审：前后一致——两种顺序下判定相同；先出现者胜——在分出胜负的判定中，先出现的回答获胜的比例（没有位置偏好时约为一半）；较长者胜——较长的回答获胜的比例。</translation>
     </message>
     <message>
         <source>Pairs judged differently in the two orders, counted as ties: {0}.</source>

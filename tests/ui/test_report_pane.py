@@ -395,8 +395,8 @@ def test_a_pairwise_project_shows_wins_and_position_bias(
     shown = {row[0]: (row[1], row[2]) for row in cells}
     assert shown["B wins"] == ("42.9%", "n = 7")
     assert shown["Ties"] == ("28.6%", "2 of 7")
-    assert shown["judge: same verdict in both orders"] == ("85.7%", "6 of 7")
-    assert shown["judge: the answer shown first wins"] == ("58.3%", "7 of 12")
-    assert shown["judge: the longer answer wins"] == ("80.0%", "4 of 5")
+    assert shown["judge: consistent"] == ("85.7%", "6 of 7")
+    assert shown["judge: first shown wins"] == ("58.3%", "7 of 12")
+    assert shown["judge: longer wins"] == ("80.0%", "4 of 5")
     assert "judged differently in the two orders, counted as ties: 1." in card.caption.text()
     qtmodeltester.check(card.table.model())

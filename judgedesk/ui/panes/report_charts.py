@@ -358,7 +358,7 @@ class HeatmapView(ChartCanvas):
         metrics = QFontMetrics(self.font())
         line = metrics.height()
         label_width = max([metrics.horizontalAdvance(label) for label in self.chart.labels] + [0])
-        left = PAD + line + 8 + min(label_width, 160) + 8
+        left = PAD + line + 8 + min(label_width + 4, 160) + 8  # +4: no eliding by rounding
         top = PAD + 2 * line + 10
         return left, top
 

@@ -24,9 +24,9 @@ class PairWords(QObject):
         rows = [[b.label, b.text, b.note] for b in bars]
         for judge in figures.judges:
             for label, rate in (
-                (self.tr("{0}: same verdict in both orders"), judge.consistency),
-                (self.tr("{0}: the answer shown first wins"), judge.first_position),
-                (self.tr("{0}: the longer answer wins"), judge.longer_answer),
+                (self.tr("{0}: consistent"), judge.consistency),
+                (self.tr("{0}: first shown wins"), judge.first_position),
+                (self.tr("{0}: longer wins"), judge.longer_answer),
             ):
                 bar = self._rate_bar(label.format(judge.judge), rate)
                 bars.append(bar)
@@ -41,9 +41,15 @@ class PairWords(QObject):
         )
         caption = self.tr(
             "B is the evaluated answer, A the other one (a second model, a baseline or the "
-            "reference). A judge without position bias lets the first answer win about half "
-            "of its decisive verdicts."
+            "reference)."
         )
+        if figures.judges:
+            caption += " " + self.tr(
+                "For each judge: consistent — the same verdict with the answers in either "
+                "order; first shown wins — of its decisive verdicts, how often the answer "
+                "shown first won (about half without position bias); longer wins — how "
+                "often the longer answer won."
+            )
         if figures.inconsistent_rows:
             caption += " " + self.tr(
                 "Pairs judged differently in the two orders, counted as ties: {0}."

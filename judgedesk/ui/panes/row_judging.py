@@ -113,8 +113,13 @@ class RowJudgingView(QWidget):
                 "prompt on it with Judge this row in the Template pane."
             )
             return f"<p>{self._muted(text)}</p>"
+        value = self._value(outcome.value)
+        label = outcome.steps[-1].verdict.get("label") if outcome.steps else None
+        numeric = isinstance(outcome.value, int | float) and not isinstance(outcome.value, bool)
+        if label and numeric and str(label) != value and outcome.status == "ok":
+            value = f"{value} ({label})"  # a pairwise verdict: 3 (A=B)
         status = {
-            "ok": self.tr("Result: {0}").format(self._value(outcome.value)),
+            "ok": self.tr("Result: {0}").format(value),
             "unparsed": self.tr("No verdict could be read"),
             "error": self.tr("Failed"),
         }.get(outcome.status, outcome.status)
