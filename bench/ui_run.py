@@ -31,6 +31,7 @@ from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from bench.run_throughput import make_project, start_server  # noqa: E402
+from judgedesk.app import collect_garbage_on_gui_thread  # noqa: E402
 from judgedesk.core.workspace import Workspace  # noqa: E402
 from judgedesk.ui.main_window import MainWindow  # noqa: E402
 from judgedesk.ui.settings import AppSettings  # noqa: E402
@@ -95,6 +96,7 @@ def main() -> None:
             folder.mkdir()
             make_project(folder, base_url, args.rows, args.concurrency)
             app = QApplication(sys.argv[:1])
+            collector = collect_garbage_on_gui_thread(app)  # as the app does
             loop = qasync.QEventLoop(app)
             asyncio.set_event_loop(loop)
             window = MainWindow(Workspace(), AppSettings())
@@ -104,6 +106,7 @@ def main() -> None:
                 figures = loop.run_until_complete(measure(window, folder))
             window.workspace.dirty = False
             window.close()
+            collector.stop()
     finally:
         server.terminate()
         server.wait()

@@ -27,16 +27,35 @@ from judgedesk.ui.settings import AppSettings
 log = logging.getLogger(__name__)
 
 
+GC_INTERVAL_MS = 50
+"""How often the GUI thread looks whether a garbage collection is due."""
+
+
 def collect_garbage_on_gui_thread(app: QApplication) -> QTimer:
     """Run Python's cycle collector from a GUI-thread timer only.
 
-    Automatic collection may run in a worker thread and destroy Qt objects there,
-    which crashes Qt; collecting from a timer keeps it on the GUI thread.
+    Automatic collection may run in a worker thread and destroy Qt objects there, which
+    crashes Qt. Here the timer does what automatic collection would: it collects the
+    youngest generation once it holds more new objects than Python's threshold, and an
+    older one once enough younger collections have run, so each collection stays small
+    (a few milliseconds) and no generation is left uncollected.
     """
     gc.disable()
+    gc.freeze()  # what start-up made (modules, classes) stays: never scanned again
+    thresholds = gc.get_threshold()
+
+    def collect() -> None:
+        counts = gc.get_count()
+        if counts[0] <= thresholds[0]:
+            return
+        if counts[1] > thresholds[1]:
+            gc.collect(2 if counts[2] > thresholds[2] else 1)
+        else:
+            gc.collect(0)
+
     timer = QTimer(app)
-    timer.timeout.connect(lambda: gc.collect(0))
-    timer.start(1000)
+    timer.timeout.connect(collect)
+    timer.start(GC_INTERVAL_MS)
     return timer
 
 
