@@ -56,6 +56,26 @@
         <translation>行数</translation>
     </message>
     <message>
+        <source>{0} of {1} reviewed</source>
+        <translation>已复核 {0} / {1}</translation>
+    </message>
+    <message>
+        <source>{0} disagreements</source>
+        <translation>{0} 处分歧</translation>
+    </message>
+    <message>
+        <source>{0} flagged</source>
+        <translation>{0} 行已标记</translation>
+    </message>
+    <message>
+        <source>{0} changed since reviewed</source>
+        <translation>{0} 行复核后评审结果有变</translation>
+    </message>
+    <message>
+        <source>{0} labelled in the dataset</source>
+        <translation>{0} 行在数据集中已有人工标注</translation>
+    </message>
+    <message>
         <source>Exact agreement</source>
         <translation>完全一致</translation>
     </message>
@@ -2062,26 +2082,6 @@
     <message>
         <source>You disagree: now give your own verdict with the digit keys.</source>
         <translation>你不同意：现在用数字键给出你自己的判定。</translation>
-    </message>
-    <message>
-        <source>{0} of {1} reviewed</source>
-        <translation>已复核 {0} / {1}</translation>
-    </message>
-    <message>
-        <source>{0} disagreements</source>
-        <translation>{0} 处分歧</translation>
-    </message>
-    <message>
-        <source>{0} flagged</source>
-        <translation>{0} 行已标记</translation>
-    </message>
-    <message>
-        <source>{0} changed since reviewed</source>
-        <translation>{0} 行复核后评审结果有变</translation>
-    </message>
-    <message>
-        <source>{0} labelled in the dataset</source>
-        <translation>{0} 行在数据集中已有人工标注</translation>
     </message>
 </context>
 <context>

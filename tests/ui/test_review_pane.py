@@ -305,6 +305,13 @@ def test_correct_or_incorrect_keys_on_the_sample_and_a_clean_close(
     assert AppSettings().reviewer_name() == "Ana"
     with Store(folder / ".judgedesk" / "results.sqlite") as store:
         assert {r.reviewer for r in store.reviews.all().values()} == {"Ana"}
+    # Another project: its own (empty) review, no undo history from this one.
+    make_project(tmp_path / "other", "")
+    with qtbot.waitSignal(pane.sig_loaded, timeout=10_000):
+        window.open_project(tmp_path / "other")
+    qtbot.waitUntil(pane.idle)
+    assert pane.model.rowCount() == 0 and not pane.card.undo_button.isEnabled()
+    assert "run the judge" in pane.queue.message.text()
     window.close()
     assert [t for t in threading.enumerate() if t.name.startswith("judgedesk-review")] == []
 

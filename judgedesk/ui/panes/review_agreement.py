@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.agreement import AgreementFigures, Confusion, Figure
+from judgedesk.core.review import ReviewProgress
 
 Index = QModelIndex | QPersistentModelIndex
 CELL_WIDTH = 34
@@ -283,6 +284,20 @@ class AgreementStrip(QFrame):
         if width > MATRIX_WIDTH:
             height += view.horizontalScrollBar().sizeHint().height()
         view.setFixedSize(min(width, MATRIX_WIDTH), min(height, MATRIX_HEIGHT))
+
+    def show_progress(self, progress: ReviewProgress) -> None:
+        """How far reviewing has got, in a line beside the title."""
+        parts = [
+            self.tr("{0} of {1} reviewed").format(f"{progress.reviewed:,}", f"{progress.total:,}"),
+            self.tr("{0} disagreements").format(f"{progress.disagreed:,}"),
+        ]
+        if progress.flagged:
+            parts.append(self.tr("{0} flagged").format(f"{progress.flagged:,}"))
+        if progress.stale:
+            parts.append(self.tr("{0} changed since reviewed").format(f"{progress.stale:,}"))
+        if progress.from_dataset:
+            parts.append(self.tr("{0} labelled in the dataset").format(progress.from_dataset))
+        self.progress.setText(" · ".join(parts))
 
     def _captions(self, person: AgreementFigures | None) -> dict[str, str]:
         ordinal = person is not None and person.kind == "ordinal"

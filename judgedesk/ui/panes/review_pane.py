@@ -455,18 +455,7 @@ class ReviewPane(QWidget):
             self.sig_figures_shown.emit(figures)
 
     def _show_figures(self, figures: ReviewFigures) -> None:
-        progress = figures.progress
-        parts = [
-            self.tr("{0} of {1} reviewed").format(f"{progress.reviewed:,}", f"{progress.total:,}"),
-            self.tr("{0} disagreements").format(f"{progress.disagreed:,}"),
-        ]
-        if progress.flagged:
-            parts.append(self.tr("{0} flagged").format(f"{progress.flagged:,}"))
-        if progress.stale:
-            parts.append(self.tr("{0} changed since reviewed").format(f"{progress.stale:,}"))
-        if progress.from_dataset:
-            parts.append(self.tr("{0} labelled in the dataset").format(progress.from_dataset))
-        self.progress.setText(" · ".join(parts))
+        self.strip.show_progress(figures.progress)
         self.strip.show_figures(list(figures.agreement), self.model.value_text)
 
     # --- plumbing -------------------------------------------------------------------------
