@@ -49,6 +49,8 @@ async def shoot(window: MainWindow, out: Path) -> None:
             await try_a_script(window)
         if window.stack.currentWidget() is window.report_pane:
             await show_report(window, out)
+        if window.stack.currentWidget() is window.review_pane:
+            await review_some_rows(window)
         await asyncio.sleep(0.2)
         name = window.stack.currentWidget().objectName().removesuffix("Pane").lower()
         window.grab().save(str(out / f"{name}.png"))
@@ -159,6 +161,32 @@ async def show_report(window: MainWindow, out: Path) -> None:
     await asyncio.wait_for(compared.wait(), 30)
     pane.compare.table.selectRow(0)  # the inspector follows
     await asyncio.sleep(0.3)
+
+
+async def review_some_rows(window: MainWindow) -> None:
+    """A person's first verdicts on the sample's run, given with the pane's keys."""
+    pane = window.review_pane
+    while pane.model.rowCount() == 0 or not pane.idle():
+        await asyncio.sleep(0.05)
+    # The rule judge says correct / incorrect (key 1 / key 0). It is too literal on
+    # rows 12 and 15: right answers worded unlike the reference.
+    keys = ["A"] * 12 + ["1", "A", "A", "1"]
+    for key in keys:
+        if key == "A":
+            pane.agree(True)
+        else:
+            pane.press_digit(int(key))
+        while not pane.idle():
+            await asyncio.sleep(0.02)
+    pane._set_position(pane.model.position(12) or 0)
+    pane.flag()
+    pane.focus_note()
+    pane.card.note.setText("Right answer; the rule wants the reference word for word")
+    pane.card.note.textEdited.emit(pane.card.note.text())
+    pane.card.sig_note_left.emit()
+    while not pane.idle():
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.5)
 
 
 SCREENSHOT_SCRIPT = '''"""Preprocess: tidy the answer before the judges see it."""

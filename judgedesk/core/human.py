@@ -70,6 +70,16 @@ class ReviewScale:
             return None
         return value
 
+    def digit_keys(self) -> tuple[tuple[int, Any], ...]:
+        """Each digit key that gives a verdict on this scale, with that verdict, in the
+        order keys sit on a keyboard (1 to 9, then 0): what a review's buttons show."""
+        keys = []
+        for digit in (*range(1, 10), 0):
+            value = self.value_for_digit(digit)
+            if value is not None:
+                keys.append((digit, value))
+        return tuple(keys)
+
     def coerce(self, value: Any) -> Any:
         """Read a verdict given as text or another type ("4", "correct", "A>B") in this
         scale's terms; blank text is None.

@@ -192,13 +192,21 @@ class ReviewSession:
         """Whether the judge's verdict for ``row`` may be shown (see ``blind``)."""
         return self.item(row).judge_visible(self.blind)
 
-    def queue(self, filter: ReviewFilter | None = None, sort: str = "row") -> list[int]:
+    def queue(
+        self,
+        filter: ReviewFilter | None = None,
+        sort: str = "row",
+        *,
+        found: frozenset[int] | None = None,
+    ) -> list[int]:
         """The rows to review, filtered and in order (a text filter reads the dataset).
 
         Args:
             filter: which rows; all of them by default.
             sort: one of :data:`SORTS`: by row, largest disagreement first, judge score
                 ascending or descending, most recently reviewed first.
+            found: the dataset rows already found holding ``filter.text`` (a search
+                made in another thread), so the dataset is not read here.
         """
         wanted = filter or ReviewFilter()
         if wanted.show not in SHOW:
@@ -206,7 +214,9 @@ class ReviewSession:
         if sort not in SORTS:
             raise JudgeDeskError(f"Unknown sort '{sort}': use {', '.join(SORTS)}.")
         keep = SHOW_TESTS[wanted.show]
-        matched = self._text_matches(wanted.text) if wanted.text else None
+        matched = None
+        if wanted.text:
+            matched = found if found is not None else self._text_matches(wanted.text)
         chosen = [
             item
             for item in self._items.values()
@@ -323,6 +333,12 @@ class ReviewSession:
         """Write the person's note; typing into one row's note is undone at once."""
         text = label or f"Edit the note of row {row}"
         return self._change(row, text, lambda r: replace(r, note=note), merge=("note", row))
+
+    def clear_verdict(self, row: int, label: str | None = None) -> SnapshotCommand:
+        """Take back the person's verdict and their agree / disagree; the flag and the
+        note stay."""
+        text = label or f"Clear the verdict of row {row}"
+        return self._change(row, text, lambda r: replace(r, value=None, agree=None))
 
     def clear_review(self, row: int, label: str | None = None) -> SnapshotCommand:
         """Remove everything the person said about a row."""

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judgedesk.core.store import Store
+from judgedesk.core.store import CallRecord, ResultRecord, Store
 
 
 @dataclass(frozen=True)
@@ -76,14 +76,11 @@ def row_outcome(store_path: Path, row: int) -> RowOutcome | None:
     """The latest outcome of ``row``, or None when it was never run (blocking)."""
     if not store_path.is_file():
         return None
-    with Store(store_path, readonly=True) as store:
-        result = store.latest_result(row)
-        if result is None:
-            return None
-        detail = result.detail
-        raw_steps = [s for s in detail.get("judges", []) if isinstance(s, dict)]
-        keys = [s["key"] for s in raw_steps if "key" in s]
-        calls = store.calls(keys)
+    found = _read(store_path, row)
+    if found is None:
+        return None
+    result, raw_steps, calls = found
+    detail = result.detail
     steps = []
     for raw in raw_steps:
         call = calls.get(raw.get("key", ""))
@@ -119,3 +116,17 @@ def row_outcome(store_path: Path, row: int) -> RowOutcome | None:
         decided_by_rule=bool(detail.get("decided_by_rule", False)),
         updated=result.updated,
     )
+
+
+def _read(
+    store_path: Path, row: int
+) -> tuple[ResultRecord, list[dict[str, Any]], dict[str, CallRecord]] | None:
+    with Store(store_path, readonly=True) as store:
+        if store.empty:  # being made by another connection this moment
+            return None
+        result = store.latest_result(row)
+        if result is None:
+            return None
+        raw_steps = [s for s in result.detail.get("judges", []) if isinstance(s, dict)]
+        keys = [s["key"] for s in raw_steps if "key" in s]
+        return result, raw_steps, store.calls(keys)

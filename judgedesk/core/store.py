@@ -126,24 +126,30 @@ class Store:
     One Store belongs to one thread. A person's reviews are in :attr:`reviews`.
 
     With ``readonly`` the file must exist and is only read: a look at the results while
-    a run may be writing them changes nothing.
+    a run may be writing them changes nothing. A file another connection is creating at
+    that moment has no tables yet: :attr:`empty` is then True and there is nothing to
+    read. A new file's tables are made in one transaction, so several connections may
+    open it at once (the Run pane's estimate, a run, the Review pane).
     """
 
     def __init__(self, path: Path, *, readonly: bool = False) -> None:
         self.path = path
+        self.empty = False
         try:
             if readonly:
                 uri = f"{path.absolute().as_uri()}?mode=ro"
                 self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
                 self._db.execute("PRAGMA busy_timeout=5000")
+                self.empty = not self._has_version()
             else:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 self._db = sqlite3.connect(path, isolation_level=None)
-                self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute("PRAGMA synchronous=NORMAL")
                 self._db.execute("PRAGMA busy_timeout=5000")
-                self._db.executescript(_SCHEMA)
-            self._check_version(readonly)
+                self._use_wal()
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._create_tables()
+            if not self.empty:
+                self._check_version(readonly)
             self.reviews = ReviewTable(self._db)
         except sqlite3.DatabaseError as exc:
             raise JudgeDeskError(
@@ -155,14 +161,50 @@ class Store:
         self._pending: list[tuple[Any, ...]] = []
         self._pending_since = 0.0
 
+    def _use_wal(self) -> None:
+        # Switching a new file to WAL needs it to itself and does not wait for a busy
+        # one: another connection opening it at the same moment would fail this one.
+        deadline = time.monotonic() + 5.0
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
+
+    def _has_version(self) -> bool:
+        found = self._db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'"
+        ).fetchone()
+        return bool(found) and bool(
+            self._db.execute("SELECT 1 FROM meta WHERE key='version'").fetchone()
+        )
+
+    def _create_tables(self) -> None:
+        """Make a new file's tables and write its version, all in one transaction:
+        another connection sees every table or none, and only one makes them."""
+        if self._has_version():
+            self._db.executescript(_SCHEMA)  # an older file may lack a newer index
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            if not self._has_version():  # not made by another connection meanwhile
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                for step in sorted(MIGRATIONS):
+                    MIGRATIONS[step](self._db)
+                self._db.execute("INSERT INTO meta VALUES ('version', ?)", (str(STORE_VERSION),))
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+
     def _check_version(self, readonly: bool) -> None:
         row = self._db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
-        if row is None and readonly:
-            return  # an empty file being made by another connection: nothing to read yet
-        if row is None:  # a new file: made at the current version at once
-            for step in sorted(MIGRATIONS):
-                MIGRATIONS[step](self._db)
-            self._db.execute("INSERT INTO meta VALUES ('version', ?)", (str(STORE_VERSION),))
+        if row is None:  # cannot happen once _create_tables ran
             return
         version = int(row[0])
         if version > STORE_VERSION:

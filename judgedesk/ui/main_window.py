@@ -35,6 +35,7 @@ from judgedesk.ui.i18n import LANGUAGES
 from judgedesk.ui.panes.dataset_pane import DatasetPane
 from judgedesk.ui.panes.judges_pane import JudgesPane
 from judgedesk.ui.panes.report_pane import ReportPane
+from judgedesk.ui.panes.review_pane import ReviewPane
 from judgedesk.ui.panes.row_inspector import RowInspector
 from judgedesk.ui.panes.row_judging import RowJudgingView
 from judgedesk.ui.panes.run_pane import RunPane
@@ -75,6 +76,12 @@ class MainWindow(QMainWindow):
         self._add_pane(self.tr("Judges"), self.judges_pane)
         self.run_pane = RunPane(workspace, self.tasks, self)
         self._add_pane(self.tr("Run"), self.run_pane)
+        self.review_pane = ReviewPane(workspace, self.tasks, settings, self)
+        self._add_pane(self.tr("Review"), self.review_pane)
+        self.review_pane.sig_rejudge_requested.connect(self.run_pane.run_rows)
+        self.review_pane.sig_template_requested.connect(
+            lambda: self.nav.setCurrentRow(self.stack.indexOf(self.template_pane))
+        )
         self.report_pane = ReportPane(workspace, self.tasks, self)
         self._add_pane(self.tr("Report"), self.report_pane)
         self.report_pane.sig_export_requested.connect(self.files.export)
@@ -96,6 +103,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         dock.setMinimumWidth(380)
         self.inspector_dock = dock
+        self._inspector_away = False
+        self._inspector_shown = True
+        self.nav.currentRowChanged.connect(lambda _: self._review_card_or_inspector())
 
         self.status = QLabel(self.tr("No project open."), self)
         self.status.setObjectName("statusText")
@@ -242,6 +252,19 @@ class MainWindow(QMainWindow):
     def _toggle_inspector(self) -> None:
         self.inspector_dock.setVisible(not self.inspector_dock.isVisible())
 
+    def _review_card_or_inspector(self, closing: bool = False) -> None:
+        # In Review the card is the inspector (and in blind mode the inspector would show
+        # the judge's verdict): the dock steps aside and comes back afterwards.
+        reviewing = self.stack.currentWidget() is self.review_pane and not closing
+        if reviewing == self._inspector_away:
+            return
+        self._inspector_away = reviewing
+        if reviewing:
+            self._inspector_shown = not self.inspector_dock.isHidden()
+            self.inspector_dock.hide()
+        else:
+            self.inspector_dock.setVisible(self._inspector_shown)
+
     # --- projects ---------------------------------------------------------------------
 
     def open_project(self, folder: str | Path) -> None:
@@ -346,6 +369,8 @@ class MainWindow(QMainWindow):
             self.files.then_if_saved(self._close_now)
             return
         self.run_pane.stop_and_wait()
+        self.review_pane.shutdown()
+        self._review_card_or_inspector(closing=True)
         self.settings.set_geometry(self.saveGeometry())
         self.settings.set_window_state(self.saveState())
         self.settings.sync()

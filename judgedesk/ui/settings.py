@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import hashlib
 import os
 from pathlib import Path
@@ -48,6 +49,26 @@ class AppSettings:
 
     def set_projects_folder(self, folder: Path) -> None:
         self._qs.setValue("projects_folder", str(folder))
+
+    def reviewer_name(self) -> str:
+        """The name written with a person's reviews; by default their login name."""
+        value = self._qs.value("review/reviewer")
+        if value is not None:
+            return str(value)
+        try:
+            return getpass.getuser()
+        except (KeyError, OSError):  # no login name (some containers)
+            return ""
+
+    def set_reviewer_name(self, name: str) -> None:
+        self._qs.setValue("review/reviewer", name)
+
+    def advance_after_verdict(self) -> bool:
+        """Whether the Review pane moves to the next row once a verdict is given."""
+        return str(self._qs.value("review/advance", "true")).lower() == "true"
+
+    def set_advance_after_verdict(self, advance: bool) -> None:
+        self._qs.setValue("review/advance", "true" if advance else "false")
 
     def geometry(self) -> QByteArray | None:
         value = self._qs.value("window/geometry")

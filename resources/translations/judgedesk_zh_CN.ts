@@ -2,6 +2,161 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AgreementStrip</name>
+    <message>
+        <source>You vs the judge</source>
+        <translation>你与评审</translation>
+    </message>
+    <message>
+        <source>Rows where both you and the judge gave a verdict.</source>
+        <translation>你和评审都给出判定的行数。</translation>
+    </message>
+    <message>
+        <source>The share of those rows where your verdict is the judge&apos;s.</source>
+        <translation>这些行中你的判定与评审相同的比例。</translation>
+    </message>
+    <message>
+        <source>Spearman&apos;s correlation: whether you and the judge rank the rows in the same order (1: the same order, 0: no relation, −1: reversed). For scores only.</source>
+        <translation>斯皮尔曼相关系数：你和评审对各行的排序是否一致（1：顺序相同，0：毫无关系，−1：顺序相反）。仅适用于分数。</translation>
+    </message>
+    <message>
+        <source>The mean absolute difference: how many points apart your score and the judge&apos;s are, on average. For scores only.</source>
+        <translation>平均绝对差：你的分数与评审的分数平均相差多少分。仅适用于分数。</translation>
+    </message>
+    <message>
+        <source>How far the project&apos;s judges agree with each other, row by row.</source>
+        <translation>项目中各评审之间逐行的一致程度。</translation>
+    </message>
+    <message>
+        <source>How far reviewing has got</source>
+        <translation>复核进度</translation>
+    </message>
+    <message>
+        <source>Confusion matrix: you in rows, the judge in columns</source>
+        <translation>混淆矩阵：行是你的判定，列是评审的判定</translation>
+    </message>
+    <message>
+        <source>Confusion matrix: your verdicts in rows, the judge&apos;s in columns. The diagonal (green) is where you agree.</source>
+        <translation>混淆矩阵：行是你的判定，列是评审的判定。对角线（绿色）是你们一致的地方。</translation>
+    </message>
+    <message>
+        <source>You ↓ · the judge →</source>
+        <translation>你 ↓ · 评审 →</translation>
+    </message>
+    <message>
+        <source>Cohen&apos;s kappa (κ): how much more often you and the judge agree than two raters giving the same mix of verdicts at random would. 1 is perfect agreement, 0 is no better than chance, below 0 is worse than chance. Percent agreement alone looks high when one verdict is common; kappa corrects for that. For scores, the weighted kappa counts a near miss (4 vs 5) as a smaller disagreement than a far one (1 vs 5). Rough reading: above 0.8 almost perfect, 0.6–0.8 substantial, 0.4–0.6 moderate, 0.2–0.4 fair, below 0.2 slight.</source>
+        <translation>科恩 κ 系数：你和评审的一致程度比两个按同样比例随机给出判定的人高出多少。1 表示完全一致，0 表示不比随机好，低于 0 表示比随机还差。某个判定很常见时，单看一致百分比会显得很高；κ 系数会校正这一点。对于分数，加权 κ 把相近的分歧（4 对 5）算得比相差很远的分歧（1 对 5）小。大致解读：0.8 以上几乎完全一致，0.6–0.8 高度一致，0.4–0.6 中等一致，0.2–0.4 一般，0.2 以下轻微。</translation>
+    </message>
+    <message>
+        <source>no rows yet</source>
+        <translation>还没有行</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>{0} of {1} reviewed</source>
+        <translation>已复核 {0} / {1}</translation>
+    </message>
+    <message>
+        <source>{0} disagreements</source>
+        <translation>{0} 处分歧</translation>
+    </message>
+    <message>
+        <source>{0} flagged</source>
+        <translation>{0} 行已标记</translation>
+    </message>
+    <message>
+        <source>{0} changed since reviewed</source>
+        <translation>{0} 行复核后评审结果有变</translation>
+    </message>
+    <message>
+        <source>{0} labelled in the dataset</source>
+        <translation>{0} 行在数据集中已有人工标注</translation>
+    </message>
+    <message>
+        <source>Exact agreement</source>
+        <translation>完全一致</translation>
+    </message>
+    <message>
+        <source>κ, quadratic weights</source>
+        <translation>κ（二次加权）</translation>
+    </message>
+    <message>
+        <source>Cohen&apos;s κ</source>
+        <translation>科恩 κ</translation>
+    </message>
+    <message>
+        <source>Spearman</source>
+        <translation>斯皮尔曼相关</translation>
+    </message>
+    <message>
+        <source>Mean difference</source>
+        <translation>平均差</translation>
+    </message>
+    <message>
+        <source>undefined: one verdict on every row</source>
+        <translation>无法计算：每行都是同一判定</translation>
+    </message>
+    <message>
+        <source>for scores only</source>
+        <translation>仅适用于分数</translation>
+    </message>
+    <message>
+        <source>needs verdicts that vary</source>
+        <translation>需要有变化的判定</translation>
+    </message>
+    <message>
+        <source>unweighted {0}</source>
+        <translation>不加权 {0}</translation>
+    </message>
+    <message>
+        <source>linear {0}</source>
+        <translation>线性加权 {0}</translation>
+    </message>
+    <message>
+        <source>quadratic {0}</source>
+        <translation>二次加权 {0}</translation>
+    </message>
+    <message>
+        <source>Here: {0}.</source>
+        <translation>此处：{0}。</translation>
+    </message>
+    <message>
+        <source>almost perfect</source>
+        <translation>几乎完全一致</translation>
+    </message>
+    <message>
+        <source>substantial</source>
+        <translation>高度一致</translation>
+    </message>
+    <message>
+        <source>moderate</source>
+        <translation>中等一致</translation>
+    </message>
+    <message>
+        <source>fair</source>
+        <translation>一般</translation>
+    </message>
+    <message>
+        <source>slight</source>
+        <translation>轻微</translation>
+    </message>
+    <message>
+        <source>no better than chance</source>
+        <translation>不比随机好</translation>
+    </message>
+    <message>
+        <source>{0} vs {1}: {2} rows · {3} exact agreement · κ {4}</source>
+        <translation>{0} 与 {1}：{2} 行 · 完全一致 {3} · κ {4}</translation>
+    </message>
+    <message>
+        <source>Spearman {0} · mean difference {1}</source>
+        <translation>斯皮尔曼相关 {0} · 平均差 {1}</translation>
+    </message>
+</context>
+<context>
     <name>AnsweringModelsDialog</name>
     <message>
         <source>Models that answer</source>
@@ -29,6 +184,97 @@
     </message>
 </context>
 <context>
+    <name>CardText</name>
+    <message>
+        <source>Choose a row in the queue to review it.</source>
+        <translation>在队列中选择一行即可复核。</translation>
+    </message>
+    <message>
+        <source>Row {0} · {1}</source>
+        <translation>第 {0} 行 · {1}</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考答案</translation>
+    </message>
+    <message>
+        <source>No reference in this row.</source>
+        <translation>此行没有参考答案。</translation>
+    </message>
+    <message>
+        <source>Response</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <source>No response in this row.</source>
+        <translation>此行没有回答。</translation>
+    </message>
+    <message>
+        <source>the response&apos;s reasoning</source>
+        <translation>回答的推理过程</translation>
+    </message>
+    <message>
+        <source>The judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>Blind mode: the judge&apos;s verdict and reply are hidden until you give your own verdict.</source>
+        <translation>盲评模式：在你给出自己的判定之前，评审的判定和回复都会隐藏。</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>No question in this row.</source>
+        <translation>此行没有问题。</translation>
+    </message>
+    <message>
+        <source>This row has not been judged yet.</source>
+        <translation>此行还没有评审。</translation>
+    </message>
+    <message>
+        <source>Result: {0}</source>
+        <translation>结果：{0}</translation>
+    </message>
+    <message>
+        <source>No verdict could be read</source>
+        <translation>无法读出判定</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>run {0}</source>
+        <translation>运行 {0}</translation>
+    </message>
+    <message>
+        <source>{0}: verdict {1}</source>
+        <translation>{0}：判定 {1}</translation>
+    </message>
+    <message>
+        <source>{0}: no verdict ({1})</source>
+        <translation>{0}：无判定（{1}）</translation>
+    </message>
+    <message>
+        <source>the judge&apos;s reasoning</source>
+        <translation>评审的推理过程</translation>
+    </message>
+    <message>
+        <source>Hide {0}</source>
+        <translation>隐藏{0}</translation>
+    </message>
+    <message>
+        <source>Show {0}</source>
+        <translation>显示{0}</translation>
+    </message>
+</context>
+<context>
     <name>ChartCard</name>
     <message>
         <source>{0}, as a table</source>
@@ -40,6 +286,21 @@
     <message>
         <source>Show All Columns</source>
         <translation>显示所有列</translation>
+    </message>
+</context>
+<context>
+    <name>ConfusionModel</name>
+    <message>
+        <source>You said {0}</source>
+        <translation>你判定为 {0}</translation>
+    </message>
+    <message>
+        <source>The judge said {0}</source>
+        <translation>评审判定为 {0}</translation>
+    </message>
+    <message>
+        <source>You said {0}, the judge said {1}: {2} rows</source>
+        <translation>你判定为 {0}，评审判定为 {1}：{2} 行</translation>
     </message>
 </context>
 <context>
@@ -1073,6 +1334,10 @@
     <message>
         <source>Run</source>
         <translation>运行</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>复核</translation>
     </message>
     <message>
         <source>Report</source>
@@ -2124,6 +2389,413 @@
     </message>
 </context>
 <context>
+    <name>ReviewCard</name>
+    <message>
+        <source>The row under review</source>
+        <translation>正在复核的行</translation>
+    </message>
+    <message>
+        <source>Type a verdict</source>
+        <translation>输入判定</translation>
+    </message>
+    <message>
+        <source>or type one, Enter</source>
+        <translation>或输入后按回车</translation>
+    </message>
+    <message>
+        <source>A · Agree</source>
+        <translation>A · 同意</translation>
+    </message>
+    <message>
+        <source>Agree</source>
+        <translation>同意</translation>
+    </message>
+    <message>
+        <source>D · Disagree</source>
+        <translation>D · 不同意</translation>
+    </message>
+    <message>
+        <source>Disagree</source>
+        <translation>不同意</translation>
+    </message>
+    <message>
+        <source>F · Flag</source>
+        <translation>F · 标记</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>Flag the row for a second look (F)</source>
+        <translation>标记此行，稍后再看（F）</translation>
+    </message>
+    <message>
+        <source>⌫ Clear</source>
+        <translation>⌫ 清除</translation>
+    </message>
+    <message>
+        <source>Clear the verdict</source>
+        <translation>清除判定</translation>
+    </message>
+    <message>
+        <source>Take back your verdict and agree / disagree; the flag and note stay (⌫)</source>
+        <translation>撤回你的判定以及同意/不同意；标记和备注保留（⌫）</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Undo the last review change (Ctrl+Z)</source>
+        <translation>撤销上一次复核修改（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Redo the review change undone (Ctrl+Shift+Z)</source>
+        <translation>重做被撤销的复核修改（Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>A note on this row (E to write, Esc to leave)</source>
+        <translation>此行的备注（按 E 书写，按 Esc 离开）</translation>
+    </message>
+    <message>
+        <source>Reviewer</source>
+        <translation>复核人</translation>
+    </message>
+    <message>
+        <source>The name saved with each review you make</source>
+        <translation>与你的每条复核一起保存的名字</translation>
+    </message>
+    <message>
+        <source>Blind</source>
+        <translation>盲评</translation>
+    </message>
+    <message>
+        <source>Hide the judge&apos;s verdict until you have given yours, so it cannot sway you</source>
+        <translation>在你给出判定之前隐藏评审的判定，以免受其影响</translation>
+    </message>
+    <message>
+        <source>Next row after a verdict</source>
+        <translation>给出判定后转到下一行</translation>
+    </message>
+    <message>
+        <source>After a verdict key (or A, or D on correct/incorrect), go to the next row</source>
+        <translation>按下判定键（或 A，或在正确/错误判定时按 D）后，转到下一行</translation>
+    </message>
+    <message>
+        <source>Re&amp;viewer</source>
+        <translation>复核人(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Your verdict</source>
+        <translation>你的判定</translation>
+    </message>
+    <message>
+        <source>&amp;Note</source>
+        <translation>备注(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Verdict {0} (key {1})</source>
+        <translation>判定 {0}（按键 {1}）</translation>
+    </message>
+    <message>
+        <source>Your verdict: {0} (key {1})</source>
+        <translation>你的判定：{0}（按键 {1}）</translation>
+    </message>
+    <message>
+        <source>1 correct, 0 incorrect</source>
+        <translation>1 正确，0 错误</translation>
+    </message>
+    <message>
+        <source>1–9, and 0 for 10: your score</source>
+        <translation>1–9，0 表示 10：你的分数</translation>
+    </message>
+    <message>
+        <source>{0}–{1}: your verdict</source>
+        <translation>{0}–{1}：你的判定</translation>
+    </message>
+    <message>
+        <source>type your verdict</source>
+        <translation>输入你的判定</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;↓&lt;/b&gt;/&lt;b&gt;N&lt;/b&gt; next, &lt;b&gt;K&lt;/b&gt;/&lt;b&gt;↑&lt;/b&gt;/&lt;b&gt;P&lt;/b&gt; previous</source>
+        <translation>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;↓&lt;/b&gt;/&lt;b&gt;N&lt;/b&gt; 下一行，&lt;b&gt;K&lt;/b&gt;/&lt;b&gt;↑&lt;/b&gt;/&lt;b&gt;P&lt;/b&gt; 上一行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A&lt;/b&gt; agree, &lt;b&gt;D&lt;/b&gt; disagree, &lt;b&gt;F&lt;/b&gt; flag</source>
+        <translation>&lt;b&gt;A&lt;/b&gt; 同意，&lt;b&gt;D&lt;/b&gt; 不同意，&lt;b&gt;F&lt;/b&gt; 标记</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;E&lt;/b&gt; note (&lt;b&gt;Esc&lt;/b&gt; back), &lt;b&gt;⌫&lt;/b&gt; clear</source>
+        <translation>&lt;b&gt;E&lt;/b&gt; 备注（&lt;b&gt;Esc&lt;/b&gt; 返回），&lt;b&gt;⌫&lt;/b&gt; 清除</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ctrl+Z&lt;/b&gt; undo, &lt;b&gt;Ctrl+Shift+Z&lt;/b&gt; redo</source>
+        <translation>&lt;b&gt;Ctrl+Z&lt;/b&gt; 撤销，&lt;b&gt;Ctrl+Shift+Z&lt;/b&gt; 重做</translation>
+    </message>
+    <message>
+        <source>Agree with the judge&apos;s verdict (A)</source>
+        <translation>同意评审的判定（A）</translation>
+    </message>
+    <message>
+        <source>Disagree with the judge&apos;s verdict (D)</source>
+        <translation>不同意评审的判定（D）</translation>
+    </message>
+    <message>
+        <source>Blind mode: give your own verdict first</source>
+        <translation>盲评模式：请先给出你自己的判定</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewFilterBar</name>
+    <message>
+        <source>Rows to show</source>
+        <translation>要显示的行</translation>
+    </message>
+    <message>
+        <source>All rows</source>
+        <translation>所有行</translation>
+    </message>
+    <message>
+        <source>Not reviewed yet</source>
+        <translation>尚未复核</translation>
+    </message>
+    <message>
+        <source>Reviewed</source>
+        <translation>已复核</translation>
+    </message>
+    <message>
+        <source>Disagreements</source>
+        <translation>有分歧</translation>
+    </message>
+    <message>
+        <source>Flagged</source>
+        <translation>已标记</translation>
+    </message>
+    <message>
+        <source>Failed rows</source>
+        <translation>失败的行</translation>
+    </message>
+    <message>
+        <source>Rows with no verdict</source>
+        <translation>无判定的行</translation>
+    </message>
+    <message>
+        <source>Judge changed since review</source>
+        <translation>复核后评审结果有变</translation>
+    </message>
+    <message>
+        <source>&amp;Show</source>
+        <translation>显示(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Judge score</source>
+        <translation>评审分数</translation>
+    </message>
+    <message>
+        <source>Lowest judge score</source>
+        <translation>评审分数下限</translation>
+    </message>
+    <message>
+        <source>Highest judge score</source>
+        <translation>评审分数上限</translation>
+    </message>
+    <message>
+        <source>Find in the rows</source>
+        <translation>在行中查找</translation>
+    </message>
+    <message>
+        <source>Find in rows, notes, verdicts…</source>
+        <translation>在行、备注、判定中查找…</translation>
+    </message>
+    <message>
+        <source>Order of the queue</source>
+        <translation>队列的顺序</translation>
+    </message>
+    <message>
+        <source>By row</source>
+        <translation>按行号</translation>
+    </message>
+    <message>
+        <source>Largest disagreement first</source>
+        <translation>分歧最大的在前</translation>
+    </message>
+    <message>
+        <source>Judge score, lowest first</source>
+        <translation>评审分数，从低到高</translation>
+    </message>
+    <message>
+        <source>Judge score, highest first</source>
+        <translation>评审分数，从高到低</translation>
+    </message>
+    <message>
+        <source>Reviewed most recently</source>
+        <translation>最近复核的在前</translation>
+    </message>
+    <message>
+        <source>S&amp;ort</source>
+        <translation>排序(&amp;O)</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>不限</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewPane</name>
+    <message>
+        <source>Nothing to review yet: run the judge from the Run pane first.</source>
+        <translation>还没有可复核的内容：请先在“运行”面板中运行评审。</translation>
+    </message>
+    <message>
+        <source>No row matches this filter.</source>
+        <translation>没有符合此筛选条件的行。</translation>
+    </message>
+    <message>
+        <source>That was the last row of the queue.</source>
+        <translation>这已是队列的最后一行。</translation>
+    </message>
+    <message>
+        <source>Key {0} gives no verdict on this scale.</source>
+        <translation>在此评分标准下，按键 {0} 不对应任何判定。</translation>
+    </message>
+    <message>
+        <source>Blind mode: give your own verdict first, then agree or disagree.</source>
+        <translation>盲评模式：请先给出你自己的判定，再选择同意或不同意。</translation>
+    </message>
+    <message>
+        <source>You disagree: now give your own verdict with the digit keys.</source>
+        <translation>你不同意：现在用数字键给出你自己的判定。</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewQueue</name>
+    <message>
+        <source>Rows to review</source>
+        <translation>待复核的行</translation>
+    </message>
+    <message>
+        <source>Open the &amp;template</source>
+        <translation>打开模板(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Edit the judge&apos;s prompt in the Template pane</source>
+        <translation>在“模板”面板中编辑评审的提示词</translation>
+    </message>
+    <message>
+        <source>Re-&amp;judge these rows</source>
+        <translation>重新评审这些行(&amp;J)</translation>
+    </message>
+    <message>
+        <source>Judge the rows of the queue again from the Run pane (after a prompt edit, say). Replies already stored for an unchanged prompt are reused.</source>
+        <translation>在“运行”面板中重新评审队列中的行（例如修改提示词之后）。提示词未变的行会直接复用已保存的回复。</translation>
+    </message>
+    <message>
+        <source>{0} rows in the queue</source>
+        <translation>队列中有 {0} 行</translation>
+    </message>
+    <message>
+        <source>Re-&amp;judge these {0} rows</source>
+        <translation>重新评审这 {0} 行(&amp;J)</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewQueueModel</name>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>有变</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>The judge&apos;s verdict (“?” in blind mode until you give yours)</source>
+        <translation>评审的判定（盲评模式下，在你给出判定前显示为“?”）</translation>
+    </message>
+    <message>
+        <source>Your verdict (in italics: the dataset&apos;s own human label)</source>
+        <translation>你的判定（斜体：数据集自带的人工标注）</translation>
+    </message>
+    <message>
+        <source>✓ you and the judge agree; ✗ you disagree, by how much</source>
+        <translation>✓ 你与评审一致；✗ 有分歧，以及相差多少</translation>
+    </message>
+    <message>
+        <source>Flagged for a second look</source>
+        <translation>已标记，稍后再看</translation>
+    </message>
+    <message>
+        <source>The judge&apos;s verdict changed after you reviewed the row</source>
+        <translation>你复核此行之后，评审的判定发生了变化</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>修改</translation>
+    </message>
+    <message>
+        <source>From the dataset&apos;s human column; a verdict you give replaces it</source>
+        <translation>来自数据集的人工标注列；你给出的判定会取代它</translation>
+    </message>
+    <message>
+        <source>You and the judge disagree</source>
+        <translation>你与评审有分歧</translation>
+    </message>
+    <message>
+        <source>The judge&apos;s verdict changed after you reviewed the row: look at it again</source>
+        <translation>你复核此行之后，评审的判定发生了变化：请再看一遍</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>无判定</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
+    </message>
+</context>
+<context>
     <name>RowInspector</name>
     <message>
         <source>Row details</source>
@@ -2814,6 +3486,10 @@
     <message>
         <source>A candidate model for rows without a response, a baseline for pairs</source>
         <translation>为没有回答的行提供候选模型，为成对比较提供基线模型</translation>
+    </message>
+    <message>
+        <source>The rows sent from Review ({0})</source>
+        <translation>从“复核”发来的行（{0}）</translation>
     </message>
     <message>
         <source>Open a project with a dataset to run it.</source>

@@ -112,6 +112,10 @@ def test_a_rows_outcome_holds_each_judges_request_reply_and_verdict(tmp_path: Pa
     with FakeOpenAI(reply=score_from_question) as fake:
         project = make_project(tmp_path, fake.base_url)
         assert row_outcome(project.store_path, 3) is None  # no store yet
+        project.store_path.parent.mkdir()
+        project.store_path.write_bytes(b"")  # a run is creating it: no tables yet
+        assert row_outcome(project.store_path, 3) is None
+        project.store_path.unlink()
         run(project, Selection((3, 7)))
     outcome = row_outcome(project.store_path, 3)
     assert outcome is not None and (outcome.status, outcome.value) == ("ok", 4)

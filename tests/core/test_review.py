@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,39 @@ def test_a_version_1_file_is_migrated_and_keeps_its_results(tmp_path: Path) -> N
     version = db.execute("SELECT value FROM meta WHERE key='version'").fetchone()[0]
     db.close()
     assert int(version) == STORE_VERSION == 3
+
+
+def test_a_new_file_opened_by_several_connections_at_once(tmp_path: Path) -> None:
+    """The Run pane's estimate, a run and the Review pane may all open a new file at once;
+    a reader meanwhile sees either nothing yet or every table."""
+    from judgedesk.core.row_outcome import row_outcome
+
+    failures: list[str] = []
+
+    def write(path: Path) -> None:
+        try:
+            with Store(path) as store:
+                store.reviews.count()
+        except Exception as exc:  # collected: the test says which
+            failures.append(f"writer: {exc}")
+
+    def read(path: Path) -> None:
+        try:
+            row_outcome(path, 0)
+        except Exception as exc:
+            failures.append(f"reader: {exc}")
+
+    for attempt in range(40):
+        path = tmp_path / f"r{attempt}.sqlite"
+        threads = [threading.Thread(target=write, args=(path,)) for _ in range(3)]
+        threads += [threading.Thread(target=read, args=(path,)) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        with Store(path) as store:
+            assert store.reviews.count() == 0 and not store.empty
+    assert failures == []
 
 
 def test_a_newer_file_is_refused(tmp_path: Path) -> None:

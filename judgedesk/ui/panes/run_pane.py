@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QItemSelection, QTimer, Signal
 from PySide6.QtGui import QAction, QHideEvent, QKeySequence, QShowEvent
@@ -62,6 +62,7 @@ class RunPane(QWidget):
         self.background: BackgroundRun | None = None
         self._estimate_stale = True
         self._estimate: RunEstimate | None = None
+        self._chosen_rows: tuple[int, ...] = ()
 
         self.scope = QComboBox(self)
         self.scope.setObjectName("runScope")
@@ -222,9 +223,29 @@ class RunPane(QWidget):
 
     # --- choosing rows and estimating ---------------------------------------------------
 
+    def run_rows(self, rows: Sequence[int]) -> None:
+        """Show this pane and judge exactly ``rows`` (sent from the Review pane).
+
+        The choice stays in the list as "The rows sent from Review", to run them again.
+        """
+        self._chosen_rows = tuple(rows)
+        text = self.tr("The rows sent from Review ({0})").format(f"{len(rows):,}")
+        index = self.scope.findData("chosen")
+        if index < 0:
+            self.scope.addItem(text, "chosen")
+            index = self.scope.count() - 1
+        self.scope.setItemText(index, text)
+        self.scope.setCurrentIndex(index)
+        self.sig_show_requested.emit()
+        if self.background is None:
+            self.start()
+
     def selection(self) -> Selection:
         """The rows the controls choose."""
         scope = self.scope.currentData()
+        if scope == "chosen":
+            count = self._row_count()
+            return Selection(tuple(r for r in self._chosen_rows if 0 <= r < count))
         if scope == "first":
             return Selection(tuple(range(min(self.first.value(), self._row_count()))))
         if scope == "current":
@@ -248,6 +269,10 @@ class RunPane(QWidget):
     def _project_changed(self) -> None:
         self.rows_model.clear()
         self.figures.clear()
+        chosen = self.scope.findData("chosen")  # rows of the project closed
+        if chosen >= 0:
+            self.scope.removeItem(chosen)
+            self._chosen_rows = ()
         self._schedule_estimate()
 
     def _schedule_estimate(self) -> None:

@@ -1,0 +1,134 @@
+"""The Review pane's filter bar: which rows the queue shows, and in what order."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLocale, QTimer, Signal
+from PySide6.QtGui import QDoubleValidator
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
+
+from judgedesk.core.human import ReviewScale
+from judgedesk.core.review import ReviewFilter
+
+SEARCH_DELAY_MS = 300
+
+
+class ReviewFilterBar(QWidget):
+    """Show (all, unreviewed, disagreements…), a judge-score range, text, and a sort.
+
+    Signals:
+        sig_changed: the filter or the sort changed (typing is waited out a moment).
+    """
+
+    sig_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("reviewFilterBar")
+        self.show_combo = QComboBox(self)
+        self.show_combo.setObjectName("reviewShow")
+        self.show_combo.setAccessibleName(self.tr("Rows to show"))
+        for key, text in (
+            ("all", self.tr("All rows")),
+            ("unreviewed", self.tr("Not reviewed yet")),
+            ("reviewed", self.tr("Reviewed")),
+            ("disagreements", self.tr("Disagreements")),
+            ("flagged", self.tr("Flagged")),
+            ("errors", self.tr("Failed rows")),
+            ("unparsed", self.tr("Rows with no verdict")),
+            ("stale", self.tr("Judge changed since review")),
+        ):
+            self.show_combo.addItem(text, key)
+        self.show_combo.currentIndexChanged.connect(lambda _: self.sig_changed.emit())
+        show_label = QLabel(self.tr("&Show"), self)
+        show_label.setBuddy(self.show_combo)
+
+        self.score_label = QLabel(self.tr("Judge score"), self)
+        self.score_min = self._number("reviewScoreMin", self.tr("Lowest judge score"))
+        self.score_max = self._number("reviewScoreMax", self.tr("Highest judge score"))
+        self.score_to = QLabel("–", self)
+
+        self.search = QLineEdit(self)
+        self.search.setObjectName("reviewSearch")
+        self.search.setAccessibleName(self.tr("Find in the rows"))
+        self.search.setPlaceholderText(self.tr("Find in rows, notes, verdicts…"))
+        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self.sig_changed)
+        self.search.textChanged.connect(lambda _: self._search_timer.start())
+
+        self.sort = QComboBox(self)
+        self.sort.setObjectName("reviewSort")
+        self.sort.setAccessibleName(self.tr("Order of the queue"))
+        for key, text in (
+            ("row", self.tr("By row")),
+            ("disagreement", self.tr("Largest disagreement first")),
+            ("score", self.tr("Judge score, lowest first")),
+            ("score_desc", self.tr("Judge score, highest first")),
+            ("updated", self.tr("Reviewed most recently")),
+        ):
+            self.sort.addItem(text, key)
+        self.sort.currentIndexChanged.connect(lambda _: self.sig_changed.emit())
+        for combo in (self.show_combo, self.sort):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(12)
+        sort_label = QLabel(self.tr("S&ort"), self)
+        sort_label.setBuddy(self.sort)
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(show_label)
+        layout.addWidget(self.show_combo)
+        layout.addSpacing(8)
+        layout.addWidget(self.score_label)
+        layout.addWidget(self.score_min)
+        layout.addWidget(self.score_to)
+        layout.addWidget(self.score_max)
+        layout.addSpacing(8)
+        layout.addWidget(self.search, 1)
+        layout.addSpacing(8)
+        layout.addWidget(sort_label)
+        layout.addWidget(self.sort)
+
+    def _number(self, name: str, spoken: str) -> QLineEdit:
+        field = QLineEdit(self)
+        field.setObjectName(name)
+        field.setAccessibleName(spoken)
+        field.setPlaceholderText(self.tr("any"))
+        field.setMaximumWidth(56)
+        validator = QDoubleValidator(field)
+        validator.setLocale(QLocale.c())  # a dot, whatever the language
+        field.setValidator(validator)
+        field.textChanged.connect(lambda _: self._search_timer.start())
+        return field
+
+    def set_scale(self, scale: ReviewScale) -> None:
+        """The score range applies to scores only."""
+        scores = scale.kind == "score"
+        for widget in (self.score_label, self.score_min, self.score_to, self.score_max):
+            widget.setVisible(scores)
+        if not scores:
+            self.score_min.clear()
+            self.score_max.clear()
+
+    def choose(self, show: str) -> None:
+        """Show one kind of rows ("disagreements"…)."""
+        self.show_combo.setCurrentIndex(self.show_combo.findData(show))
+
+    def filter(self) -> ReviewFilter:
+        return ReviewFilter(
+            show=str(self.show_combo.currentData()),
+            score_min=_number(self.score_min.text()),
+            score_max=_number(self.score_max.text()),
+            text=self.search.text().strip(),
+        )
+
+    def sort_key(self) -> str:
+        return str(self.sort.currentData())
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
