@@ -148,6 +148,14 @@
         <translation>不比随机好</translation>
     </message>
     <message>
+        <source>You (who won)</source>
+        <translation>你（谁胜出）</translation>
+    </message>
+    <message>
+        <source>judge (who won)</source>
+        <translation>评审（谁胜出）</translation>
+    </message>
+    <message>
         <source>{0} vs {1}: {2} rows · {3} exact agreement · κ {4}</source>
         <translation>{0} 与 {1}：{2} 行 · 完全一致 {3} · κ {4}</translation>
     </message>
@@ -220,6 +228,18 @@
     <message>
         <source>Blind mode: the judge&apos;s verdict and reply are hidden until you give your own verdict.</source>
         <translation>盲评模式：在你给出自己的判定之前，评审的判定和回复都会隐藏。</translation>
+    </message>
+    <message>
+        <source>Answer A</source>
+        <translation>回答 A</translation>
+    </message>
+    <message>
+        <source>Answer B</source>
+        <translation>回答 B</translation>
+    </message>
+    <message>
+        <source>No answer.</source>
+        <translation>没有回答。</translation>
     </message>
     <message>
         <source>Conversation</source>

@@ -347,3 +347,34 @@ def test_nothing_to_review_says_what_to_do(qtbot: QtBot, tmp_path: Path, fake: F
     assert pane.strip.note("kappa") == "no rows yet"
     assert not pane.queue.rejudge_button.isEnabled()
     assert not (tmp_path / ".judgedesk" / "results.sqlite").exists()
+
+
+def test_pairs_are_reviewed_side_by_side_on_the_five_level_scale(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from tests.core.test_pairwise import ROWS as PAIR_ROWS
+    from tests.core.test_pairwise import make_pairwise, order_sensitive_judge
+
+    with FakeOpenAI(reply=order_sensitive_judge) as server:
+        folder = tmp_path / "pairs"
+        make_pairwise(folder, server.base_url, "--swap")
+        window = open_window(qtbot, folder)
+        run_all(qtbot, window)
+        pane = open_review(qtbot, window)
+    buttons = [b.text() for b in pane.card.verdict_buttons.values()]
+    assert buttons == ["1 · A++", "2 · A+", "3 · A=B", "4 · B+", "5 · B++"]
+    qtbot.waitUntil(lambda: "Answer A" in pane.card.browser.toPlainText())
+    text = pane.card.browser.toPlainText()
+    assert "Answer B" in text and "good answer with a complete explanation 0" in text
+    assert "weak 0" in text and "Response\n" not in text
+    # The dataset's labels are the person's verdicts; row 6 is overruled by hand (A++ → 1).
+    pane._set_position(pane.model.position(6) or 0)
+    qtbot.waitUntil(pane.idle)
+    press(qtbot, Key.Key_1)
+    qtbot.waitUntil(lambda: pane.idle() and shown(pane, 6, PERSON) == "A++")
+    qtbot.waitUntil(lambda: "100" in pane.strip.value("exact"))
+    # Collapsed to who won, every row agrees as well.
+    assert "You (who won) vs judge (who won): 7 rows · 100% exact agreement" in (
+        pane.strip.judges.text()
+    )
+    assert len(PAIR_ROWS) == 7

@@ -353,9 +353,12 @@ class AgreementStrip(QFrame):
 
     def _pair_text(self, figures: AgreementFigures) -> str:
         kappa = figures.kappa_quadratic if figures.kind == "ordinal" else figures.kappa
+        first, second = figures.first, figures.second
+        if first.startswith("person ("):  # pairwise verdicts collapsed to who won
+            first, second = self.tr("You (who won)"), self.tr("judge (who won)")
         text = self.tr("{0} vs {1}: {2} rows · {3} exact agreement · κ {4}").format(
-            figures.first,
-            figures.second,
+            first,
+            second,
             f"{figures.n:,}",
             _percent(figures.exact.value),
             _number(kappa),

@@ -91,20 +91,25 @@ class CardText(QObject):
             parts.append(self._box(plain_html(content.problem), "error"))
         parts += self._question(content.data)
         reference = content.data.get("ref_answer") or content.data.get("gt")
-        parts.append(self._h4(self.tr("Reference")))
-        if reference is None:
+        pair = [content.data.get(side) for side in ("response_a", "response_b")]
+        if reference is not None or not any(pair):
+            parts.append(self._h4(self.tr("Reference")))
+        if reference is None and not any(pair):
             parts.append(self._muted_p(self.tr("No reference in this row.")))
-        else:
+        elif reference is not None:
             parts.append(self._box(self._rich(reference), "system"))
-        parts.append(self._h4(self.tr("Response")))
-        answer = content.response.get("content")
-        if answer is None:
-            parts.append(self._muted_p(self.tr("No response in this row.")))
+        if any(pair):
+            parts += self._pair(pair[0], pair[1])
         else:
-            parts.append(self._box(self._rich(answer), "assistant"))
-        reasoning = content.response.get("reasoning_content")
-        if reasoning:
-            parts += self._fold("reasoning", self.tr("the response's reasoning"), reasoning)
+            parts.append(self._h4(self.tr("Response")))
+            answer = content.response.get("content")
+            if answer is None:
+                parts.append(self._muted_p(self.tr("No response in this row.")))
+            else:
+                parts.append(self._box(self._rich(answer), "assistant"))
+            reasoning = content.response.get("reasoning_content")
+            if reasoning:
+                parts += self._fold("reasoning", self.tr("the response's reasoning"), reasoning)
         parts.append(self._h4(self.tr("The judge")))
         if not judge_shown:
             parts.append(
@@ -118,6 +123,19 @@ class CardText(QObject):
         else:
             parts += self._judge(content.outcome, value_text)
         return "".join(parts)
+
+    def _pair(self, a: Any, b: Any) -> list[str]:
+        """Answers A and B side by side, as the judge compared them."""
+        cells = []
+        for title, side in ((self.tr("Answer A"), a), (self.tr("Answer B"), b)):
+            text = side.get("content") if isinstance(side, dict) else side
+            body = (
+                self._muted_p(self.tr("No answer."))
+                if text is None
+                else self._box(self._rich(text), "assistant")
+            )
+            cells.append(f"<td width='50%' valign='top'>{self._h4(title)}{body}</td>")
+        return [f"<table width='100%' cellspacing='6'><tr>{''.join(cells)}</tr></table>"]
 
     def _question(self, data: dict[str, Any]) -> list[str]:
         messages = data.get("messages")
