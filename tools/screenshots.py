@@ -89,6 +89,16 @@ async def shoot_pairwise(window: MainWindow, out: Path) -> None:
         await asyncio.sleep(0.2)
         window.grab().save(str(out / "pairwise-report.png"))
         print(out / "pairwise-report.png")
+        review = window.review_pane
+        window.nav.setCurrentRow(window.stack.indexOf(review))
+        while review.model.rowCount() == 0 or not review.idle():
+            await asyncio.sleep(0.05)
+        review._set_position(review.model.position(2) or 0)
+        while not review.idle():
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)
+        window.grab().save(str(out / "pairwise-review.png"))
+        print(out / "pairwise-review.png")
     finally:
         server.stop()
 
