@@ -217,6 +217,8 @@ def stored_replies(project: Project, row: int) -> JudgeReplies | None:
     if not project.store_path.is_file():
         return None
     with Store(project.store_path, readonly=True) as store:
+        if store.empty:  # being made by another connection this moment
+            return None
         result = store.latest_result(row)
         steps = result.detail.get("judges") if result is not None else None
         if result is None or not isinstance(steps, list) or not steps:
