@@ -3247,6 +3247,14 @@
         <translation>UTF-16 BE</translation>
     </message>
     <message>
+        <source>UTF-32 LE</source>
+        <translation>UTF-32 LE</translation>
+    </message>
+    <message>
+        <source>UTF-32 BE</source>
+        <translation>UTF-32 BE</translation>
+    </message>
+    <message>
         <source>GBK/GB18030 (Chinese)</source>
         <translation>GBK/GB18030（中文）</translation>
     </message>
