@@ -110,6 +110,11 @@ class TrustState:
         """Whether a run would have to refuse: there are scripts, not trusted."""
         return not self.allowed
 
+    def blocks(self, *kinds: str) -> bool:
+        """Whether running the scripts of these kinds ("preprocess"…) must be refused."""
+        names = {f"scripts/{kind}.py" for kind in kinds}
+        return self.blocked and any(script.name in names for script in self.scripts)
+
     def script_names(self) -> str:
         """The scripts' names, for a sentence: ``scripts/preprocess.py and …``."""
         names = [s.name for s in self.scripts]
