@@ -19,6 +19,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.figures import report
+
 ROWS = 200_000
 SEED = 20240601
 CACHE = Path(tempfile.gettempdir()) / "judgedesk-bench" / f"chat-{ROWS // 1000}k-v2.jsonl"
@@ -214,6 +218,18 @@ def main() -> None:
     width = max(len(name) for name, _, _ in table)
     for name, value, target in table:
         print(f"  {name:<{width}}  {value:>22}  {target}")
+    size = f"{best['rows']:,}-row, {path.stat().st_size / 1e6:,.0f} MB JSONL"
+    report(
+        [
+            (f"{size} — first 50 rows", f"{best['first_seconds']:.2f} s", "< 0.5 s"),
+            (
+                "the same — full index with every line validated",
+                f"{best['index_seconds']:.1f} s (slowest run {worst('index_seconds'):.1f} s)",
+                "< 3 s",
+            ),
+            ("the same — peak memory", fmt_mb(worst("peak_rss_mb")), "< 300 MB"),
+        ]
+    )
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -23,11 +24,18 @@ from judgedesk.core.review import ReviewFilter, ReviewSession
 from judgedesk.core.review_store import Review
 from judgedesk.core.store import Store
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.figures import report
+
+TIMES: dict[str, float] = {}
+
 
 def timed(label: str, work: Callable[[], Any]) -> Any:
     start = time.perf_counter()
     result = work()
-    print(f"{label:<44}{time.perf_counter() - start:8.3f} s")
+    TIMES[label] = time.perf_counter() - start
+    print(f"{label:<44}{TIMES[label]:8.3f} s")
     return result
 
 
@@ -62,6 +70,22 @@ def main() -> None:
             timed("report", lambda: build_report(session))
             timed("export XLSX", lambda: write_export(store, Path(folder) / "r.xlsx", "xlsx"))
             timed("export HTML", lambda: write_export(store, Path(folder) / "r.html", "html"))
+    report(
+        [
+            (
+                f"{rows:,} rows, {rows // 10:,} reviewed — one verdict saved / agreement / report",
+                f"{TIMES['set one verdict (written at once)'] * 1000:.0f} ms / "
+                f"{TIMES['agreement (person vs judge)'] * 1000:.0f} ms / "
+                f"{TIMES['report']:.1f} s",
+                "",
+            ),
+            (
+                "the same — XLSX / HTML export",
+                f"{TIMES['export XLSX']:.1f} s / {TIMES['export HTML']:.1f} s",
+                "",
+            ),
+        ]
+    )
 
 
 if __name__ == "__main__":

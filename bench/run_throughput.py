@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.figures import report  # noqa: E402
 from judgedesk.core.datasets import open_dataset  # noqa: E402
 from judgedesk.core.pipeline import run_project  # noqa: E402
 from judgedesk.core.project import JudgeSettings, Project  # noqa: E402
@@ -157,6 +158,21 @@ def main() -> None:
     print(
         f"  plain asyncio + httpx loop          {plain_wall:8.2f} s   "
         f"{plain_wall / ideal:5.2f}× ideal   {plain_used / args.rows * 1000:6.2f} ms CPU/row"
+    )
+    setup = (
+        f"{args.rows:,} rows, concurrency {args.concurrency}, "
+        f"{args.latency * 1000:.0f} ms judge, pre + post scripts"
+    )
+    report(
+        [
+            (f"{setup} — wall time", f"{wall / ideal:.2f}× the ideal {ideal:.1f} s", "≤ 1.10×"),
+            (
+                "the same — client CPU per row, scripts included",
+                f"{used / args.rows * 1000:.1f} ms (a bare httpx loop in the same run: "
+                f"{plain_used / args.rows * 1000:.1f} ms)",
+                "≤ the bare loop",
+            ),
+        ]
     )
 
 

@@ -31,9 +31,14 @@ from judgedesk.core.report import project_report
 from judgedesk.core.report_text import format_report
 from judgedesk.core.scripts import run_once
 from judgedesk.core.store import Store
+from judgedesk.core.trust import TrustStore, UntrustedScriptsError
 from judgedesk.core.workspace import open_project_dataset
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
+TRUST_HELP = (
+    "let the project's scripts run although it was not made or trusted on this machine "
+    "(read them first; remembered for this folder)"
+)
 
 
 def _err(message: str) -> None:
@@ -74,6 +79,18 @@ def _open_project_dataset(project: Project) -> Dataset:
     dataset = open_project_dataset(project)
     _opened.append(dataset)
     return dataset
+
+
+def _allow_scripts(project: Project, trust: bool) -> None:
+    """Refuse scripts not made or trusted on this machine, unless ``--trust`` says yes."""
+    store = TrustStore()
+    state = store.state(project.root)
+    if not state.blocked:
+        return
+    if not trust:
+        raise UntrustedScriptsError(state)
+    store.trust(project.root)
+    _err(f"Trusted {state.script_names()} of {project.root}: they run from now on.")
 
 
 def _report_load_issues(dataset: Dataset, limit: int = 10) -> None:
@@ -172,6 +189,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     data, response, preprocess_result = row.data, row.response, None
     script = project.script_path("preprocess")
     if script.is_file():
+        _allow_scripts(project, args.trust)
         outcome = asyncio.run(
             run_once(
                 script,
@@ -244,6 +262,9 @@ def cmd_check(args: argparse.Namespace) -> int:
                         f"recognised. Choose a parser ({', '.join(PARSERS)}).",
                     )
                 )
+    trust = TrustStore().state(project.root)
+    if trust.blocked:
+        problems.append(Problem("warning", str(UntrustedScriptsError(trust))))
     for problem in problems:
         print(problem)
     errors = [p for p in problems if p.severity == "error"]
@@ -256,6 +277,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     project = load_project(args.dir)
+    _allow_scripts(project, args.trust)
     dataset = _open_project_dataset(project)
     selection = Selection.parse(args.rows, args.only)
     bar = _ProgressLine(enabled=not args.quiet)
@@ -469,6 +491,7 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--row", type=int, required=True, help="0-based row number")
     render.add_argument("--judge", help="judge name (default: the first)")
     render.add_argument("--json", action="store_true", help="print the chat messages as JSON")
+    render.add_argument("--trust", action="store_true", help=TRUST_HELP)
     render.set_defaults(func=cmd_render)
 
     templates = sub.add_parser("templates", help="list the built-in templates")
@@ -497,6 +520,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--json", action="store_true", help="print the summary as JSON")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
+    run.add_argument("--trust", action="store_true", help=TRUST_HELP)
     run.set_defaults(func=cmd_run)
 
     export = sub.add_parser(

@@ -22,6 +22,7 @@ from judgedesk.core.pipeline import Progress, Run, RunSummary, Selection
 from judgedesk.core.project import Project
 from judgedesk.core.steps import RowResult
 from judgedesk.core.store import Store
+from judgedesk.core.trust import TrustState, UntrustedScriptsError, require_trusted
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,8 @@ class RunNews:
         run_id: the run's id in the store, once it started.
         summary: how the run ended, once it has.
         error: why the run could not run (set up wrong, unreadable store…), in words.
+        untrusted: when the run refused to start because the project's scripts are not
+            trusted on this machine, what they are (``error`` says it in words too).
         done: True once the thread has finished (summary or error is then set).
     """
 
@@ -44,6 +47,7 @@ class RunNews:
     run_id: int | None = None
     summary: RunSummary | None = None
     error: str = ""
+    untrusted: TrustState | None = None
     done: bool = False
 
 
@@ -64,9 +68,15 @@ class BackgroundRun:
         offline: bool = False,
         concurrency: int | None = None,
         on_news: Callable[[], None] | None = None,
+        trusted_only: bool = False,
     ) -> None:
-        """``on_news`` is called from the run's thread when there is something to drain."""
+        """``on_news`` is called from the run's thread when there is something to drain.
+
+        With ``trusted_only`` the run refuses to start when the project has scripts not
+        made or trusted on this machine (see ``judgedesk.core.trust``).
+        """
         self.project = copy.deepcopy(project)
+        self.trusted_only = trusted_only
         self.dataset = dataset
         self.selection = selection or Selection()
         self.offline = offline
@@ -122,8 +132,11 @@ class BackgroundRun:
     def _main(self) -> None:
         summary: RunSummary | None = None
         error = ""
+        untrusted: TrustState | None = None
         try:
             summary = asyncio.run(self._execute())
+        except UntrustedScriptsError as exc:
+            error, untrusted = str(exc), exc.state
         except JudgeDeskError as exc:
             error = str(exc)
         except Exception as exc:  # reported to the person, never lost in a thread
@@ -132,12 +145,15 @@ class BackgroundRun:
         with self._lock:
             self._news.summary = summary
             self._news.error = error
+            self._news.untrusted = untrusted
             self._news.done = True
         self.done.set()
         self._notify()
 
     async def _execute(self) -> RunSummary:
         self._loop = asyncio.get_running_loop()
+        if self.trusted_only:
+            require_trusted(self.project.root)  # this is the run's own thread already
         with Store(self.project.store_path) as store:
             run = Run(
                 self.project,

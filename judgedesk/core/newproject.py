@@ -17,6 +17,7 @@ from judgedesk.core.parsers import infer_parser
 from judgedesk.core.project import SETTINGS_FILE, JudgeSettings, Project
 from judgedesk.core.template_import import Replacement, convert_placeholders
 from judgedesk.core.templates import build_context
+from judgedesk.core.trust import TrustStore
 
 
 @dataclass
@@ -220,6 +221,7 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
         project.dataset.predictions[role] = f"data/{name}"
     project.save()
     project.write_template(judge, text)
+    TrustStore().mark_made_here(root)  # made here: its scripts will be the person's own
     return NewProjectReport(project, replacements, parser is not None or bool(plan.parser))
 
 

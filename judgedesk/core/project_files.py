@@ -16,6 +16,7 @@ from judgedesk.core.project import (
     Project,
     project_from_table,
 )
+from judgedesk.core.trust import TrustStore
 
 RECOVERY_FILE = "recovery.toml"
 
@@ -25,6 +26,7 @@ def save_project_as(project: Project, folder: Path) -> Project:
 
     Templates, scripts, results and a dataset kept inside the project come along; a
     dataset outside it is referred to by its absolute path. The original is unchanged.
+    The copy may run its scripts when the original may (see ``judgedesk.core.trust``).
 
     Raises:
         ProjectError: the folder is inside the project, or is not new or empty.
@@ -47,6 +49,7 @@ def save_project_as(project: Project, folder: Path) -> Project:
         ignore=shutil.ignore_patterns(SETTINGS_FILE, RECOVERY_FILE, "*.backup-*"),
     )
     copied.save()
+    TrustStore().copy_trust(source, target)
     return copied
 
 

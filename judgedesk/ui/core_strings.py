@@ -86,6 +86,8 @@ ENCODING_STRINGS = (
     QT_TRANSLATE_NOOP("core", "UTF-8 (with a byte-order mark)"),
     QT_TRANSLATE_NOOP("core", "UTF-16 LE"),
     QT_TRANSLATE_NOOP("core", "UTF-16 BE"),
+    QT_TRANSLATE_NOOP("core", "UTF-32 LE"),
+    QT_TRANSLATE_NOOP("core", "UTF-32 BE"),
     QT_TRANSLATE_NOOP("core", "GBK/GB18030 (Chinese)"),
 )
 

@@ -30,7 +30,9 @@ from PySide6.QtWidgets import (
 from judgedesk import __version__
 from judgedesk.core.datasets import Dataset
 from judgedesk.core.project import Project
+from judgedesk.core.trust import TrustState
 from judgedesk.core.workspace import DatasetOpening, Workspace, begin_project_dataset
+from judgedesk.ui.dialogs.trust import untrusted_words
 from judgedesk.ui.i18n import LANGUAGES
 from judgedesk.ui.panes.dataset_pane import DatasetPane
 from judgedesk.ui.panes.judges_pane import JudgesPane
@@ -117,6 +119,11 @@ class MainWindow(QMainWindow):
         self.run_status.setObjectName("runStatusText")
         self.statusBar().addPermanentWidget(self.run_status)
         self.run_pane.sig_status_changed.connect(self.run_status.setText)
+        self.trust_status = QLabel("", self)
+        self.trust_status.setObjectName("scriptTrustText")
+        self.trust_status.setAccessibleName(self.tr("Whether the project's scripts may run"))
+        self.statusBar().addPermanentWidget(self.trust_status)
+        self.files.sig_trust_settled.connect(self._show_trust)
         self._build_menus()
 
         workspace.sig_project_opened.connect(self._on_project_opened)
@@ -167,6 +174,9 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         self.save_action = self._action(menu, "saveAction", self.tr("&Save"), files.save, keys.Save)
         self._action(menu, "saveAsAction", self.tr("Save &As…"), files.save_as, keys.SaveAs)
+        self._action(
+            menu, "trustScriptsAction", self.tr("&Trust Project Scripts…"), files.trust_scripts
+        )
         menu.addSeparator()
         self._action(
             menu, "importDatasetAction", self.tr("&Import Dataset…"), files.import_dataset, "Ctrl+I"
@@ -239,6 +249,10 @@ class MainWindow(QMainWindow):
         self.redo_action.setText(
             self.tr("&Redo {0}").format(stack.redo_label) if stack.can_redo else self.tr("&Redo")
         )
+
+    def _show_trust(self, state: TrustState) -> None:
+        self.trust_status.setText(self.tr("Scripts blocked") if state.blocked else "")
+        self.trust_status.setToolTip(untrusted_words(state) if state.blocked else "")
 
     def find(self) -> None:
         """Show the Dataset pane and put the cursor in its search field."""

@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressBar, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressBar, QWidget
 
 from judgedesk.core.datasets import FORMATS as DATASET_FORMATS
 from judgedesk.core.datasets import Dataset
@@ -25,7 +25,9 @@ from judgedesk.core.project_files import (
 )
 from judgedesk.core.report import project_report
 from judgedesk.core.store import Store
+from judgedesk.core.trust import TrustState, TrustStore, trust_state
 from judgedesk.core.workspace import Workspace
+from judgedesk.ui.dialogs.trust import TrustQuestion
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
 
@@ -40,9 +42,12 @@ class ProjectActions(QObject):
 
     Signals:
         sig_status: a sentence for the status bar.
+        sig_trust_settled: the project's :class:`TrustState` once the trust question
+            (asked when needed) is answered and the answer recorded.
     """
 
     sig_status = Signal(str)
+    sig_trust_settled = Signal(object)
 
     def __init__(
         self, workspace: Workspace, tasks: TaskRunner, settings: AppSettings, window: QWidget
@@ -101,6 +106,10 @@ class ProjectActions(QObject):
         )
         return answer == QMessageBox.StandardButton.Yes
 
+    def ask_trust(self, state: TrustState) -> bool:
+        """Ask whether the scripts of a project from elsewhere may run."""
+        return TrustQuestion(state, self.window).exec() == QDialog.DialogCode.Accepted
+
     # --- unsaved changes ----------------------------------------------------------------
 
     def then_if_saved(self, continuation: Callable[[], None]) -> None:
@@ -131,15 +140,53 @@ class ProjectActions(QObject):
             "open-project", asyncio.to_thread(_load_with_recovery, Path(folder)), self._opened
         )
 
-    def _opened(self, loaded: tuple[Project, tuple[Project, datetime] | None]) -> None:
-        project, recovery = loaded
+    def _opened(self, loaded: tuple[Project, tuple[Project, datetime] | None, TrustState]) -> None:
+        project, recovery, trust = loaded
         if recovery is not None and self.ask_restore(recovery[1]):
             self.workspace.adopt_project(recovery[0], unsaved=True)
             self.sig_status.emit(self.tr("Unsaved changes restored. Save to keep them."))
+        else:
+            if recovery is not None:
+                self.tasks.start("discard-recovery", asyncio.to_thread(discard_recovery, project))
+            self.workspace.adopt_project(project)
+        self._settle_trust(trust)
+
+    # --- do you trust this project? -----------------------------------------------------
+
+    def trust_scripts(self) -> None:
+        """Ask again whether the open project's scripts may run (File menu)."""
+        project = self.workspace.project
+        if project is not None:
+            self.tasks.start(
+                "trust-state",
+                asyncio.to_thread(trust_state, project.root),
+                on_done=lambda state: self._settle_trust(state, asked=True),
+            )
+
+    def _settle_trust(self, state: TrustState, *, asked: bool = False) -> None:
+        if not state.blocked:
+            if asked:
+                self.sig_status.emit(
+                    self.tr("This project's scripts may run already.")
+                    if state.scripts
+                    else self.tr("This project has no scripts to trust.")
+                )
+            self.sig_trust_settled.emit(state)
             return
-        if recovery is not None:
-            self.tasks.start("discard-recovery", asyncio.to_thread(discard_recovery, project))
-        self.workspace.adopt_project(project)
+        if not self.ask_trust(state):
+            self.sig_status.emit(
+                self.tr(
+                    "Opened without running its scripts. File › Trust Project Scripts… allows them."
+                )
+            )
+            self.sig_trust_settled.emit(state)
+            return
+
+        def trusted(new: TrustState) -> None:
+            self.sig_status.emit(self.tr("The scripts of {0} may run.").format(new.root.name))
+            self.sig_trust_settled.emit(new)
+
+        self.tasks.start("trust", asyncio.to_thread(TrustStore().trust, state.root), trusted)
 
     def choose_and_open(self) -> None:
         folder = QFileDialog.getExistingDirectory(
@@ -312,9 +359,11 @@ class ProjectActions(QObject):
         )
 
 
-def _load_with_recovery(folder: Path) -> tuple[Project, tuple[Project, datetime] | None]:
+def _load_with_recovery(
+    folder: Path,
+) -> tuple[Project, tuple[Project, datetime] | None, TrustState]:
     project = load_project(folder)
-    return project, read_recovery(project)
+    return project, read_recovery(project), trust_state(project.root)
 
 
 def _save(project: Project) -> None:

@@ -44,6 +44,7 @@ def main(args: list[str]) -> int:
         from PySide6.QtCore import QCoreApplication
         from PySide6.QtWidgets import QApplication
 
+        from judgedesk.core.trust import TrustStore
         from judgedesk.core.workspace import Workspace
         from judgedesk.resources import resource_path
         from judgedesk.ui.i18n import install_translators
@@ -65,6 +66,7 @@ def main(args: list[str]) -> int:
         shutil.copytree(resource_path("sample"), folder)
         (folder / "scripts").mkdir(exist_ok=True)
         (folder / "scripts" / "preprocess.py").write_text(PREPROCESS, encoding="utf-8")
+        TrustStore().mark_made_here(folder)  # its script is the self-test's own
         loop = qasync.QEventLoop(app)
         asyncio.set_event_loop(loop)
         window = MainWindow(Workspace(), AppSettings())

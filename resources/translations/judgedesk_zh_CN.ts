@@ -1376,6 +1376,10 @@
         <translation>未打开项目。</translation>
     </message>
     <message>
+        <source>Whether the project&apos;s scripts may run</source>
+        <translation>项目的脚本是否可以运行</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1398,6 +1402,10 @@
     <message>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Trust Project Scripts…</source>
+        <translation>信任项目脚本(&amp;T)…</translation>
     </message>
     <message>
         <source>&amp;Import Dataset…</source>
@@ -1466,6 +1474,10 @@
     <message>
         <source>&amp;Redo {0}</source>
         <translation>重做{0}(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Scripts blocked</source>
+        <translation>脚本已阻止</translation>
     </message>
     <message>
         <source>The new language is used from the next start of JudgeDesk.</source>
@@ -1783,6 +1795,22 @@
     <message>
         <source>Unsaved changes restored. Save to keep them.</source>
         <translation>已恢复未保存的更改。请保存以保留它们。</translation>
+    </message>
+    <message>
+        <source>This project&apos;s scripts may run already.</source>
+        <translation>此项目的脚本已经可以运行。</translation>
+    </message>
+    <message>
+        <source>This project has no scripts to trust.</source>
+        <translation>此项目没有需要信任的脚本。</translation>
+    </message>
+    <message>
+        <source>Opened without running its scripts. File › Trust Project Scripts… allows them.</source>
+        <translation>已打开，但不运行其脚本。“文件 › 信任项目脚本…”可允许它们运行。</translation>
+    </message>
+    <message>
+        <source>The scripts of {0} may run.</source>
+        <translation>{0} 的脚本现在可以运行。</translation>
     </message>
     <message>
         <source>Open a project folder</source>
@@ -3826,6 +3854,21 @@
     </message>
 </context>
 <context>
+    <name>ScriptTrust</name>
+    <message>
+        <source>{0} changed outside JudgeDesk since you trusted this project, so its scripts do not run.</source>
+        <translation>自您信任此项目以来，{0} 在 JudgeDesk 之外被更改，因此其脚本不会运行。</translation>
+    </message>
+    <message>
+        <source>This project&apos;s scripts ({0}) have not been trusted on this computer, so they do not run: a project from elsewhere could run any program with your rights.</source>
+        <translation>此项目的脚本（{0}）尚未在此电脑上获得信任，因此不会运行：来自别处的项目可能以您的权限运行任意程序。</translation>
+    </message>
+    <message>
+        <source>Read them in the Scripts pane; if you trust them, choose File › Trust Project Scripts…, then try again.</source>
+        <translation>请在脚本窗格中阅读它们；如果您信任它们，请选择“文件 › 信任项目脚本…”，然后重试。</translation>
+    </message>
+</context>
+<context>
     <name>ScriptsPane</name>
     <message>
         <source>Scripts</source>
@@ -4426,6 +4469,45 @@
     </message>
 </context>
 <context>
+    <name>TrustQuestion</name>
+    <message>
+        <source>Do you trust this project?</source>
+        <translation>您信任此项目吗？</translation>
+    </message>
+    <message>
+        <source>Scripts of “{0}” changed since you trusted it: {1}. Scripts run as programs on this computer, with your rights. Allow them only if you know what changed.</source>
+        <translation>自您信任“{0}”以来，其脚本已被更改：{1}。脚本会以您的权限在此电脑上作为程序运行。只有在您清楚改动内容时才允许它们。</translation>
+    </message>
+    <message>
+        <source>“{0}” was not made on this computer, and it has scripts that JudgeDesk would run as programs, with your rights, during runs. Allow them only if you trust where the project comes from.</source>
+        <translation>“{0}”不是在此电脑上创建的，其中的脚本会在运行时由 JudgeDesk 以您的权限作为程序执行。只有在您信任此项目的来源时才允许它们。</translation>
+    </message>
+    <message>
+        <source>The project&apos;s scripts</source>
+        <translation>项目的脚本</translation>
+    </message>
+    <message>
+        <source>Either way the project opens: you can read everything, in the Scripts pane too. Until you trust it, runs, Run on this row and Judge this row refuse to run its scripts; File › Trust Project Scripts… asks again.</source>
+        <translation>无论如何项目都会打开：您可以查看所有内容，包括脚本窗格。在您信任它之前，运行、“在此行上运行”和“评审此行”都不会执行其脚本；“文件 › 信任项目脚本…”会再次询问。</translation>
+    </message>
+    <message>
+        <source>&amp;Trust and allow scripts</source>
+        <translation>信任并允许脚本(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Open without running scripts</source>
+        <translation>打开但不运行脚本(&amp;O)</translation>
+    </message>
+    <message>
+        <source>… and {0} more lines</source>
+        <translation>……还有 {0} 行</translation>
+    </message>
+    <message>
+        <source>Other files the scripts can use: {0}</source>
+        <translation>脚本可使用的其他文件：{0}</translation>
+    </message>
+</context>
+<context>
     <name>VariablesDialog</name>
     <message>
         <source>Project Variables</source>
@@ -4688,6 +4770,14 @@
     <message>
         <source>UTF-16 BE</source>
         <translation>UTF-16 BE</translation>
+    </message>
+    <message>
+        <source>UTF-32 LE</source>
+        <translation>UTF-32 LE</translation>
+    </message>
+    <message>
+        <source>UTF-32 BE</source>
+        <translation>UTF-32 BE</translation>
     </message>
     <message>
         <source>GBK/GB18030 (Chinese)</source>

@@ -113,6 +113,7 @@ class FakeOpenAI:
     Attributes:
         base_url: ``http://127.0.0.1:PORT/v1`` once started.
         requests: every chat request body received, in order (faulted ones included).
+        arrivals: per body key, the ``time.time()`` of each chat request's arrival.
         max_in_flight: the most requests handled at the same time so far.
         connections: how many TCP connections were accepted (keep-alive reuses them).
     """
@@ -132,6 +133,7 @@ class FakeOpenAI:
         self.models = list(models) if models is not None else ["judge-small", "judge-large"]
         self.api_key = api_key
         self.requests: list[dict[str, Any]] = []
+        self.arrivals: dict[str, list[float]] = {}
         self.max_in_flight = 0
         self.connections = 0
         self._reply: Reply = reply or (lambda body: DEFAULT_REPLY)
@@ -189,6 +191,7 @@ class FakeOpenAI:
         """Forgets the requests received so far and the in-flight maximum."""
         with self._lock:
             self.requests.clear()
+            self.arrivals.clear()
             self._keys.clear()
             self._answered.clear()
             self.max_in_flight = self._in_flight
@@ -392,6 +395,7 @@ class FakeOpenAI:
             key = body_key(request)
             with self._lock:
                 self.requests.append(request)
+                self.arrivals.setdefault(key, []).append(time.time())
                 self._keys[key] += 1
         action = self._decide(key, chat)
         if action == "hang":

@@ -11,12 +11,30 @@ import pytest
 import qasync
 from PySide6.QtWidgets import QApplication
 
+from judgedesk.core.trust import TrustState
+from judgedesk.ui.project_actions import ProjectActions
+
 
 @pytest.fixture(autouse=True)
 def settings_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "settings"
     monkeypatch.setenv("JUDGEDESK_SETTINGS_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def trust_questions(monkeypatch: pytest.MonkeyPatch) -> list[TrustState]:
+    """Opening a project with untrusted scripts asks in a modal dialog, which would wait
+    forever here: it is answered "Open without running scripts", and each question is
+    listed. Tests of the other answer replace ``ask_trust`` themselves."""
+    asked: list[TrustState] = []
+
+    def answer(actions: ProjectActions, state: TrustState) -> bool:
+        asked.append(state)
+        return False
+
+    monkeypatch.setattr(ProjectActions, "ask_trust", answer)
+    return asked
 
 
 @pytest.fixture(scope="session")

@@ -58,7 +58,7 @@ KEPT = re.compile(
     r"JudgeDesk|OpenAI|Ollama|LM Studio|vLLM|llama\.cpp|Jinja2?|JSON( Lines)?|JSONL|CSV|TSV|"
     r"XLSX|Excel|HTML|Markdown|URL|API|HTTP|SSE|chrF|sacreBLEU|BLEU|GBK|BOM|Python|English|"
     r"(?:(?:Ctrl|Alt|Shift)\+)+(?:[\w←→↑↓]+|[.,/])|Esc|"
-    r"(?i:utf-(?:8|16)(?:-sig|[- ][lb]e)?|gb18030)|"
+    r"(?i:utf-(?:8|16|32)(?:-sig|[- ][lb]e)?|gb18030)|"
     r"data\.\w+|response\.\w+|(?:[\w.-]*/)*[\w.-]*\.(j2|py|toml|jsonl|csv|xlsx)|\d+|"
     r"Sample: general knowledge|answer-check|local-model|qwen[\w.:-]*|https?://\S+|"
     # Code: `a command`, a template's {placeholder} or {{ value }}, snake_case names.

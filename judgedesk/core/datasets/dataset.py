@@ -10,10 +10,11 @@ from types import TracebackType
 from typing import Any, Protocol
 
 from judgedesk.core.datasets.fields import FieldCollector
-from judgedesk.core.datasets.issues import WARNING, IssueLog, LoadIssue
+from judgedesk.core.datasets.issues import MAX_DEPTH, TOO_DEEP, WARNING, IssueLog, LoadIssue
 from judgedesk.core.datasets.jsonl_source import JsonlSource, RecordText
 from judgedesk.core.datasets.mapping import clean_mapping
-from judgedesk.core.datasets.rows import Row, build_row, copy_dict
+from judgedesk.core.datasets.rows import Row, build_row, copy_dict, nested_deeper_than
+from judgedesk.core.errors import RowError
 
 _ROW_CACHE_SIZE = 256
 _CHAT_FIELDS = ("question", "gt", "history")
@@ -150,7 +151,8 @@ class Dataset:
 
         Raises:
             IndexError: ``index`` is outside ``0 .. len(self) - 1``.
-            RowError: The row cannot be read any more (the file changed on disk).
+            RowError: The row cannot be read any more (the file changed on disk), or it
+                is nested too deeply to be used.
         """
         if not 0 <= index < len(self._source):
             raise IndexError(f"row {index} is out of range (the dataset has {len(self)} rows)")
@@ -160,6 +162,12 @@ class Dataset:
                 self._cache.move_to_end(index)
                 return row
         record, line = self._source.read(index)
+        if nested_deeper_than(record, MAX_DEPTH):
+            where = f", line {line}" if line is not None else f", row {index + 1}"
+            raise RowError(
+                f"{self.path.name}{where}: this row cannot be used: {TOO_DEEP}. Flatten its "
+                "nested values, or remove it from the file."
+            )
         row = build_row(record, index, self.mapping, line)
         with self._lock:
             self._cache[index] = row

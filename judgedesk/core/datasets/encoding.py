@@ -11,6 +11,8 @@ UTF8 = "utf-8"
 UTF8_BOM = "utf-8-sig"
 UTF16_LE = "utf-16-le"
 UTF16_BE = "utf-16-be"
+UTF32_LE = "utf-32-le"
+UTF32_BE = "utf-32-be"
 GB18030 = "gb18030"
 
 LABELS = {
@@ -18,9 +20,14 @@ LABELS = {
     UTF8_BOM: "UTF-8 (with a byte-order mark)",
     UTF16_LE: "UTF-16 LE",
     UTF16_BE: "UTF-16 BE",
+    UTF32_LE: "UTF-32 LE",
+    UTF32_BE: "UTF-32 BE",
     GB18030: "GBK/GB18030 (Chinese)",
 }
+# UTF-32 LE's mark begins with UTF-16 LE's, so it is looked for first.
 _BOMS = (
+    (codecs.BOM_UTF32_LE, UTF32_LE),
+    (codecs.BOM_UTF32_BE, UTF32_BE),
     (codecs.BOM_UTF8, UTF8_BOM),
     (codecs.BOM_UTF16_LE, UTF16_LE),
     (codecs.BOM_UTF16_BE, UTF16_BE),
@@ -90,7 +97,8 @@ def not_utf8_note(encoding: str) -> str | None:
 
 
 def decode_file_bytes(data: bytes, name: str) -> Decoded:
-    """Decodes a whole file: UTF-8 (with or without BOM), UTF-16, else GBK/GB18030.
+    """Decodes a whole file: UTF-8 (with or without BOM), UTF-16, UTF-32 with a BOM, else
+    GBK/GB18030.
 
     Args:
         data: The file's bytes.

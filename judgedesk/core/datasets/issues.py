@@ -102,6 +102,13 @@ class IssueLog:
             return next((i for i in self._items if i.severity == ERROR), None)
 
 
+MAX_DEPTH = 100
+"""The deepest nesting of lists and objects a row may have: deeper rows are refused, as
+copying, searching and showing them would exhaust Python's recursion limit."""
+TOO_DEEP = f"it nests lists or objects inside each other more than {MAX_DEPTH} levels deep"
+"""Why a row nested too deeply (or beyond what the JSON parser reads) was not read."""
+
+
 def describe_json(value: object) -> str:
     """Names the kind of a JSON value for a message (``a list``, ``a number``…)."""
     if isinstance(value, list):

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgedesk.core.datasets.issues import WARNING, IssueLog, describe_json
+from judgedesk.core.datasets.issues import MAX_DEPTH, TOO_DEEP, WARNING, IssueLog, describe_json
+from judgedesk.core.datasets.rows import nested_deeper_than
 from judgedesk.core.errors import DatasetError
 
 _SPACE = re.compile(r"[ \t\n\r]*")
@@ -96,6 +97,9 @@ class _ArrayReader:
                 self.syntax_error(
                     exc, "the rows before this point were read, the rest were not", log
                 )
+                return pos, False
+            except RecursionError:
+                log.add(line, f"item {item} of the list {TOO_DEEP}; it and the rest were not read")
                 return pos, False
             if isinstance(value, dict):
                 out.records.append(value)
@@ -185,7 +189,19 @@ def read_json_records(
                 "there is more text after the end of the data; it was ignored — if the file "
                 "has one record per line, rename it to .jsonl",
             )
-    return out
+    return _without_deep_records(out, issues)
+
+
+def _without_deep_records(found: RecordList, issues: IssueLog) -> RecordList:
+    """Leave out, as issues, records nested too deeply to be copied or shown."""
+    kept = RecordList()
+    for record, line in zip(found.records, found.lines, strict=True):
+        if nested_deeper_than(record, MAX_DEPTH):
+            issues.add(line, f"this record {TOO_DEEP}; it was skipped")
+            continue
+        kept.records.append(record)
+        kept.lines.append(line)
+    return kept
 
 
 def _read_wrapper(reader: _ArrayReader, start: int, out: RecordList) -> tuple[int, bool]:
@@ -228,6 +244,8 @@ def _read_wrapper(reader: _ArrayReader, start: int, out: RecordList) -> tuple[in
             pos += 1
     except json.JSONDecodeError as exc:
         reader.syntax_error(exc, "the rest of the file was not read")
+    except RecursionError:
+        reader.issues.add(reader.lines.at(pos), f"a value here {TOO_DEEP}; it was not read")
     if len(lists) > 1:
         raise DatasetError(
             f"{name} holds several lists of records ({', '.join(lists)}); JudgeDesk reads "

@@ -39,7 +39,7 @@ from judgedesk.core.datasets.encoding import (
 )
 from judgedesk.core.datasets.fields import FieldCollector
 from judgedesk.core.datasets.files import check_dataset_file
-from judgedesk.core.datasets.issues import WARNING, IssueLog, describe_json
+from judgedesk.core.datasets.issues import TOO_DEEP, WARNING, IssueLog, describe_json
 from judgedesk.core.datasets.jsonl_source import FileBlob, JsonlSource, MemoryBlob
 from judgedesk.core.datasets.mapping import clean_mapping
 from judgedesk.core.errors import DatasetError
@@ -223,7 +223,7 @@ class JsonlIndexer:
                     record, end = scan(text, 0)
                     if end != len(text) and text[end:].strip(_JSON_SPACE):
                         record = _INVALID
-                except (ValueError, StopIteration):
+                except (ValueError, StopIteration, RecursionError):
                     record = _INVALID
                 if type(record) is not dict:
                     record = self._recover(raw, record, lineno)
@@ -299,3 +299,5 @@ def _diagnose(raw: bytes) -> tuple[Any, str | None]:
             f"not valid JSON ({exc.msg} at column {exc.colno}); the row was skipped — "
             "fix or remove this line and open the file again"
         )
+    except RecursionError:
+        return None, f"the line cannot be read: {TOO_DEEP}; the row was skipped"

@@ -122,7 +122,7 @@ class JsonlSource:
         raw = self._blob.read(start, end)
         try:
             record = json.loads(raw)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise RowError(
                 f"{self._path.name}, line {line}: could not be read again ({exc}); the file "
                 "may have changed since it was opened, so open it again."

@@ -97,7 +97,7 @@ def _looks_like_json_lines(text: str) -> bool:
     first, _, rest = text.partition("\n")
     try:
         value = json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False  # a pretty-printed object starts with a line that is not JSON alone
     return isinstance(value, dict) and rest.lstrip().startswith("{")
 

@@ -319,6 +319,26 @@ def _describe_call(call: Mapping[str, Any]) -> str:
     return f"{name} {arguments.strip()}"
 
 
+def nested_deeper_than(value: Any, limit: int) -> bool:
+    """Whether lists and dicts inside ``value`` go more than ``limit`` levels deep.
+
+    Iterative, so that it can look at data too deep for the recursive helpers here.
+    """
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth >= limit:
+            return True
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
+
+
 def copy_dict(value: Mapping[str, Any]) -> dict[str, Any]:
     """Deep-copies a JSON-like mapping into a new dict."""
     return {key: copy_json(item) for key, item in value.items()}

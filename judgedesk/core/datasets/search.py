@@ -317,7 +317,7 @@ class _Plan:
             if hit is None:
                 try:
                     value = json.loads(data[begin:end])
-                except ValueError:
+                except (ValueError, RecursionError):
                     continue  # no longer a record: the file changed under us
                 if not isinstance(value, dict):
                     continue

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -161,18 +160,14 @@ def read_xlsx(
         DatasetError: Not a workbook, unknown sheet, no header, no rows, or cancelled.
     """
     import openpyxl  # imported here: it is slow to import and only spreadsheets need it
-    from openpyxl.utils.exceptions import InvalidFileException
 
     # A file object rather than the path, so a workbook saved under another extension
     # (format="xlsx" forced by the caller) is still read.
     with open(path, "rb") as handle:
         try:
             workbook = openpyxl.load_workbook(handle, read_only=True, data_only=True)
-        except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError) as exc:
-            raise DatasetError(
-                f"{path.name} could not be read as an Excel workbook ({exc}). Open it in a "
-                "spreadsheet program and save it again as .xlsx, or export it as CSV."
-            ) from None
+        except Exception as exc:  # not a zip, or a damaged part: openpyxl's errors vary
+            raise _not_a_workbook(path, exc) from None
         try:
             worksheet = _pick_sheet(workbook, sheet, path.name)
             total = worksheet.max_row or 0
@@ -180,8 +175,20 @@ def read_xlsx(
             worksheet.reset_dimensions()
             rows = worksheet.iter_rows(min_row=1, values_only=True)
             return _read_sheet_rows(rows, total, path.name, issues, progress, cancel)
+        except DatasetError:
+            raise
+        except Exception as exc:  # the sheet's XML is damaged: XML, zip or zlib errors
+            raise _not_a_workbook(path, exc) from None
         finally:
             workbook.close()
+
+
+def _not_a_workbook(path: Path, exc: Exception) -> DatasetError:
+    detail = str(exc).strip() or type(exc).__name__
+    return DatasetError(
+        f"{path.name} could not be read as an Excel workbook ({detail}). Open it in a "
+        "spreadsheet program and save it again as .xlsx, or export it as CSV."
+    )
 
 
 def _pick_sheet(workbook: Any, sheet: str | None, name: str) -> Any:

@@ -28,6 +28,7 @@ from judgedesk.core.estimate import RunEstimate, estimate_run
 from judgedesk.core.pipeline import Progress, RunSummary, Selection
 from judgedesk.core.workspace import Workspace
 from judgedesk.ui.dialogs.answering_models import AnsweringModelsDialog
+from judgedesk.ui.dialogs.trust import untrusted_words
 from judgedesk.ui.models.estimate_model import EstimateModel
 from judgedesk.ui.models.run_rows_model import RunRowsModel
 from judgedesk.ui.panes.run_figures import RunFigures
@@ -327,7 +328,9 @@ class RunPane(QWidget):
         selection = Selection(None) if offline else self.selection()
         self.rows_model.clear()
         self.figures.starting(offline)
-        self.background = BackgroundRun(project, dataset, selection, offline=offline)
+        self.background = BackgroundRun(
+            project, dataset, selection, offline=offline, trusted_only=True
+        )
         self.background.start()
         self._poll_timer.start()
         self._update_buttons()
@@ -393,7 +396,8 @@ class RunPane(QWidget):
     def _finished(self, news: RunNews) -> None:
         self._poll_timer.stop()
         self.background = None
-        self.figures.finished(news.summary, news.error)
+        error = untrusted_words(news.untrusted) if news.untrusted is not None else news.error
+        self.figures.finished(news.summary, error)
         self._update_buttons()
         self.sig_status_changed.emit(self.figures.status_line())
         if news.summary is not None:

@@ -117,6 +117,12 @@ class ScriptTrialView(QWidget):
         """The person stopped the try."""
         self._say(self.tr("Stopped: {0} was ended before it finished.").format(script), "")
 
+    def show_blocked(self, words: str) -> None:
+        """The try was refused: the project's scripts are not trusted (``words`` say why)."""
+        self.clear(words)
+        self.problem.setPlainText(words)
+        self.outcome.setStyleSheet(f"color: {FAILED_COLOUR};")
+
     def show_trial(self, trial: ScriptTrial, timeout: float, memory_mb: int) -> None:
         """Show how a try went: the value and changes, or the failure in words."""
         script = f"{trial.kind}.py"

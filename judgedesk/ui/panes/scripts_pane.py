@@ -26,7 +26,9 @@ from judgedesk.core.fileio import atomic_write_text
 from judgedesk.core.project import Project
 from judgedesk.core.script_files import disable_script, has_disabled_copy, restore_script
 from judgedesk.core.script_trial import ScriptTrial, sample_reply_text, try_script
+from judgedesk.core.trust import TrustState, script_written
 from judgedesk.core.workspace import Workspace
+from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
 from judgedesk.ui.editors import Marker
 from judgedesk.ui.panes.script_limits import TimeLimitBox
 from judgedesk.ui.panes.script_page import ScriptPage
@@ -51,19 +53,23 @@ class ScriptsPane(QWidget):
         sig_script_saved: the path of a script file just written.
         sig_trial_shown: the :class:`ScriptTrial` the results now show.
         sig_trial_stopped: the kind of script whose try the person stopped.
+        sig_trial_blocked: the :class:`TrustState` of a project whose scripts may not run,
+            when Run on this row refused.
     """
 
     sig_script_read = Signal(str)
     sig_script_saved = Signal(str)
     sig_trial_shown = Signal(object)
     sig_trial_stopped = Signal(str)
+    sig_trial_blocked = Signal(object)
 
     def __init__(self, workspace: Workspace, tasks: TaskRunner, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("scriptsPane")
         self.workspace = workspace
         self.tasks = tasks
-        self.files = TemplateFiles(tasks, self, name="scripts")
+        # What the person types into a script is theirs: it may run (core.trust).
+        self.files = TemplateFiles(tasks, self, name="scripts", on_write=script_written)
         self.files.sig_read.connect(self._file_read)
         self.files.sig_saved.connect(self.sig_script_saved)
         self.files.sig_changed.connect(self._update_save_states)
@@ -350,18 +356,18 @@ class ScriptsPane(QWidget):
         self._trying = kind
         self._set_running(True)
         self.results.show_running(f"{kind}.py", row, project.scripts.timeout)
+        trial = partial(
+            try_script,
+            project,
+            dataset,
+            row,
+            kind,
+            sources,
+            sample_reply=self.replies.sample_text(),
+            use_stored=not self.replies.sample_only(),
+        )
         self._try_task = self.tasks.start(
-            TRY_TASK,
-            try_script(
-                project,
-                dataset,
-                row,
-                kind,
-                sources,
-                sample_reply=self.replies.sample_text(),
-                use_stored=not self.replies.sample_only(),
-            ),
-            on_done=self._tried,
+            TRY_TASK, when_trusted(project.root, trial), on_done=self._tried
         )
         self._try_task.add_done_callback(self._task_finished)
 
@@ -389,7 +395,11 @@ class ScriptsPane(QWidget):
         self.stop_shortcut.setEnabled(running)
         self._update_run_button()
 
-    def _tried(self, trial: ScriptTrial) -> None:
+    def _tried(self, trial: ScriptTrial | TrustState) -> None:
+        if isinstance(trial, TrustState):
+            self.results.show_blocked(untrusted_words(trial))
+            self.sig_trial_blocked.emit(trial)
+            return
         project = self.workspace.project
         timeout = project.scripts.timeout if project else 0.0
         memory = project.scripts.memory_mb if project else 0
@@ -434,6 +444,7 @@ def _move_file(
     with writer.hold(path, ticket):
         try:
             if text is not None:
+                writer.before_write(path, text)
                 atomic_write_text(path, text)
             action(path.parent.parent, kind)
         except JudgeDeskError as exc:

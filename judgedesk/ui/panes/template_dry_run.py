@@ -6,6 +6,7 @@ import asyncio
 import copy
 import html
 import threading
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl, Signal
@@ -20,7 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.dry_run import DryRun, judge_one_row_blocking
+from judgedesk.core.trust import TrustState
 from judgedesk.core.workspace import Workspace
+from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
 from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html, plain_html
 from judgedesk.ui.tasks import TaskRunner
 
@@ -35,9 +38,12 @@ class DryRunView(QWidget):
 
     Signals:
         sig_judged: the :class:`DryRun` shown, once the judge answered (or failed).
+        sig_blocked: the project's :class:`TrustState` when its preprocess script may
+            not run, so the row was not judged.
     """
 
     sig_judged = Signal(object)
+    sig_blocked = Signal(object)
 
     def __init__(self, workspace: Workspace, tasks: TaskRunner, parent: QWidget | None = None):
         super().__init__(parent)
@@ -107,18 +113,19 @@ class DryRunView(QWidget):
         self.stop_button.setEnabled(True)
         self.summary.setText(self.tr("Asking {0} about row {1}…").format(judge, row))
         self.reply.clear()
+        work = partial(
+            asyncio.to_thread,
+            judge_one_row_blocking,
+            copy.deepcopy(project),  # the worker reads a copy; edits go on meanwhile
+            dataset,
+            row,
+            judge,
+            template_source=template,
+            stop=stop,
+        )
+        # Only the preprocess script runs here: an untrusted one refuses the question.
         self.tasks.start(
-            TASK,
-            asyncio.to_thread(
-                judge_one_row_blocking,
-                copy.deepcopy(project),  # the worker reads a copy; edits go on meanwhile
-                dataset,
-                row,
-                judge,
-                template_source=template,
-                stop=stop,
-            ),
-            on_done=self._judged,
+            TASK, when_trusted(project.root, work, ("preprocess",)), on_done=self._judged
         )
 
     def stop(self) -> None:
@@ -146,10 +153,14 @@ class DryRunView(QWidget):
         )
         self.reply.clear()
 
-    def _judged(self, result: DryRun) -> None:
+    def _judged(self, result: DryRun | TrustState) -> None:
         self._stop = None
         self.judge_button.setEnabled(True)
         self.stop_button.setEnabled(False)
+        if isinstance(result, TrustState):
+            self._show_message(untrusted_words(result))
+            self.sig_blocked.emit(result)
+            return
         self._result = result
         self._show_reasoning = False
         self.summary.setText(self.describe(result))

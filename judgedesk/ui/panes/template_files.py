@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
@@ -21,14 +21,20 @@ SAVE_DELAY_MS = 1000
 """Quiet time after a keystroke before the template file is written."""
 
 
+WriteHook = Callable[[Path, "str | None", str], None]
+"""Told (path, text on disk before or None, new text) before a file is written."""
+
+
 class TemplateWriter:
     """Writes text files atomically from worker threads, newest text last.
 
     Each text handed over carries a ticket number; a write that finds a newer ticket
     already written does nothing, so a slow save can never put older text back.
+    ``on_write`` (a plain function: it runs in worker threads) hears of each write first.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, on_write: WriteHook | None = None) -> None:
+        self.on_write = on_write
         self._lock = threading.Lock()
         self._written: dict[Path, int] = {}
         self._tickets = 0
@@ -44,11 +50,19 @@ class TemplateWriter:
             if self._written.get(path, 0) > ticket:
                 return ""
             try:
+                self.before_write(path, text)
                 atomic_write_text(path, text)
             except OSError as exc:
                 return exc.strerror or str(exc)
             self._written[path] = ticket
             return ""
+
+    def before_write(self, path: Path, text: str) -> None:
+        """Tell ``on_write`` that ``text`` is about to replace ``path`` (worker thread)."""
+        if self.on_write is None:
+            return
+        before, problem = read_template_file(path)
+        self.on_write(path, None if problem else before, text)
 
     @contextmanager
     def hold(self, path: Path, ticket: int) -> Iterator[None]:
@@ -93,12 +107,17 @@ class TemplateFiles(QObject):
     sig_changed = Signal()
 
     def __init__(
-        self, tasks: TaskRunner, parent: QObject | None = None, *, name: str = "template"
+        self,
+        tasks: TaskRunner,
+        parent: QObject | None = None,
+        *,
+        name: str = "template",
+        on_write: WriteHook | None = None,
     ) -> None:
         super().__init__(parent)
         self.tasks = tasks
         self._name = name
-        self.writer = TemplateWriter()
+        self.writer = TemplateWriter(on_write)
         self._pending: dict[Path, tuple[str, int]] = {}
         self._saving: Path | None = None
         self._errors: dict[Path, str] = {}
