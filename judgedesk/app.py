@@ -7,6 +7,7 @@ import gc
 import logging
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 
 GC_INTERVAL_MS = 50
 """How often the GUI thread looks whether a garbage collection is due."""
+FULL_GC_SECONDS = 30.0
+"""Full collections (every object scanned, tens of milliseconds) at most this often."""
 
 
 def collect_garbage_on_gui_thread(app: QApplication) -> QTimer:
@@ -43,15 +46,20 @@ def collect_garbage_on_gui_thread(app: QApplication) -> QTimer:
     gc.disable()
     gc.freeze()  # what start-up made (modules, classes) stays: never scanned again
     thresholds = gc.get_threshold()
+    last_full = time.monotonic()
 
     def collect() -> None:
+        nonlocal last_full
         counts = gc.get_count()
         if counts[0] <= thresholds[0]:
             return
-        if counts[1] > thresholds[1]:
-            gc.collect(2 if counts[2] > thresholds[2] else 1)
-        else:
+        if counts[1] <= thresholds[1]:
             gc.collect(0)
+        elif counts[2] > thresholds[2] and time.monotonic() - last_full > FULL_GC_SECONDS:
+            gc.collect(2)  # scans every object: the one pause worth spacing out
+            last_full = time.monotonic()
+        else:
+            gc.collect(1)
 
     timer = QTimer(app)
     timer.timeout.connect(collect)
