@@ -190,13 +190,19 @@ def _dimensions(items: list[ReviewItem], seed: int) -> list[Group]:
                 if is_number(score):
                     per_judge.setdefault(judge.name, {}).setdefault(dim, []).append(float(score))
     several = len(per_judge) > 1
+    last = list(per_judge)[-1] if per_judge else None
     groups = []
     for judge_name, dims in per_judge.items():
         for dim, scores in dims.items():
             name = f"{judge_name}: {dim}" if several else dim
             counts = {"ok": len(scores), "error": 0, "unparsed": 0}
             summary = Summary(len(scores), counts, "score", estimate_mean(scores, seed=seed))
-            groups.append(Group(name, summary))
+            person = NOT_APPLICABLE
+            if judge_name == last:  # people score the dimensions of the final verdict
+                pairs = [(i.human_dimensions.get(dim), i.judge_dimensions.get(dim)) for i in items]
+                if any(human is not None for human, _ in pairs):
+                    person = agreement(pairs, kind="ordinal").exact
+            groups.append(Group(name, summary, person))
     return groups
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from judgedesk.core.agreement import AgreementFigures, agreement, verdict_kind
+from judgedesk.core.agreement import AgreementFigures, agreement, is_number, verdict_kind
 from judgedesk.core.datasets import Dataset, search_rows
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.events import Signal
@@ -319,6 +319,36 @@ class ReviewSession:
         word = {True: "Agree with", False: "Disagree with", None: "Unset agreement on"}[agree]
         text = label or f"{word} the judge on row {row}"
         return self._change(row, text, lambda r: replace(r, agree=agree), anchor=True)
+
+    def set_dimension(
+        self, row: int, dimension: str, score: float | None, label: str | None = None
+    ) -> SnapshotCommand:
+        """Give the person's score for one dimension of a row's verdict (None clears it).
+
+        Raises:
+            JudgeDeskError: the score is not a finite number of zero or more.
+        """
+        if score is not None:
+            if isinstance(score, bool) or not is_number(score) or not 0 <= float(score) < 1e9:
+                raise JudgeDeskError(
+                    f"A dimension's score is a number of zero or more, not {score!r}."
+                )
+            score = int(score) if float(score).is_integer() else float(score)
+
+        def edit(review: Review) -> Review:
+            dimensions = dict(review.dimensions)
+            if score is None:
+                dimensions.pop(dimension, None)
+            else:
+                dimensions[dimension] = score
+            return replace(review, dimensions=dimensions)
+
+        text = label or (
+            f"Clear the {dimension} score of row {row}"
+            if score is None
+            else f"Give row {row} {score} for {dimension}"
+        )
+        return self._change(row, text, edit)
 
     def set_flag(self, row: int, flag: bool, label: str | None = None) -> SnapshotCommand:
         """Flag a row for a second look, or take the flag off."""

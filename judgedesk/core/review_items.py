@@ -121,6 +121,16 @@ class ReviewItem:
             return abs(float(human) - float(judge))
         return 0.0 if same_value(human, judge) else 1.0
 
+    @property
+    def judge_dimensions(self) -> dict[str, float]:
+        """The last judge's per-dimension scores (multi-dimension JSON verdicts)."""
+        return dict(self.judges[-1].dimensions) if self.judges else {}
+
+    @property
+    def human_dimensions(self) -> dict[str, float]:
+        """The person's own per-dimension scores."""
+        return dict(self.review.dimensions) if self.review is not None else {}
+
     def judge_visible(self, blind: bool) -> bool:
         """Whether the judge's verdict may be shown: always, or in blind mode only once
         the person has given their own."""

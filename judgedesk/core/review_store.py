@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 REVIEWS_SCHEMA = """
@@ -23,9 +23,12 @@ CREATE TABLE IF NOT EXISTS reviews (
 );
 """
 
+REVIEW_DIMENSIONS = "ALTER TABLE reviews ADD COLUMN dimensions TEXT"
+"""Store version 4: the person's score for each dimension of a multi-dimension verdict."""
+
 _COLUMNS = (
     "row_index, row_id, value, agree, flag, note, reviewer, updated, "
-    "judge_run, judge_status, judge_value"
+    "judge_run, judge_status, judge_value, dimensions"
 )
 
 
@@ -52,6 +55,7 @@ class Review:
             had no result then.
         judge_status: that result's status ("ok", "error", "unparsed"), or None.
         judge_value: that result's value.
+        dimensions: the person's own score for dimensions of a multi-dimension verdict.
     """
 
     row_index: int
@@ -65,11 +69,18 @@ class Review:
     judge_run: int | None = None
     judge_status: str | None = None
     judge_value: Any = None
+    dimensions: dict[str, float] = field(default_factory=dict)
 
     @property
     def empty(self) -> bool:
-        """True when the review says nothing (no verdict, agreement, flag or note)."""
-        return self.value is None and self.agree is None and not self.flag and not self.note
+        """True when the review says nothing (no verdict, agreement, flag, note or score)."""
+        return (
+            self.value is None
+            and self.agree is None
+            and not self.flag
+            and not self.note
+            and not self.dimensions
+        )
 
 
 class ReviewTable:
@@ -96,7 +107,7 @@ class ReviewTable:
             self.delete(review.row_index)
             return
         self._db.execute(
-            f"INSERT OR REPLACE INTO reviews ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT OR REPLACE INTO reviews ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 review.row_index,
                 review.row_id,
@@ -109,6 +120,7 @@ class ReviewTable:
                 review.judge_run,
                 review.judge_status,
                 _dumps(review.judge_value),
+                _dumps(review.dimensions or None),
             ),
         )
 
@@ -132,7 +144,7 @@ def _loads(text: str | None) -> Any:
 
 
 def _review(row: tuple[Any, ...]) -> Review:
-    index, row_id, value, agree, flag, note, reviewer, updated, run, status, judged = row
+    index, row_id, value, agree, flag, note, reviewer, updated, run, status, judged, dims = row
     return Review(
         row_index=index,
         row_id=row_id,
@@ -145,4 +157,5 @@ def _review(row: tuple[Any, ...]) -> Review:
         judge_run=run,
         judge_status=status,
         judge_value=_loads(judged),
+        dimensions=dict(_loads(dims) or {}),
     )

@@ -269,6 +269,10 @@ class ReviewWorker:
         """Agree (True) or disagree (False) with the judge on ``row``."""
         return self._submit(self._change, lambda s: s.set_agree(row, agree))
 
+    def set_dimension(self, row: int, dimension: str, score: float | None) -> Future[ReviewChange]:
+        """Give the person's score for one dimension of ``row`` (None clears it)."""
+        return self._submit(self._change, lambda s: s.set_dimension(row, dimension, score))
+
     def toggle_flag(self, row: int) -> Future[ReviewChange]:
         """Flag ``row`` for a second look, or take its flag off."""
         return self._submit(self._change, lambda s: s.toggle_flag(row))

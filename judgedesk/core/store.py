@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.review_store import REVIEWS_SCHEMA, ReviewTable
+from judgedesk.core.review_store import REVIEW_DIMENSIONS, REVIEWS_SCHEMA, ReviewTable
 
-STORE_VERSION = 3
+STORE_VERSION = 4
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -64,10 +64,15 @@ def _add_run_owner(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE runs ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
 
 
+def _add_review_dimensions(db: sqlite3.Connection) -> None:
+    db.execute(REVIEW_DIMENSIONS)
+
+
 # Step n turns a file of version n into version n + 1.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _add_reviews,
     2: _add_run_owner,
+    3: _add_review_dimensions,
 }
 OWNER = f"{socket.gethostname()}:{os.getpid()}"
 """This process, as written in the runs it starts."""

@@ -2551,6 +2551,14 @@
         <translation>备注(&amp;N)</translation>
     </message>
     <message>
+        <source>Dimensions</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Your score for each dimension the judge scored; the judge&apos;s is shown greyed in the field until you type yours. Enter or Tab keeps it.</source>
+        <translation>你为评审打分的每个维度给出的分数；在你输入之前，框中以灰色显示评审的分数。按回车键或制表键保存。</translation>
+    </message>
+    <message>
         <source>Verdict {0} (key {1})</source>
         <translation>判定 {0}（按键 {1}）</translation>
     </message>
@@ -2601,6 +2609,14 @@
     <message>
         <source>Blind mode: give your own verdict first</source>
         <translation>盲评模式：请先给出你自己的判定</translation>
+    </message>
+    <message>
+        <source>Your score for {0}</source>
+        <translation>你给“{0}”的分数</translation>
+    </message>
+    <message>
+        <source>The judge gave {0}</source>
+        <translation>评审给出 {0}</translation>
     </message>
 </context>
 <context>
@@ -2723,6 +2739,14 @@
     <message>
         <source>You disagree: now give your own verdict with the digit keys.</source>
         <translation>你不同意：现在用数字键给出你自己的判定。</translation>
+    </message>
+    <message>
+        <source>“{0}” is not a score: type a number.</source>
+        <translation>“{0}”不是分数：请输入一个数字。</translation>
+    </message>
+    <message>
+        <source>A score is a number of zero or more.</source>
+        <translation>分数必须是大于等于零的数字。</translation>
     </message>
 </context>
 <context>

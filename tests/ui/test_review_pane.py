@@ -378,3 +378,29 @@ def test_pairs_are_reviewed_side_by_side_on_the_five_level_scale(
         pane.strip.judges.text()
     )
     assert len(PAIR_ROWS) == 7
+
+
+def test_the_dimensions_of_a_verdict_are_scored_one_by_one(qtbot: QtBot, tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.core.test_review_dimensions import make_judged_project
+
+    with ThreadPoolExecutor(1) as pool:  # the command line runs its own event loop
+        folder = pool.submit(make_judged_project, tmp_path).result(timeout=60)
+    window = open_window(qtbot, folder)
+    pane = open_review(qtbot, window)
+    card = pane.card
+    qtbot.waitUntil(lambda: set(card.dimension_fields) == {"accuracy", "clarity"})
+    assert card.dimensions_label.isVisibleTo(pane)
+    accuracy = card.dimension_fields["accuracy"]
+    assert accuracy.placeholderText() == "6" and accuracy.text() == ""  # the judge's, greyed
+    accuracy.setText("4")
+    accuracy.editingFinished.emit()
+    qtbot.waitUntil(lambda: pane.idle() and pane.model.item(0).human_dimensions == {"accuracy": 4})
+    card.dimension_fields["clarity"].setText("ten")
+    card.dimension_fields["clarity"].editingFinished.emit()
+    assert "not a score" in pane.queue.message.text()
+    card.blind_box.setChecked(True)  # the judge's scores are hidden until the person's verdict
+    pane._set_position(pane.model.position(1) or 0)
+    qtbot.waitUntil(lambda: card.item is not None and card.item.row_index == 1)
+    assert card.dimension_fields["accuracy"].placeholderText() == ""

@@ -107,6 +107,7 @@ def human_fields(item: ReviewItem) -> dict[str, Any]:
         "reviewer": review.reviewer if review else "",
         "reviewed_at": when.isoformat(timespec="seconds") if when else None,
         "review_stale": item.stale,
+        "human_dimensions": item.human_dimensions,
     }
 
 

@@ -44,9 +44,13 @@ def flat_rows(records: list[dict[str, Any]]) -> tuple[list[str], list[dict[str, 
         if any("swapped" in j for j in steps):
             columns += [f"{name}.swapped_verdict", f"{name}.consistent"]
     columns += list(HUMAN_COLUMNS)
+    reviewed = dict.fromkeys(d for r in records for d in r.get("human_dimensions") or {})
+    columns += [f"human.{dimension}" for dimension in reviewed]
     rows = []
     for record in records:
         cells: dict[str, Any] = {c: record.get(c) for c in base + list(HUMAN_COLUMNS)}
+        for dimension, score in (record.get("human_dimensions") or {}).items():
+            cells[f"human.{dimension}"] = score
         for judge in record["judges"]:
             name = judge["name"]
             request = judge["request"] or []

@@ -39,6 +39,7 @@ class ReviewCard(QWidget):
         sig_note_edited: the note's new text, as typed.
         sig_note_left: Esc or Enter in the note: back to the queue.
         sig_undo_requested, sig_redo_requested: the Undo and Redo buttons.
+        sig_dimension_edited: (dimension, text) when a dimension's score field is left.
     """
 
     sig_digit_requested = Signal(int)
@@ -50,6 +51,7 @@ class ReviewCard(QWidget):
     sig_note_left = Signal()
     sig_undo_requested = Signal()
     sig_redo_requested = Signal()
+    sig_dimension_edited = Signal(str, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -156,6 +158,20 @@ class ReviewCard(QWidget):
         note_label.setBuddy(self.note)
         controls.addWidget(note_label, 2, 0)
         controls.addWidget(self.note, 2, 1)
+        # One score per dimension of a multi-dimension verdict, shown only for those.
+        self.dimensions_label = QLabel(self.tr("Dimensions"), self)
+        self.dimensions_label.setToolTip(
+            self.tr(
+                "Your score for each dimension the judge scored; the judge's is shown "
+                "greyed in the field until you type yours. Enter or Tab keeps it."
+            )
+        )
+        self.dimensions = QHBoxLayout()
+        self.dimensions.setSpacing(6)
+        self.dimension_fields: dict[str, QLineEdit] = {}
+        controls.addWidget(self.dimensions_label, 3, 0)
+        controls.addLayout(self.dimensions, 3, 1)
+        self.dimensions_label.setVisible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser, 1)
@@ -231,6 +247,7 @@ class ReviewCard(QWidget):
             if note != self.note.text():
                 self.note.setText(note)
         self._update_controls()
+        self._show_dimensions()
         if self.content is not None and (self._judge_shown() != shown_before or row != row_before):
             self._render()
 
@@ -279,6 +296,46 @@ class ReviewCard(QWidget):
                 self.tr("Blind mode: give your own verdict first") if judge_hidden else tip
             )
         self.clear_button.setEnabled(usable and review is not None)
+
+    def _show_dimensions(self) -> None:
+        item = self.item
+        judge = item.judge_dimensions if item is not None else {}
+        mine = item.human_dimensions if item is not None else {}
+        names = [*judge, *(d for d in mine if d not in judge)]
+        if names != list(self.dimension_fields):
+            while self.dimensions.count():
+                widget = self.dimensions.takeAt(0).widget()
+                if widget is not None:
+                    widget.deleteLater()
+            self.dimension_fields = {}
+            for name in names:
+                label = QLabel(name, self)
+                field = QLineEdit(self)
+                field.setObjectName(f"reviewDimension_{name}")
+                field.setAccessibleName(self.tr("Your score for {0}").format(name))
+                field.setMaximumWidth(64)
+                field.editingFinished.connect(
+                    lambda n=name, f=field: self.sig_dimension_edited.emit(n, f.text().strip())
+                )
+                label.setBuddy(field)
+                self.dimensions.addWidget(label)
+                self.dimensions.addWidget(field)
+                self.dimension_fields[name] = field
+            self.dimensions.addStretch(1)
+        shown = self._judge_shown()
+        for name, field in self.dimension_fields.items():
+            if not field.hasFocus():
+                score = mine.get(name)
+                field.setText("" if score is None else f"{score:g}")
+            theirs = judge.get(name)
+            field.setPlaceholderText(f"{theirs:g}" if shown and theirs is not None else "")
+            field.setToolTip(
+                self.tr("The judge gave {0}").format(f"{theirs:g}")
+                if shown and theirs is not None
+                else ""
+            )
+            field.setEnabled(item is not None)
+        self.dimensions_label.setVisible(bool(names))
 
     def set_undo(self, can_undo: bool, can_redo: bool) -> None:
         self.undo_button.setEnabled(can_undo)

@@ -118,6 +118,7 @@ class ReviewPane(QWidget):
         self.card.sig_clear_requested.connect(self.clear_verdict)
         self.card.sig_note_edited.connect(self._note_edited)
         self.card.sig_note_left.connect(self._note_left)
+        self.card.sig_dimension_edited.connect(self.score_dimension)
         self.card.sig_undo_requested.connect(self.undo)
         self.card.sig_redo_requested.connect(self.redo)
         self.card.set_undo(False, False)
@@ -420,6 +421,24 @@ class ReviewPane(QWidget):
         row, self._note_row = self._note_row, None
         if row is not None and not self._closed:
             self._submit(self.worker.set_note(row, self._note_text))
+
+    def score_dimension(self, dimension: str, text: str) -> None:
+        """Give the person's score for one dimension of the current row ("" clears it)."""
+        row = self.current_row()
+        if row is None or self._closed:
+            return
+        try:
+            score = float(text.replace(",", ".")) if text else None
+        except ValueError:
+            self._say(self.tr("“{0}” is not a score: type a number.").format(text))
+            return
+        if score is not None and not 0 <= score < 1e9:
+            self._say(self.tr("A score is a number of zero or more."))
+            return
+        current = self.model.item(row)
+        if current is not None and current.human_dimensions.get(dimension) == score:
+            return
+        self._submit(self.worker.set_dimension(row, dimension, score))
 
     def _note_left(self) -> None:
         self._flush_note()
