@@ -29,10 +29,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
 
 import qasync  # noqa: E402
-from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from bench.figures import report  # noqa: E402
+from bench.stalls import StallMeter  # noqa: E402
 from judgedesk.app import collect_garbage_on_gui_thread  # noqa: E402
 from judgedesk.core.project import JudgeSettings, Project  # noqa: E402
 from judgedesk.core.review_store import Review  # noqa: E402
@@ -41,7 +41,6 @@ from judgedesk.core.workspace import Workspace  # noqa: E402
 from judgedesk.ui.main_window import MainWindow  # noqa: E402
 from judgedesk.ui.settings import AppSettings  # noqa: E402
 
-TICK_MS = 5
 TOPICS = ("maths", "history", "science", "language", "code", "law", "cooking")
 
 
@@ -88,21 +87,11 @@ async def measure(window: MainWindow, folder: Path) -> None:
     window.open_project(folder)
     await opened.wait()
     pane = window.report_pane
-    gaps: list[float] = []
-    last = time.perf_counter()
-
-    def tick() -> None:
-        nonlocal last
-        now = time.perf_counter()
-        gaps.append(now - last - TICK_MS / 1000)
-        last = now
-
-    timer = QTimer(interval=TICK_MS)
-    timer.timeout.connect(tick)
+    meter = StallMeter()
     shown, compared = asyncio.Event(), asyncio.Event()
     pane.sig_report_shown.connect(lambda report: report is not None and shown.set())
     pane.sig_comparison_shown.connect(lambda _: compared.set())
-    timer.start()
+    meter.start()
     start = time.perf_counter()
     window.nav.setCurrentRow(window.stack.indexOf(pane))
     await shown.wait()
@@ -114,14 +103,13 @@ async def measure(window: MainWindow, folder: Path) -> None:
     pane.choose_category("level")
     await shown.wait()
     category_at = time.perf_counter() - start
-    timer.stop()
-    gaps.sort()
+    meter.stop()
     print(f"report shown after opening the pane      {report_at:6.2f} s")
     print(f"two runs compared (changed rows listed)  {compare_at:6.2f} s")
     print(f"breakdown by another field               {category_at:6.2f} s")
     print(f"changed rows in the table                {pane.compare.model.rowCount():6d}")
-    print(f"longest GUI stall                        {gaps[-1] * 1000:6.1f} ms")
-    print(f"99th percentile stall                    {gaps[int(len(gaps) * 0.99)] * 1000:6.1f} ms")
+    print(f"longest GUI stall                        {meter.longest_ms:6.1f} ms")
+    print(f"99th percentile stall                    {meter.p99_ms:6.1f} ms")
     report(
         [
             (
@@ -132,8 +120,7 @@ async def measure(window: MainWindow, folder: Path) -> None:
             ),
             (
                 "the same — longest stall of the window meanwhile",
-                f"{gaps[-1] * 1000:.0f} ms (99th percentile "
-                f"{gaps[int(len(gaps) * 0.99)] * 1000:.0f} ms)",
+                f"{meter.longest_ms:.0f} ms (99th percentile {meter.p99_ms:.0f} ms)",
                 "< 50 ms",
             ),
         ]

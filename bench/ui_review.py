@@ -27,11 +27,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
 
 import qasync  # noqa: E402
-from PySide6.QtCore import Qt, QTimer  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from bench.figures import report  # noqa: E402
+from bench.stalls import StallMeter  # noqa: E402
 from judgedesk.app import collect_garbage_on_gui_thread  # noqa: E402
 from judgedesk.core.project import JudgeSettings, Project  # noqa: E402
 from judgedesk.core.review_store import Review  # noqa: E402
@@ -39,8 +40,6 @@ from judgedesk.core.store import Store  # noqa: E402
 from judgedesk.core.workspace import Workspace  # noqa: E402
 from judgedesk.ui.main_window import MainWindow  # noqa: E402
 from judgedesk.ui.settings import AppSettings  # noqa: E402
-
-TICK_MS = 5
 
 
 def make_project(folder: Path, rows: int) -> Path:
@@ -83,18 +82,8 @@ async def measure(window: MainWindow, folder: Path, keys: int) -> dict[str, floa
     while not pane.idle():
         await asyncio.sleep(0.01)
     ready = time.perf_counter() - opened
-    gaps: list[float] = []
-    last = time.perf_counter()
-
-    def tick() -> None:
-        nonlocal last
-        now = time.perf_counter()
-        gaps.append(now - last - TICK_MS / 1000)
-        last = now
-
-    timer = QTimer(interval=TICK_MS)
-    timer.timeout.connect(tick)
-    timer.start()
+    meter = StallMeter()
+    meter.start()
     pane.view.setFocus()
     digits = [Qt.Key.Key_1 + (i % 9) for i in range(keys)]
     start = time.perf_counter()
@@ -105,15 +94,14 @@ async def measure(window: MainWindow, folder: Path, keys: int) -> dict[str, floa
     while not pane.idle():
         await asyncio.sleep(0.001)
     saved = time.perf_counter() - start  # idle(): the figures were shown too
-    timer.stop()
-    gaps.sort()
+    meter.stop()
     return {
         "ready": ready,
         "typed": typed,
         "saved": saved,
         "rows": float(pane.model.rowCount()),
-        "longest": gaps[-1] if gaps else 0.0,
-        "p99": gaps[int(len(gaps) * 0.99)] if gaps else 0.0,
+        "longest": meter.longest_ms / 1000,
+        "p99": meter.p99_ms / 1000,
     }
 
 

@@ -27,18 +27,16 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
 
 import qasync  # noqa: E402
-from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from bench.figures import report  # noqa: E402
 from bench.run_throughput import make_project, start_server  # noqa: E402
+from bench.stalls import TICK_MS, StallMeter  # noqa: E402
 from judgedesk.app import collect_garbage_on_gui_thread  # noqa: E402
 from judgedesk.core.trust import TrustStore  # noqa: E402
 from judgedesk.core.workspace import Workspace  # noqa: E402
 from judgedesk.ui.main_window import MainWindow  # noqa: E402
 from judgedesk.ui.settings import AppSettings  # noqa: E402
-
-TICK_MS = 5
 
 
 async def measure(window: MainWindow, folder: Path) -> dict[str, float]:
@@ -51,35 +49,24 @@ async def measure(window: MainWindow, folder: Path) -> dict[str, float]:
     await opened.wait()
     pane = window.run_pane
     window.nav.setCurrentRow(window.stack.indexOf(pane))
-    gaps: list[float] = []
-    last = time.perf_counter()
-
-    def tick() -> None:
-        nonlocal last
-        now = time.perf_counter()
-        gaps.append(now - last - TICK_MS / 1000)
-        last = now
-
-    timer = QTimer(interval=TICK_MS)
-    timer.timeout.connect(tick)
+    meter = StallMeter()
     finished = asyncio.Event()
     pane.sig_run_finished.connect(lambda _: finished.set())
     started = time.perf_counter()
-    timer.start()
+    meter.start()
     pane.start()
     await finished.wait()
-    timer.stop()
+    meter.stop()
     wall = time.perf_counter() - started
     summary = pane.last_summary()
     assert summary is not None and summary.status == "finished", "the run did not finish"
-    gaps.sort()
     return {
         "rows": summary.progress.done,
         "wall": wall,
         "rows_per_second": summary.progress.done / wall,
-        "longest_stall_ms": gaps[-1] * 1000,
-        "p99_stall_ms": gaps[int(len(gaps) * 0.99)] * 1000,
-        "ticks": len(gaps),
+        "longest_stall_ms": meter.longest_ms,
+        "p99_stall_ms": meter.p99_ms,
+        "ticks": meter.ticks,
         "table_rows": pane.rows_model.rowCount(),
     }
 

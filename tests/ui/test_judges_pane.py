@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import socket
 from pathlib import Path
 
@@ -10,22 +9,13 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from judgedesk.core.project import load_project
-from judgedesk.core.workspace import Workspace
-from judgedesk.resources import resource_path
 from judgedesk.ui.main_window import MainWindow
-from judgedesk.ui.settings import AppSettings
 from tests.support.fake_openai import FakeOpenAI
+from tests.ui.windows import copy_sample, open_window
 
 
 def open_sample(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    folder = tmp_path / "sample"
-    shutil.copytree(resource_path("sample"), folder)
-    window = MainWindow(Workspace(), AppSettings())
-    # Closing with unsaved changes asks first; the tests' teardown must not wait on it.
-    qtbot.addWidget(window, before_close_func=lambda w: setattr(w.workspace, "dirty", False))
-    window.show()
-    with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
-        window.open_project(folder)
+    window = open_window(qtbot, copy_sample(tmp_path))
     window.nav.setCurrentRow(window.stack.indexOf(window.judges_pane))
     return window
 

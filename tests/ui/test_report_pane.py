@@ -19,13 +19,12 @@ from judgedesk.core.project import load_project
 from judgedesk.core.report import project_report
 from judgedesk.core.review import ReviewSession
 from judgedesk.core.store import Store
-from judgedesk.core.workspace import Workspace
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.panes.report_pane import ReportPane
-from judgedesk.ui.settings import AppSettings
 from tests.core.test_pipeline import item_number, make_project
 from tests.core.test_report_cli import PageParser
 from tests.support.fake_openai import FakeOpenAI
+from tests.ui.windows import open_window
 
 ROWS = 12
 SECRET = "test-key-5c2e9a7f1d0b"
@@ -74,16 +73,6 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeOpenAI:
     monkeypatch.setenv("JUDGE_KEY", SECRET)
     with FakeOpenAI(reply=judge_score, api_key=SECRET) as server:
         yield server
-
-
-def open_window(qtbot: QtBot, folder: Path) -> MainWindow:
-    window = MainWindow(Workspace(), AppSettings())
-    qtbot.addWidget(window, before_close_func=lambda w: w.run_pane.stop_and_wait())
-    window.show()
-    with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
-        window.open_project(folder)
-    qtbot.waitUntil(lambda: window.workspace.dataset is not None, timeout=10_000)
-    return window
 
 
 def run_all(qtbot: QtBot, window: MainWindow) -> int:

@@ -16,7 +16,6 @@ from pytestqt.qtbot import QtBot
 
 from judgedesk.core.project import JudgeSettings
 from judgedesk.core.store import Store
-from judgedesk.core.workspace import Workspace
 from judgedesk.resources import resource_path
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.models.review_queue_model import COLUMNS
@@ -24,6 +23,7 @@ from judgedesk.ui.panes.review_pane import ReviewPane
 from judgedesk.ui.settings import AppSettings
 from tests.core.test_pipeline import item_number, make_project
 from tests.support.fake_openai import FakeOpenAI
+from tests.ui import windows
 
 ROWS = 12
 JUDGE, PERSON, MATCH, FLAG, STALE, NOTE = (
@@ -52,14 +52,8 @@ def fake() -> FakeOpenAI:
 
 
 def open_window(qtbot: QtBot, folder: Path) -> MainWindow:
-    window = MainWindow(Workspace(), AppSettings())
-    qtbot.addWidget(window, before_close_func=lambda w: w.run_pane.stop_and_wait())
-    window.show()
-    with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
-        window.open_project(folder)
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
-    return window
+    """The window, active: the review is driven with the keyboard."""
+    return windows.open_window(qtbot, folder, active=True)
 
 
 def run_all(qtbot: QtBot, window: MainWindow) -> None:

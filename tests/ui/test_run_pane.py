@@ -10,22 +10,17 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from judgedesk.core.store import Store
-from judgedesk.core.workspace import Workspace
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.panes.run_pane import RunPane
-from judgedesk.ui.settings import AppSettings
 from tests.core.test_pipeline import make_project, score_from_question
 from tests.support.fake_openai import FakeOpenAI
+from tests.ui.windows import open_window
 
 ROWS = 12
 
 
 def open_run_pane(qtbot: QtBot, folder: Path) -> tuple[MainWindow, RunPane]:
-    window = MainWindow(Workspace(), AppSettings())
-    qtbot.addWidget(window, before_close_func=lambda w: w.run_pane.stop_and_wait())
-    window.show()
-    with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
-        window.open_project(folder)
+    window = open_window(qtbot, folder)
     pane = window.run_pane
     with qtbot.waitSignal(pane.sig_estimated, timeout=10_000):
         window.nav.setCurrentRow(window.stack.indexOf(pane))

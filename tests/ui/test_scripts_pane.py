@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -18,13 +17,11 @@ from judgedesk.core.datasets import open_dataset
 from judgedesk.core.pipeline import Selection, run_project
 from judgedesk.core.project import load_project
 from judgedesk.core.scripts import OUTCOME_KINDS, SKELETONS, ScriptOutcome
-from judgedesk.core.workspace import Workspace
-from judgedesk.resources import resource_path
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.panes.script_results import failure_words
 from judgedesk.ui.panes.scripts_pane import ScriptsPane
-from judgedesk.ui.settings import AppSettings
 from tests.support.fake_openai import FakeOpenAI
+from tests.ui.windows import copy_sample, open_window
 
 TRY_TIMEOUT = 30_000  # a cold worker start on a busy machine
 
@@ -59,13 +56,8 @@ def worker_processes() -> list[int]:
 
 
 def open_pane(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, ScriptsPane, Path]:
-    folder = tmp_path / "sample"
-    shutil.copytree(resource_path("sample"), folder)
-    window = MainWindow(Workspace(), AppSettings())
-    qtbot.addWidget(window, before_close_func=lambda w: setattr(w.workspace, "dirty", False))
-    window.show()
-    with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
-        window.open_project(folder)
+    folder = copy_sample(tmp_path)
+    window = open_window(qtbot, folder)
     pane = window.scripts_pane
     window.nav.setCurrentRow(window.stack.indexOf(pane))
     qtbot.waitUntil(lambda: pane.run_button.isEnabled(), timeout=10_000)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,13 +10,11 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from judgedesk.core.library import get_template
-from judgedesk.core.workspace import Workspace
-from judgedesk.resources import resource_path
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.panes.template_pane import TemplatePane
-from judgedesk.ui.settings import AppSettings
 from tests.ui.test_accessibility import unnamed_controls
 from tests.ui.test_translations import chinese, combo_items, english_left, visible_texts
+from tests.ui.windows import copy_sample, open_window
 
 __all__ = ["chinese"]  # a fixture, used by name
 
@@ -28,13 +25,7 @@ ROW_0_ANSWER = "The capital of Australia is Canberra."
 
 
 def open_pane(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TemplatePane]:
-    folder = tmp_path / "sample"
-    shutil.copytree(resource_path("sample"), folder)
-    window = MainWindow(Workspace(), AppSettings())
-    qtbot.addWidget(window, before_close_func=lambda w: setattr(w.workspace, "dirty", False))
-    window.show()
-    with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
-        window.open_project(folder)
+    window = open_window(qtbot, copy_sample(tmp_path))
     pane = window.template_pane
     with qtbot.waitSignal(pane.sig_preview_shown, timeout=10_000):
         window.nav.setCurrentRow(window.stack.indexOf(pane))

@@ -16,6 +16,7 @@ from judgedesk.ui.editors.completion import typed_name
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.panes.template_pane import TemplatePane
 from judgedesk.ui.settings import AppSettings
+from tests.ui.windows import copy_sample, open_window
 
 # The offscreen platform cannot raise the completion popup or let it grab the keyboard.
 pytestmark = pytest.mark.qt_log_ignore(r"This plugin does not support (raise|grabbing)")
@@ -27,14 +28,8 @@ ROW_2_QUESTION = "What is the highest mountain in Africa?"
 
 
 def open_pane(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TemplatePane, Path]:
-    folder = tmp_path / "sample"
-    shutil.copytree(resource_path("sample"), folder)
-    window = MainWindow(Workspace(), AppSettings())
-    # Closing with unsaved changes asks first; the tests' teardown must not wait on it.
-    qtbot.addWidget(window, before_close_func=lambda w: setattr(w.workspace, "dirty", False))
-    window.show()
-    with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
-        window.open_project(folder)
+    folder = copy_sample(tmp_path)
+    window = open_window(qtbot, folder)
     pane = window.template_pane
     with qtbot.waitSignal(pane.sig_preview_shown, timeout=10_000):
         window.nav.setCurrentRow(window.stack.indexOf(pane))

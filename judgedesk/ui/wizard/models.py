@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractListModel,
     QAbstractTableModel,
     QModelIndex,
     QObject,
@@ -13,7 +12,6 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from judgedesk.core.library import TemplateInfo
 from judgedesk.core.newproject import PREVIEW_ROLES
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -88,41 +86,4 @@ class PreviewTableModel(QAbstractTableModel):
             return self._titles[name]
         if role == Qt.ItemDataRole.ToolTipRole:
             return self.tr("Templates see this as {{{{ {0} }}}}").format(self._names[name])
-        return None
-
-
-class TemplateListModel(QAbstractListModel):
-    """The built-in templates in one language: title shown, id under ``Qt.UserRole``."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._templates: list[TemplateInfo] = []
-
-    def set_templates(self, templates: list[TemplateInfo]) -> None:
-        """Replace the list (another language of the same templates, usually)."""
-        self.beginResetModel()
-        self._templates = list(templates)
-        self.endResetModel()
-
-    def template(self, row: int) -> TemplateInfo | None:
-        """The template at ``row``, or None."""
-        return self._templates[row] if 0 <= row < len(self._templates) else None
-
-    def row_of(self, template_id: str) -> int:
-        """The row of ``template_id``, or -1."""
-        return next((i for i, t in enumerate(self._templates) if t.id == template_id), -1)
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._templates)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        info = self.template(index.row()) if index.isValid() else None
-        if info is None:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return info.title
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return info.description
-        if role == Qt.ItemDataRole.UserRole:
-            return info.id
         return None

@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
 from judgedesk.core.library import TemplateInfo, list_templates
 from judgedesk.core.newproject import default_template
 from judgedesk.core.pairs import is_pairwise
+from judgedesk.ui.models.library_model import LibraryListModel
 from judgedesk.ui.wizard.common import note_label, show_text
 from judgedesk.ui.wizard.dataset_page import DatasetPage
 from judgedesk.ui.wizard.fields_page import FieldsPage
-from judgedesk.ui.wizard.models import TemplateListModel
 
 
 def interface_language() -> str:
@@ -73,7 +73,7 @@ class TemplatePage(QWizardPage):
         language_label = QLabel(self.tr("&Language:"), self)
         language_label.setBuddy(self.language)
 
-        self.model = TemplateListModel(self)
+        self.model = LibraryListModel(self)
         self.list = QListView(self)
         self.list.setObjectName("templateList")
         self.list.setAccessibleName(self.tr("Built-in templates"))
