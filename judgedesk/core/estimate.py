@@ -12,13 +12,14 @@ import math
 from dataclasses import dataclass
 
 from judgedesk.core.datasets import Dataset
-from judgedesk.core.errors import RowError
+from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.judges import ChatRequest
 from judgedesk.core.pairs import is_pairwise, pair_of, swapped
 from judgedesk.core.parsers import infer_parser
 from judgedesk.core.pipeline import Selection, selected_rows
 from judgedesk.core.project import JudgeSettings, Project
 from judgedesk.core.prompts import judge_template, render_prompt
+from judgedesk.core.steps import candidate_messages
 from judgedesk.core.store import Store
 from judgedesk.core.tokens import estimate_tokens
 
@@ -99,6 +100,11 @@ def estimate_run(
             for judge in project.judges
             if judge.enabled and judge.kind != "metric"
         )
+        for model, only_missing in ((project.candidate, True), (project.baseline, False)):
+            if model is not None:
+                judges += (
+                    _estimate_answers(dataset, store, model, len(rows), picked, only_missing),
+                )
     costs = [j.cost for j in judges if j.cost is not None]
     times = [j.seconds for j in judges if j.seconds is not None]
     return RunEstimate(
@@ -115,6 +121,46 @@ def _spread(rows: list[int], count: int) -> list[int]:
         return list(rows)
     step = len(rows) / count
     return [rows[int(i * step)] for i in range(count)]
+
+
+def _estimate_answers(
+    dataset: Dataset,
+    store: Store,
+    model: JudgeSettings,
+    total: int,
+    picked: list[int],
+    only_missing: bool,
+) -> JudgeEstimate:
+    """A model that answers the rows' questions: the candidate (only rows without a
+    response) or the baseline (every row)."""
+    keys: list[str] = []
+    prompt_tokens: list[int] = []
+    asked = 0
+    for index in picked:
+        try:
+            row = dataset.row(index)
+        except RowError:
+            continue
+        if only_missing and row.response.get("content") is not None:
+            continue
+        asked += 1
+        try:
+            messages = candidate_messages(row, row.data, model.system_prompt)
+        except JudgeDeskError:
+            continue
+        request = ChatRequest(
+            messages=messages, model=model.model, params=model.params, stream=model.stream
+        )
+        keys.append(request.cache_key(model.base_url))
+        prompt_tokens.append(
+            sum(estimate_tokens(str(m.get("content", ""))) + MESSAGE_OVERHEAD for m in messages)
+        )
+    share_asked = asked / len(picked) if picked else 0.0
+    calls = round(total * share_asked)
+    found = store.calls(keys)
+    stored = round(calls * (len(found) / len(keys))) if keys else 0
+    requests = calls - stored
+    return _priced(model, store, requests, stored, prompt_tokens, "")
 
 
 def _estimate_judge(
@@ -152,18 +198,30 @@ def _estimate_judge(
             prompt_tokens.append(
                 sum(estimate_tokens(m["content"]) + MESSAGE_OVERHEAD for m in messages)
             )
-    stored_calls, mean_reply, mean_latency = store.call_stats(judge.name)
-    measured = stored_calls > 0
-    if not measured:
-        limit = judge.params.get("max_tokens")
-        mean_reply = float(limit) if isinstance(limit, int) and limit > 0 else 0.0
-        mean_reply = min(mean_reply or UNKNOWN_REPLY_TOKENS, UNKNOWN_REPLY_TOKENS)
     found = store.calls(keys)
     share_stored = len(found) / len(keys) if keys else 0.0
     per_row = len(keys) / len(picked) if picked and keys else 1.0  # 2 for pairs swapped
     calls = round(total * per_row)
     stored = round(calls * share_stored)
     requests = calls - stored
+    return _priced(judge, store, requests, stored, prompt_tokens, problem)
+
+
+def _priced(
+    judge: JudgeSettings,
+    store: Store,
+    requests: int,
+    stored: int,
+    prompt_tokens: list[int],
+    problem: str,
+) -> JudgeEstimate:
+    """Tokens, cost and time of ``requests`` calls to a model, from its stored calls."""
+    stored_calls, mean_reply, mean_latency = store.call_stats(judge.name)
+    measured = stored_calls > 0
+    if not measured:
+        limit = judge.params.get("max_tokens")
+        mean_reply = float(limit) if isinstance(limit, int) and limit > 0 else 0.0
+        mean_reply = min(mean_reply or UNKNOWN_REPLY_TOKENS, UNKNOWN_REPLY_TOKENS)
     mean_prompt = sum(prompt_tokens) / len(prompt_tokens) if prompt_tokens else 0.0
     prompt_total = round(requests * mean_prompt)
     completion_total = round(requests * mean_reply)

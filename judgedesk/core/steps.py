@@ -344,7 +344,7 @@ class RowProcessor:
     ) -> dict[str, Any]:
         """The answer of a model that is asked the row's question (candidate, baseline)."""
         settings = model.settings
-        messages = _candidate_messages(row, data, settings.system_prompt)
+        messages = candidate_messages(row, data, settings.system_prompt)
         request = ChatRequest(
             messages=messages, model=settings.model, params=settings.params, stream=settings.stream
         )
@@ -356,7 +356,12 @@ class RowProcessor:
         }
 
 
-def _candidate_messages(row: Row, data: Mapping[str, Any], system: str) -> list[dict[str, Any]]:
+def candidate_messages(row: Row, data: Mapping[str, Any], system: str) -> list[dict[str, Any]]:
+    """The chat a candidate or baseline model is sent for a row: its question or chat.
+
+    Raises:
+        RowFailed: the row has neither a chat nor a question.
+    """
     messages = data.get("messages")
     chat: list[dict[str, Any]]
     if isinstance(messages, list) and messages:

@@ -158,3 +158,28 @@ def test_a_baseline_model_answers_a_and_the_rows_response_is_b(tmp_path: Path) -
         latest = store.latest_results()
     assert [latest[i].value for i in range(3)] == [5, 5, 5]  # good (B) beats weak (A)
     assert latest[0].detail["baseline"]["content"] == "weak 0"
+
+
+def test_the_estimate_counts_the_baselines_answers_too(tmp_path: Path) -> None:
+    from judgedesk.core.estimate import estimate_run
+    from judgedesk.core.pipeline import Selection
+
+    questions = tmp_path / "answers.jsonl"
+    questions.write_text(
+        "\n".join(
+            json.dumps({"id": f"q{i}", "question": f"Question {i}?", "response": "good"})
+            for i in range(4)
+        ),
+        encoding="utf-8",
+    )
+    folder = tmp_path / "project"
+    args = ["new", str(folder), "--dataset", str(questions), "--template", "pairwise_checklist"]
+    args += ["--judge-url", "http://127.0.0.1:9/v1", "--judge-model", "judge-m"]
+    assert main([*args, "--baseline-model", "base-m", "--swap"]) == 0
+    project = load_project(folder)
+    with open_dataset(project.dataset_path()) as dataset:
+        estimate = estimate_run(project, dataset, Selection())
+    by_name = {j.judge: j for j in estimate.judges}
+    assert by_name["baseline"].requests == 4 and by_name["baseline"].model == "base-m"
+    assert by_name["judge"].requests == 8  # both orders
+    assert estimate.requests == 12

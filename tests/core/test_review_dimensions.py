@@ -91,3 +91,24 @@ def test_dimension_scores_are_kept_undone_reported_and_exported(
     assert [r["human.accuracy"] for r in rows] == ["6", "5", "3", ""]
     assert [r["human.clarity"] for r in rows] == ["", "", "7", ""]
     assert rows[2]["judge.clarity"] == "7"
+
+
+def test_the_workbook_has_the_judges_and_the_persons_dimension_scores(tmp_path: Path) -> None:
+    import openpyxl
+
+    folder = make_judged_project(tmp_path)
+    project = load_project(folder)
+    with Store(project.store_path) as store:
+        ReviewSession(store, project=project).set_dimension(1, "clarity", 4)
+    out = tmp_path / "dims.xlsx"
+    assert main(["export", str(folder), "--out", str(out)]) == 0
+    sheet = openpyxl.load_workbook(out, read_only=True)["Rows"]
+    rows = list(sheet.iter_rows(values_only=True))
+    head = list(rows[0])
+
+    def column(name: str) -> list[Any]:  # a read-only sheet leaves trailing empty cells out
+        at = head.index(name)
+        return [row[at] if at < len(row) else None for row in rows[1:]]
+
+    assert column("accuracy (judge)") == [a for a, _ in JUDGED]
+    assert column("clarity (person)") == [None, 4, None, None]

@@ -332,3 +332,43 @@ def test_a_worker_stops_when_its_input_closes() -> None:
     proc = subprocess.run(FAST, input=b"", capture_output=True, timeout=30, check=False)
     assert proc.returncode == 0
     assert proc.stdout.startswith(b'{"op": "ready"')
+
+
+@pytest.mark.asyncio
+async def test_a_helper_is_imported_from_its_source_not_a_planted_compiled_file(
+    tmp_path: Path,
+) -> None:
+    import py_compile
+
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    helper = scripts / "helper.py"
+    planted = 'VALUE = "bad"\n'
+    honest = 'VALUE = "src"\n'
+    assert len(planted) == len(honest)
+    helper.write_text(planted, encoding="utf-8")
+    # A compiled file made from other text, with the size and time of the real source:
+    # Python itself would run it instead of the source.
+    py_compile.compile(
+        str(helper),
+        cfile=str(scripts / "__pycache__" / f"helper.{sys.implementation.cache_tag}.pyc"),
+    )
+    stamp = helper.stat().st_mtime
+    helper.write_text(honest, encoding="utf-8")
+    os.utime(helper, (stamp, stamp))
+    script = write(
+        scripts,
+        "preprocess.py",
+        """
+        import helper
+
+        def preprocess(data, resp, **kwargs):
+            return helper.VALUE
+        """,
+    )
+    outcome = await run_once(script, "preprocess", {}, {}, command=FAST)
+    assert outcome.ok, outcome.error
+    assert outcome.value == "src"
+    assert sorted(p.name for p in (scripts / "__pycache__").iterdir()) == [
+        f"helper.{sys.implementation.cache_tag}.pyc"
+    ]  # nothing written beside the scripts either

@@ -97,6 +97,9 @@ def xlsx_bytes(report: Report, records: list[dict[str, Any]]) -> bytes:
     judges = judge_names(records)
     names = [title for _, title in ROW_COLUMNS] + [f"{j} verdict" for j in judges]
     names += [f"{j} reply" for j in judges]
+    # Multi-dimension verdicts: the judge's score and the person's for each dimension.
+    dimensions = _dimension_names(records)
+    names += [f"{d} (judge)" for d in dimensions] + [f"{d} (person)" for d in dimensions]
     header(rows, names)
     disagree = PatternFill("solid", fgColor=DISAGREE_FILL)
     stale = PatternFill("solid", fgColor=STALE_FILL)
@@ -105,6 +108,9 @@ def xlsx_bytes(report: Report, records: list[dict[str, Any]]) -> bytes:
         values = [record.get(key) for key, _ in ROW_COLUMNS]
         values += [_verdict(verdicts.get(j)) for j in judges]
         values += [(verdicts[j]["content"] if j in verdicts else None) for j in judges]
+        last = (record["judges"][-1]["verdict"] or {}) if record["judges"] else {}
+        values += [(last.get("dimensions") or {}).get(d) for d in dimensions]
+        values += [(record.get("human_dimensions") or {}).get(d) for d in dimensions]
         cells: list[Any] = [cell_value(value) for value in values]
         # Styled cells cost several times plain values: only rows to highlight get them.
         if (record.get("disagreement") or 0) > 0:
@@ -115,6 +121,16 @@ def xlsx_bytes(report: Report, records: list[dict[str, Any]]) -> bytes:
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
+
+
+def _dimension_names(records: list[dict[str, Any]]) -> list[str]:
+    """The dimensions the last judge scored or a person scored, in order of appearance."""
+    names: dict[str, None] = {}
+    for record in records:
+        last = (record["judges"][-1]["verdict"] or {}) if record["judges"] else {}
+        names.update(dict.fromkeys(last.get("dimensions") or {}))
+        names.update(dict.fromkeys(record.get("human_dimensions") or {}))
+    return list(names)
 
 
 def _filled(sheet: Any, value: Any, fill: Any) -> Any:

@@ -6,14 +6,17 @@ standard library is imported here, so the process starts quickly.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import faulthandler
 import io
 import json
 import linecache
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -476,6 +479,19 @@ class _Channel:
         self.outgoing.flush()
 
 
+def _no_planted_bytecode() -> None:
+    """Import a script's helper modules from their source, never from a ``__pycache__``.
+
+    A project from elsewhere could carry compiled files beside its scripts that Python
+    would prefer to the sources the person read and trusted. Bytecode is looked for in an
+    empty folder of this process's own instead, and none is written.
+    """
+    sys.dont_write_bytecode = True
+    folder = tempfile.mkdtemp(prefix="judgedesk-worker-")
+    sys.pycache_prefix = folder
+    atexit.register(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
 def worker_main() -> int:
     """Run a script worker on this process's stdin/stdout until stdin closes."""
     channel = _Channel()
@@ -484,6 +500,7 @@ def worker_main() -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is for the app; it stops us
     faulthandler.enable(file=sys.__stderr__ or sys.stderr)
     _die_with_parent()
+    _no_planted_bytecode()
     worker = ScriptWorker()
     channel.send(json.dumps({"op": "ready", "pid": os.getpid()}))
     while True:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QItemSelection, QTimer, Signal
@@ -26,6 +27,7 @@ from judgedesk.core.background import BackgroundRun, RunNews
 from judgedesk.core.datasets import Dataset
 from judgedesk.core.estimate import RunEstimate, estimate_run
 from judgedesk.core.pipeline import Progress, RunSummary, Selection
+from judgedesk.core.project import JudgeSettings
 from judgedesk.core.workspace import Workspace
 from judgedesk.ui.dialogs.answering_models import AnsweringModelsDialog
 from judgedesk.ui.dialogs.trust import untrusted_words
@@ -305,14 +307,19 @@ class RunPane(QWidget):
 
     def _set_price(self, judge: str, field: str, price: float) -> None:
         project = self.workspace.project
-        settings = next((j for j in project.judges if j.name == judge), None) if project else None
+        settings = next((m for m in self._priced_models() if m.name == judge), None)
         if project is None or settings is None or getattr(settings, field) == price:
             return
-        before = copy.deepcopy(project.judges)
-        setattr(settings, field, price)
-        self.workspace.record_judges(
-            before, self.tr("Set the price of “{0}”").format(judge), ("judge-price", judge)
-        )
+        label = self.tr("Set the price of “{0}”").format(judge)
+        if settings in (project.candidate, project.baseline):
+            changed = dataclasses.replace(settings, **{field: price})
+            candidate = changed if settings is project.candidate else project.candidate
+            baseline = changed if settings is project.baseline else project.baseline
+            self.workspace.change_answering_models(candidate, baseline, label)
+        else:
+            before = copy.deepcopy(project.judges)
+            setattr(settings, field, price)
+            self.workspace.record_judges(before, label, ("judge-price", judge))
         self._schedule_estimate()
 
     # --- running ------------------------------------------------------------------------
@@ -389,9 +396,16 @@ class RunPane(QWidget):
         if news.rows and news.run_id:
             self.workspace.sig_results_changed.emit(news.run_id)
 
-    def _prices(self) -> dict[str, tuple[float, float]]:
+    def _priced_models(self) -> list[JudgeSettings]:
+        """The judges, and the candidate and baseline models: whatever is paid per token."""
         project = self.workspace.project
-        return {j.name: (j.price_input, j.price_output) for j in project.judges} if project else {}
+        if project is None:
+            return []
+        answering = [m for m in (project.candidate, project.baseline) if m is not None]
+        return [*project.judges, *answering]
+
+    def _prices(self) -> dict[str, tuple[float, float]]:
+        return {m.name: (m.price_input, m.price_output) for m in self._priced_models()}
 
     def _finished(self, news: RunNews) -> None:
         self._poll_timer.stop()
