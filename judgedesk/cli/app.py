@@ -1,0 +1,136 @@
+"""The ``judgedesk`` command line: its arguments, and running a command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from judgedesk import __version__
+from judgedesk.cli.commands import (
+    cmd_check,
+    cmd_export,
+    cmd_gui_unavailable,
+    cmd_render,
+    cmd_report,
+    cmd_run,
+    cmd_script_worker,
+    cmd_templates,
+)
+from judgedesk.cli.common import (
+    EXIT_PROBLEM,
+    EXIT_USAGE,
+    TRUST_HELP,
+    err,
+    opened,
+)
+from judgedesk.cli.new import add_new_command
+from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.exports import FORMATS
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="judgedesk",
+        description="JudgeDesk: evaluate model answers with LLM judges, review the verdicts, "
+        "and report. With no command, the desktop app starts.",
+    )
+    parser.add_argument("--version", action="version", version=f"judgedesk {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    add_new_command(sub)
+
+    render = sub.add_parser("render", help="print the prompt a judge receives for a row")
+    render.add_argument("dir")
+    render.add_argument("--row", type=int, required=True, help="0-based row number")
+    render.add_argument("--judge", help="judge name (default: the first)")
+    render.add_argument("--json", action="store_true", help="print the chat messages as JSON")
+    render.add_argument("--trust", action="store_true", help=TRUST_HELP)
+    render.set_defaults(func=cmd_render)
+
+    templates = sub.add_parser("templates", help="list the built-in templates")
+    templates.add_argument("--language", choices=("en", "zh"))
+    templates.add_argument("--show", metavar="ID", help="print one template's text")
+    templates.set_defaults(func=cmd_templates)
+
+    check = sub.add_parser("check", help="say whether a project can run, and why not")
+    check.add_argument("dir")
+    check.set_defaults(func=cmd_check)
+
+    run = sub.add_parser("run", help="judge the rows of a project")
+    run.add_argument("dir")
+    run.add_argument("--rows", help="which rows: 0:100, 5, or 1,4,9 (default: all)")
+    run.add_argument(
+        "--only",
+        choices=("failed", "unparsed", "disagreements"),
+        help="only rows whose latest result failed or could not be read, or where the "
+        "person's verdict differs from the judge's",
+    )
+    run.add_argument("--concurrency", type=int, help="requests in flight per judge")
+    run.add_argument(
+        "--recompute",
+        action="store_true",
+        help="recompute results from stored judge replies; call no judge",
+    )
+    run.add_argument("--json", action="store_true", help="print the summary as JSON")
+    run.add_argument("--quiet", action="store_true", help="no progress bar")
+    run.add_argument("--trust", action="store_true", help=TRUST_HELP)
+    run.set_defaults(func=cmd_run)
+
+    export = sub.add_parser(
+        "export", help="write the results and reviews: JSONL, CSV, XLSX or an HTML report"
+    )
+    export.add_argument("dir")
+    export.add_argument("--out", required=True, help="the file to write")
+    export.add_argument("--format", choices=FORMATS, help="default: from the file's extension")
+    export.add_argument("--run", type=int, metavar="N", help="one run's results (default: latest)")
+    export.set_defaults(func=cmd_export)
+
+    report = sub.add_parser(
+        "report", help="print the summary, breakdowns and every agreement figure"
+    )
+    report.add_argument("dir")
+    report.add_argument("--json", action="store_true", help="print the report as JSON")
+    report.add_argument("--run", type=int, metavar="N", help="one run's results (default: latest)")
+    report.add_argument(
+        "--compare", type=int, nargs=2, metavar=("N", "M"), help="what changed from run N to M"
+    )
+    report.add_argument(
+        "--by", metavar="FIELD", help="break results down by this field (default: category)"
+    )
+    report.set_defaults(func=cmd_report)
+
+    opener = sub.add_parser("open", help="open a project in the desktop app")
+    opener.add_argument("dir")
+    opener.set_defaults(func=cmd_gui_unavailable)
+
+    worker = sub.add_parser(
+        "script-worker", help="(internal) run project scripts for the app over stdin/stdout"
+    )
+    worker.set_defaults(func=cmd_script_worker)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command and return its exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        code: int = args.func(args)
+    except JudgeDeskError as exc:
+        err(f"judgedesk: {exc}")
+        return EXIT_PROBLEM
+    except KeyboardInterrupt:
+        err("judgedesk: interrupted")
+        return 130
+    finally:
+        while opened:
+            opened.pop().close()
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

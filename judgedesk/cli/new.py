@@ -1,0 +1,168 @@
+"""``judgedesk new``: a project from a dataset."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from judgedesk.cli.common import (
+    EXIT_OK,
+    err,
+    open_data,
+    parse_pairs,
+    report_load_issues,
+    variable_value,
+)
+from judgedesk.core.newproject import NewProjectPlan, create_project
+from judgedesk.core.parsers import PARSERS
+from judgedesk.core.project import JudgeSettings
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    source = Path(args.dataset).expanduser().resolve()
+    fields = parse_pairs(args.field, "--field")
+    dataset = open_data(source, fields or None, format=args.format, sheet=args.sheet)
+    report_load_issues(dataset)
+    judge = JudgeSettings(
+        name=args.judge_name,
+        base_url=args.judge_url or "",
+        model=args.judge_model or "",
+        api_key=f"env:{args.judge_key_env}" if args.judge_key_env else "",
+    )
+    candidate = None
+    if args.candidate_model:
+        candidate = JudgeSettings(
+            name="candidate",
+            base_url=args.candidate_url or judge.base_url,
+            model=args.candidate_model,
+            api_key=f"env:{args.candidate_key_env}" if args.candidate_key_env else judge.api_key,
+            template="",
+        )
+    baseline = None
+    if args.baseline_model:
+        baseline = JudgeSettings(
+            name="baseline",
+            base_url=args.baseline_url or judge.base_url,
+            model=args.baseline_model,
+            api_key=f"env:{args.baseline_key_env}" if args.baseline_key_env else judge.api_key,
+            template="",
+        )
+    plan = NewProjectPlan(
+        root=Path(args.dir),
+        dataset=dataset,
+        fields=fields,
+        template=args.template,
+        language=args.language,
+        scene=args.scene,
+        parser=args.parser or "",
+        judge=judge,
+        candidate=candidate,
+        variables={k: variable_value(v) for k, v in parse_pairs(args.var, "--var").items()},
+        link=args.link,
+        name=args.name or "",
+        format=args.format or "",
+        sheet=args.sheet or "",
+        swap=args.swap,
+        predictions={
+            role: Path(path)
+            for role, path in parse_pairs(args.predictions, "--predictions").items()
+        },
+        baseline=baseline,
+    )
+    report = create_project(plan)
+    for replacement in report.replacements:
+        err(
+            f"template line {replacement.line}: {replacement.original} → "
+            f"{{{{ {replacement.expression} }}}}"
+        )
+    if not report.parser_guessed:
+        err(
+            "The template's output format was not recognised, so no verdict parser was "
+            f"chosen. Pass --parser with one of: {', '.join(PARSERS)}."
+        )
+    project = report.project
+    print(f"Created {project.root}")
+    print(f"  dataset:  {project.dataset.path} ({len(dataset)} rows)")
+    if project.dataset.fields:
+        mapping = ", ".join(f"{role}={column}" for role, column in project.dataset.fields.items())
+        print(f"  fields:   {mapping}")
+    print(f"  template: {judge.template} (verdicts read with the '{judge.parser or '?'}' parser)")
+    if not judge.base_url:
+        print("  judge:    no endpoint yet — set one in the Judges pane or with --judge-url")
+    return EXIT_OK
+
+
+def add_new_command(sub: Any) -> None:
+    """The ``new`` command's arguments, on the command line's subparsers."""
+    new = sub.add_parser("new", help="create a project from a dataset")
+    new.add_argument("dir", help="the new project folder")
+    new.add_argument("--dataset", required=True, help="JSONL, JSON, CSV, TSV or XLSX file")
+    new.add_argument("--template", help="a built-in template id or a template file")
+    new.add_argument("--language", default="en", choices=("en", "zh"))
+    new.add_argument("--scene", help="a scene preset for the multi-dimension template")
+    new.add_argument(
+        "--field",
+        action="append",
+        default=[],
+        metavar="ROLE=COLUMN",
+        help="which column plays question, reference, response, id, human, …",
+    )
+    new.add_argument(
+        "--var",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a project variable for the templates, e.g. max_score=10",
+    )
+    new.add_argument("--parser", choices=sorted(PARSERS), help="how verdicts are read")
+    new.add_argument(
+        "--predictions",
+        action="append",
+        default=[],
+        metavar="ROLE=FILE",
+        help="answers in a file of their own, joined to the rows by id: response, "
+        "response_a or response_b",
+    )
+    new.add_argument(
+        "--baseline-model",
+        help="a model whose answers become answer A, compared with each row's response",
+    )
+    new.add_argument("--baseline-url", help="its endpoint (default: the judge's)")
+    new.add_argument(
+        "--baseline-key-env", metavar="NAME", help="environment variable holding its key"
+    )
+    new.add_argument(
+        "--swap",
+        action="store_true",
+        help="judge pairwise verdicts in both orders, to cancel a preference for a position",
+    )
+    new.add_argument("--judge-name", default="judge")
+    new.add_argument(
+        "--judge-url", help="OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1"
+    )
+    new.add_argument("--judge-model", help="the judge model's name")
+    new.add_argument(
+        "--judge-key-env",
+        metavar="VAR",
+        help="environment variable holding the API key (the key is never saved)",
+    )
+    new.add_argument(
+        "--candidate-url",
+        help="endpoint of the model that answers rows with no response (default: the judge's)",
+    )
+    new.add_argument("--candidate-model", help="the model that answers rows with no response")
+    new.add_argument(
+        "--candidate-key-env",
+        metavar="VAR",
+        help="environment variable holding the candidate endpoint's API key",
+    )
+    new.add_argument("--format", choices=("jsonl", "json", "csv", "tsv", "xlsx"))
+    new.add_argument("--sheet", help="XLSX sheet (default: the first)")
+    new.add_argument("--name", help="project name (default: the folder's name)")
+    new.add_argument(
+        "--link",
+        action="store_true",
+        help="use the dataset where it is instead of copying it into data/",
+    )
+    new.set_defaults(func=cmd_new)
