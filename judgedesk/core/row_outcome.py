@@ -25,6 +25,9 @@ class JudgeStep:
         prompt_tokens, completion_tokens: as the server counted them.
         metric: the rule's id for a rule judge, else "".
         warnings: what the template render noticed.
+        orders: for a pair judged in both orders, the verdict labels given as shown and
+            with the answers swapped (as the judge wrote them); empty otherwise.
+        consistent: whether the two orders agreed (None unless judged in both).
     """
 
     judge: str
@@ -39,6 +42,8 @@ class JudgeStep:
     completion_tokens: int = 0
     metric: str = ""
     warnings: tuple[str, ...] = ()
+    orders: tuple[str | None, ...] = ()
+    consistent: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,12 @@ def row_outcome(store_path: Path, row: int) -> RowOutcome | None:
                 completion_tokens=int(usage.get("completion_tokens", 0)),
                 metric=str(raw.get("metric", "")),
                 warnings=tuple(str(w) for w in raw.get("warnings", ())),
+                orders=tuple(
+                    (o.get("verdict") or {}).get("label")
+                    for o in raw.get("orders", ())
+                    if isinstance(o, dict)
+                ),
+                consistent=raw.get("consistent"),
             )
         )
     return RowOutcome(

@@ -3029,6 +3029,14 @@
         <translation>评审的推理过程</translation>
     </message>
     <message>
+        <source>both orders agree ({0} as shown, {1} with A and B swapped)</source>
+        <translation>两种顺序判定一致（原顺序 {0}，交换 A 和 B 后 {1}）</translation>
+    </message>
+    <message>
+        <source>the orders disagree ({0} as shown, {1} with A and B swapped): counted as a tie</source>
+        <translation>两种顺序判定不一致（原顺序 {0}，交换 A 和 B 后 {1}）：记为平局</translation>
+    </message>
+    <message>
         <source>Hide {0}</source>
         <translation>隐藏{0}</translation>
     </message>

@@ -389,3 +389,9 @@ def test_a_pairwise_project_shows_wins_and_position_bias(
     assert shown["judge: longer wins"] == ("80.0%", "4 of 5")
     assert "judged differently in the two orders, counted as ties: 1." in card.caption.text()
     qtmodeltester.check(card.table.model())
+    # The inspector says, in the interface's words, how the two orders went.
+    with qtbot.waitSignal(window.judging.sig_shown, timeout=10_000):
+        window.workspace.select_row(3)
+    assert "the orders disagree (A+ as shown, A+ with A and B swapped)" in (
+        window.judging.browser.toPlainText()
+    )

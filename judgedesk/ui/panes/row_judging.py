@@ -154,7 +154,9 @@ class RowJudgingView(QWidget):
         else:
             said = self.tr("No verdict: {0}").format(verdict.get("reason") or "—")
         facts = [said]
-        if verdict.get("ok") and verdict.get("reason"):
+        if len(step.orders) == 2 and step.consistent is not None:
+            facts.append(self.orders_text(step))
+        elif verdict.get("ok") and verdict.get("reason"):
             facts.append(str(verdict["reason"]))
         if step.metric:
             facts.append(self.tr("rule “{0}”").format(step.metric))
@@ -195,6 +197,17 @@ class RowJudgingView(QWidget):
         for warning in step.warnings:
             parts.append(f"<p>{self._muted(warning)}</p>")
         return "".join(parts)
+
+    def orders_text(self, step: JudgeStep) -> str:
+        """A pair judged in both orders, in words: did the two verdicts agree?"""
+        given, swapped = (label or "?" for label in step.orders)
+        if step.consistent:
+            return self.tr("both orders agree ({0} as shown, {1} with A and B swapped)").format(
+                given, swapped
+            )
+        return self.tr(
+            "the orders disagree ({0} as shown, {1} with A and B swapped): counted as a tie"
+        ).format(given, swapped)
 
     def _fold(self, part: str, what: str) -> str:
         text = self.tr("Hide {0}") if part in self._open else self.tr("Show {0}")
