@@ -9,6 +9,8 @@ the core spells it. tests/ui/test_core_strings.py fails when one is missing.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 CONTEXT = "core"
@@ -97,3 +99,73 @@ def core_tr(text: str) -> str:
     if not text:
         return text
     return QCoreApplication.translate(CONTEXT, text)
+
+
+# judgedesk.core.judges.metrics: what a rule judge found, with the values it quotes.
+# Each English pattern of the core, with its translatable form ({0}, {1}: the values).
+DETAIL_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.S), template)
+    for pattern, template in (
+        # The most specific first: an empty response is also "a response".
+        (
+            r"the response is empty, so it does not match (.+)",
+            QT_TRANSLATE_NOOP("core", "the response is empty, so it does not match {0}"),
+        ),
+        (
+            r"the response is empty, so it does not contain (.+)",
+            QT_TRANSLATE_NOOP("core", "the response is empty, so it does not contain {0}"),
+        ),
+        (
+            r"the response matches the reference (.+)",
+            QT_TRANSLATE_NOOP("core", "the response matches the reference {0}"),
+        ),
+        (
+            r"the response contains the reference (.+)",
+            QT_TRANSLATE_NOOP("core", "the response contains the reference {0}"),
+        ),
+        (
+            r"the response does not contain the reference (.+)",
+            QT_TRANSLATE_NOOP("core", "the response does not contain the reference {0}"),
+        ),
+        (
+            r"the response contains none of the (\d+) references",
+            QT_TRANSLATE_NOOP("core", "the response contains none of the {0} references"),
+        ),
+        (
+            r"the response (.+) does not match the reference (.+)",
+            QT_TRANSLATE_NOOP("core", "the response {0} does not match the reference {1}"),
+        ),
+        (
+            r"the response (.+) matches none of the (\d+) references",
+            QT_TRANSLATE_NOOP("core", "the response {0} matches none of the {1} references"),
+        ),
+        (
+            r"the whole response matches the pattern (.+)",
+            QT_TRANSLATE_NOOP("core", "the whole response matches the pattern {0}"),
+        ),
+        (
+            r"the response as a whole does not match the pattern (.+)",
+            QT_TRANSLATE_NOOP("core", "the response as a whole does not match the pattern {0}"),
+        ),
+        (
+            r"the pattern (.+) finds nothing in the response",
+            QT_TRANSLATE_NOOP("core", "the pattern {0} finds nothing in the response"),
+        ),
+        (
+            r"the pattern (.+) finds (.+) in the response",
+            QT_TRANSLATE_NOOP("core", "the pattern {0} finds {1} in the response"),
+        ),
+    )
+)
+
+
+def core_detail(text: str) -> str:
+    """What a rule judge found (the core's English sentence), in the interface's language.
+
+    The values it quotes (the reference, the response, a pattern) stay as they are.
+    """
+    for pattern, template in DETAIL_PATTERNS:
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return QCoreApplication.translate(CONTEXT, template).format(*found.groups())
+    return text

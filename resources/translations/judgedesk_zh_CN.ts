@@ -4815,5 +4815,53 @@
         <source>GBK/GB18030 (Chinese)</source>
         <translation>GBK/GB18030（中文）</translation>
     </message>
+    <message>
+        <source>the response matches the reference {0}</source>
+        <translation>回答与参考答案 {0} 一致</translation>
+    </message>
+    <message>
+        <source>the response contains the reference {0}</source>
+        <translation>回答中包含参考答案 {0}</translation>
+    </message>
+    <message>
+        <source>the response does not contain the reference {0}</source>
+        <translation>回答中不包含参考答案 {0}</translation>
+    </message>
+    <message>
+        <source>the response contains none of the {0} references</source>
+        <translation>回答中不包含 {0} 个参考答案中的任何一个</translation>
+    </message>
+    <message>
+        <source>the response {0} does not match the reference {1}</source>
+        <translation>回答 {0} 与参考答案 {1} 不一致</translation>
+    </message>
+    <message>
+        <source>the response {0} matches none of the {1} references</source>
+        <translation>回答 {0} 与 {1} 个参考答案都不一致</translation>
+    </message>
+    <message>
+        <source>the response is empty, so it does not match {0}</source>
+        <translation>回答为空，因此与 {0} 不一致</translation>
+    </message>
+    <message>
+        <source>the response is empty, so it does not contain {0}</source>
+        <translation>回答为空，因此不包含 {0}</translation>
+    </message>
+    <message>
+        <source>the whole response matches the pattern {0}</source>
+        <translation>整个回答匹配模式 {0}</translation>
+    </message>
+    <message>
+        <source>the response as a whole does not match the pattern {0}</source>
+        <translation>整个回答不匹配模式 {0}</translation>
+    </message>
+    <message>
+        <source>the pattern {0} finds nothing in the response</source>
+        <translation>模式 {0} 在回答中没有找到任何内容</translation>
+    </message>
+    <message>
+        <source>the pattern {0} finds {1} in the response</source>
+        <translation>模式 {0} 在回答中找到 {1}</translation>
+    </message>
 </context>
 </TS>

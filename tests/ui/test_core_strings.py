@@ -63,6 +63,7 @@ def test_the_lists_hold_what_is_registered() -> None:
         *core_strings.METRIC_STRINGS,
         *core_strings.PRESET_STRINGS,
         *core_strings.ENCODING_STRINGS,
+        *(template for _, template in core_strings.DETAIL_PATTERNS),
     }
     assert listed == registered()
 
@@ -71,3 +72,35 @@ def test_an_untranslated_string_is_shown_as_it_is() -> None:
     assert core_tr("") == ""
     assert core_tr("Exact match") == "Exact match"  # no translator installed here
     assert core_tr("not a core string") == "not a core string"
+
+
+def test_a_rule_judges_findings_are_said_in_the_interfaces_words() -> None:
+    from judgedesk.core.judges.metrics import evaluate_metric
+    from judgedesk.ui.core_strings import DETAIL_PATTERNS, core_detail
+
+    cases = [
+        ("exact", "Paris", "Paris", {}),
+        ("exact", "Lyon", "Paris", {}),
+        ("exact", "Lyon", ["Paris", "Rome"], {}),
+        ("exact", "", "Paris", {}),
+        ("contains", "It is Paris.", "Paris", {}),
+        ("contains", "It is Lyon.", "Paris", {}),
+        ("contains", "It is Lyon.", ["Paris", "Rome"], {}),
+        ("contains", " ", "Paris", {}),
+        ("regex", "answer: 42", None, {"pattern": r"\d+"}),
+        ("regex", "no digits", None, {"pattern": r"\d+"}),
+        ("regex", "42", None, {"pattern": r"\d+", "full_match": True}),
+        ("regex", "42 apples", None, {"pattern": r"\d+", "full_match": True}),
+    ]
+    matched = set()
+    for metric, response, reference, params in cases:
+        detail = evaluate_metric(metric, response, reference, params).detail
+        for number, (pattern, _) in enumerate(DETAIL_PATTERNS):
+            if pattern.fullmatch(detail):
+                matched.add(number)
+                break
+        else:
+            raise AssertionError(f"no pattern for the core's sentence: {detail!r}")
+        assert core_detail(detail) == detail  # untranslated: the English sentence itself
+    assert matched == set(range(len(DETAIL_PATTERNS)))  # every pattern is still needed
+    assert core_detail("something else") == "something else"

@@ -187,6 +187,10 @@ def test_the_core_strings_are_translated(chinese: None) -> None:
     ]
     assert english_left(iter(texts)) == []
     assert core_tr(METRICS["exact"].title) != METRICS["exact"].title
+    from judgedesk.ui.core_strings import core_detail
+
+    found = core_detail("the response does not contain the reference 'Canberra'")
+    assert found == "回答中不包含参考答案 'Canberra'"
 
 
 def write_answers(folder: Path) -> Path:

@@ -15,6 +15,7 @@ from judgedesk.core.datasets import Dataset
 from judgedesk.core.datasets.rows import message_text
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.row_outcome import JudgeStep, RowOutcome, row_outcome
+from judgedesk.ui.core_strings import core_detail
 from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html, plain_html
 
 
@@ -181,7 +182,9 @@ class CardText(QObject):
             said = self.tr("{0}: no verdict ({1})").format(step.judge, verdict.get("reason") or "—")
         parts = [f"<p>{html.escape(said)}</p>"]
         if step.content is not None:
-            parts.append(self._box(self._rich(step.content), "assistant"))
+            # A rule judge's finding is the core's sentence: said in the interface's words.
+            content = core_detail(step.content) if step.metric else step.content
+            parts.append(self._box(self._rich(content), "assistant"))
         if step.reasoning:
             parts += self._fold(f"judge-{number}", self.tr("the judge's reasoning"), step.reasoning)
         return parts

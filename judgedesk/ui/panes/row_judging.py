@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from judgedesk.core.row_outcome import JudgeStep, RowOutcome, row_outcome
 from judgedesk.core.workspace import Workspace
+from judgedesk.ui.core_strings import core_detail
 from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html, plain_html
 from judgedesk.ui.tasks import TaskRunner
 
@@ -193,7 +194,9 @@ class RowJudgingView(QWidget):
             if f"reasoning-{number}" in self._open:
                 parts.append(self._box(self._rich(step.reasoning), "system"))
         if step.content is not None:
-            parts.append(self._box(self._rich(step.content), "assistant"))
+            # A rule judge's finding is the core's sentence: said in the interface's words.
+            content = core_detail(step.content) if step.metric else step.content
+            parts.append(self._box(self._rich(content), "assistant"))
         for warning in step.warnings:
             parts.append(f"<p>{self._muted(warning)}</p>")
         return "".join(parts)
