@@ -169,3 +169,40 @@ def core_detail(text: str) -> str:
         if found is not None:
             return QCoreApplication.translate(CONTEXT, template).format(*found.groups())
     return text
+
+
+# judgedesk.core.parsers: why no verdict was read from a reply (the usual sentences).
+REASON_STRINGS = (
+    QT_TRANSLATE_NOOP("core", "No verdict was found in the reply."),
+    QT_TRANSLATE_NOOP("core", "No JSON object was found in the reply."),
+    QT_TRANSLATE_NOOP("core", 'Expected a score such as "Score: [[7]]".'),
+    QT_TRANSLATE_NOOP(
+        "core", 'Expected a verdict in double brackets, such as "[[A>B]]" or "[[B>>A]]".'
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        'Expected one of A++, A+, A=B, B+, B++, for example "choice": "B+" in a JSON object.',
+    ),
+    QT_TRANSLATE_NOOP("core", 'Expected "A" (the response is correct) or "B" (it is incorrect).'),
+    QT_TRANSLATE_NOOP("core", 'Expected a JSON object with a score, such as {"score": 8}.'),
+    QT_TRANSLATE_NOOP("core", "The judge's reply is empty, so there is no verdict to read."),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "The reply has only reasoning, no answer: the judge stopped before giving its "
+        "verdict, so nothing was read.",
+    ),
+)
+_SENTENCE_END = re.compile(r"(?<=\.)\s+")
+
+
+def core_reason(text: str) -> str:
+    """Why no verdict was read (the core's English), in the interface's language.
+
+    Each usual sentence is translated; any other sentence stays as the core wrote it.
+    """
+    said = ""
+    for sentence in _SENTENCE_END.split(text):
+        # Chinese sentences follow one another with no space.
+        space = "" if not said or said.endswith(("。", "！", "？")) else " "
+        said += space + core_tr(sentence)
+    return said

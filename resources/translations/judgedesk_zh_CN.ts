@@ -4840,6 +4840,42 @@
         <translation>回答 {0} 与 {1} 个参考答案都不一致</translation>
     </message>
     <message>
+        <source>No verdict was found in the reply.</source>
+        <translation>回复中没有找到判定。</translation>
+    </message>
+    <message>
+        <source>No JSON object was found in the reply.</source>
+        <translation>回复中没有找到 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Expected a score such as &quot;Score: [[7]]&quot;.</source>
+        <translation>应为类似“Score: [[7]]”的分数。</translation>
+    </message>
+    <message>
+        <source>Expected a verdict in double brackets, such as &quot;[[A&gt;B]]&quot; or &quot;[[B&gt;&gt;A]]&quot;.</source>
+        <translation>应为双方括号中的判定，如“[[A&gt;B]]”或“[[B&gt;&gt;A]]”。</translation>
+    </message>
+    <message>
+        <source>Expected one of A++, A+, A=B, B+, B++, for example &quot;choice&quot;: &quot;B+&quot; in a JSON object.</source>
+        <translation>应为 A++、A+、A=B、B+、B++ 之一，例如 JSON 对象中的 &quot;choice&quot;: &quot;B+&quot;。</translation>
+    </message>
+    <message>
+        <source>Expected &quot;A&quot; (the response is correct) or &quot;B&quot; (it is incorrect).</source>
+        <translation>应为“A”（回答正确）或“B”（回答错误）。</translation>
+    </message>
+    <message>
+        <source>Expected a JSON object with a score, such as {&quot;score&quot;: 8}.</source>
+        <translation>应为带分数的 JSON 对象，如 {&quot;score&quot;: 8}。</translation>
+    </message>
+    <message>
+        <source>The judge&apos;s reply is empty, so there is no verdict to read.</source>
+        <translation>评审的回复为空，没有可读取的判定。</translation>
+    </message>
+    <message>
+        <source>The reply has only reasoning, no answer: the judge stopped before giving its verdict, so nothing was read.</source>
+        <translation>回复中只有推理过程，没有回答：评审在给出判定之前就停止了，因此没有读到任何内容。</translation>
+    </message>
+    <message>
         <source>the response is empty, so it does not match {0}</source>
         <translation>回答为空，因此与 {0} 不一致</translation>
     </message>

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from judgedesk.core.datasets.encoding import LABELS
@@ -64,6 +65,7 @@ def test_the_lists_hold_what_is_registered() -> None:
         *core_strings.PRESET_STRINGS,
         *core_strings.ENCODING_STRINGS,
         *(template for _, template in core_strings.DETAIL_PATTERNS),
+        *core_strings.REASON_STRINGS,
     }
     assert listed == registered()
 
@@ -104,3 +106,16 @@ def test_a_rule_judges_findings_are_said_in_the_interfaces_words() -> None:
         assert core_detail(detail) == detail  # untranslated: the English sentence itself
     assert matched == set(range(len(DETAIL_PATTERNS)))  # every pattern is still needed
     assert core_detail("something else") == "something else"
+
+
+def test_the_usual_reasons_for_no_verdict_are_registered() -> None:
+    from judgedesk.core.parsers import PARSERS, parse_verdict
+    from judgedesk.ui.core_strings import REASON_STRINGS, core_reason
+
+    reasons = {parse_verdict(name, "nothing to see here").reason for name in PARSERS}
+    reasons.add(parse_verdict("score", "").reason)
+    reasons.add(parse_verdict("score", "<think>hmm</think>").reason)
+    for reason in reasons:
+        for part in re.split(r"(?<=\.)\s+", reason):
+            assert part in REASON_STRINGS, part
+        assert core_reason(reason) == reason  # untranslated: as the core wrote it

@@ -191,6 +191,11 @@ def test_the_core_strings_are_translated(chinese: None) -> None:
 
     found = core_detail("the response does not contain the reference 'Canberra'")
     assert found == "回答中不包含参考答案 'Canberra'"
+    from judgedesk.core.parsers import parse_verdict
+    from judgedesk.ui.core_strings import core_reason
+
+    reason = parse_verdict("score", "I cannot decide.").reason
+    assert core_reason(reason) == "回复中没有找到判定。应为类似“Score: [[7]]”的分数。"
 
 
 def write_answers(folder: Path) -> Path:

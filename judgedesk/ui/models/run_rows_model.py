@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from judgedesk.core.steps import RowResult
+from judgedesk.ui.core_strings import core_reason
 
 Index = QModelIndex | QPersistentModelIndex
 ROW_ROLE = Qt.ItemDataRole.UserRole
@@ -105,6 +106,8 @@ class RunRowsModel(QAbstractTableModel):
                 return self.status_text(status)
             if column == "result":
                 return self.value_text(value)
+            if status == "unparsed":
+                error = core_reason(error)
             if error and role == Qt.ItemDataRole.DisplayRole:
                 return error.splitlines()[0]
             return error

@@ -15,7 +15,7 @@ from judgedesk.core.datasets import Dataset
 from judgedesk.core.datasets.rows import message_text
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.row_outcome import JudgeStep, RowOutcome, row_outcome
-from judgedesk.ui.core_strings import core_detail
+from judgedesk.ui.core_strings import core_detail, core_reason
 from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html, plain_html
 
 
@@ -166,7 +166,8 @@ class CardText(QObject):
         }.get(outcome.status, outcome.status)
         parts = [f"<p><b>{html.escape(said)}</b> · {html.escape(self._run(outcome))}</p>"]
         if outcome.error:
-            parts.append(self._box(plain_html(outcome.error), "error"))
+            error = core_reason(outcome.error) if outcome.status == "unparsed" else outcome.error
+            parts.append(self._box(plain_html(error), "error"))
         for number, step in enumerate(outcome.steps):
             parts += self._step(number, step, value_text)
         return parts
@@ -179,7 +180,8 @@ class CardText(QObject):
         if verdict.get("ok"):
             said = self.tr("{0}: verdict {1}").format(step.judge, value_text(verdict.get("value")))
         else:
-            said = self.tr("{0}: no verdict ({1})").format(step.judge, verdict.get("reason") or "—")
+            reason = core_reason(verdict.get("reason") or "—")
+            said = self.tr("{0}: no verdict ({1})").format(step.judge, reason)
         parts = [f"<p>{html.escape(said)}</p>"]
         if step.content is not None:
             # A rule judge's finding is the core's sentence: said in the interface's words.

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from judgedesk.core.row_outcome import JudgeStep, RowOutcome, row_outcome
 from judgedesk.core.workspace import Workspace
-from judgedesk.ui.core_strings import core_detail
+from judgedesk.ui.core_strings import core_detail, core_reason
 from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html, plain_html
 from judgedesk.ui.tasks import TaskRunner
 
@@ -127,7 +127,8 @@ class RowJudgingView(QWidget):
         title = self.tr("Run {0} · {1}").format(outcome.run_id, status)
         parts = [f"<h3>{html.escape(title)}</h3>"]
         if outcome.error:
-            parts.append(self._box(plain_html(outcome.error), "error"))
+            error = core_reason(outcome.error) if outcome.status == "unparsed" else outcome.error
+            parts.append(self._box(plain_html(error), "error"))
         if outcome.decided_by_rule:
             decided = self.tr("A rule judge decided this row.")
             parts.append(f"<p>{self._muted(decided)}</p>")
@@ -153,7 +154,7 @@ class RowJudgingView(QWidget):
             if label is not None and str(label) != str(verdict.get("value")):
                 said += f" ({label})"
         else:
-            said = self.tr("No verdict: {0}").format(verdict.get("reason") or "—")
+            said = self.tr("No verdict: {0}").format(core_reason(verdict.get("reason") or "—"))
         facts = [said]
         if len(step.orders) == 2 and step.consistent is not None:
             facts.append(self.orders_text(step))

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from judgedesk.core.dry_run import DryRun, judge_one_row_blocking
 from judgedesk.core.trust import TrustState
 from judgedesk.core.workspace import Workspace
+from judgedesk.ui.core_strings import core_reason
 from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
 from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html, plain_html
 from judgedesk.ui.tasks import TaskRunner
@@ -180,7 +181,9 @@ class DryRunView(QWidget):
                 return self.tr("Stopped before the judge answered.")
             return self.tr("Row {0} could not be judged: {1}").format(result.row, result.reason)
         if result.status == "unparsed":
-            head = self.tr("No verdict could be read from the reply: {0}").format(result.reason)
+            head = self.tr("No verdict could be read from the reply: {0}").format(
+                core_reason(result.reason)
+            )
         else:
             head = self.tr("Verdict: {0}").format(self.verdict_text(result))
         facts = [self.tr("read as “{0}”").format(result.parser)] if result.parser else []
