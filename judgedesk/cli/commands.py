@@ -26,9 +26,9 @@ from judgedesk.core.pipeline import Progress, Selection, run_project
 from judgedesk.core.project import (
     Problem,
     Project,
-    check_project,
     load_project,
 )
+from judgedesk.core.project_checks import check_project
 from judgedesk.core.prompts import render_prompt
 from judgedesk.core.report import project_report
 from judgedesk.core.report_text import format_report

@@ -15,7 +15,8 @@ from judgedesk.core.errors import JudgeDeskError, ProjectError, RowError
 from judgedesk.core.events import Signal
 from judgedesk.core.judges import JudgeCallError, OpenAIClient, resolve_api_key
 from judgedesk.core.parsers import PARSERS, infer_parser
-from judgedesk.core.project import JudgeSettings, Project, check_project
+from judgedesk.core.project import JudgeSettings, Project
+from judgedesk.core.project_checks import check_project
 from judgedesk.core.prompts import judge_template
 from judgedesk.core.scripts import ScriptPool
 from judgedesk.core.steps import JudgeContext, RowProcessor, RowResult

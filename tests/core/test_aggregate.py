@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from judgedesk.core.parsers import Verdict
-from judgedesk.core.project import check_project
+from judgedesk.core.project_checks import check_project
 from judgedesk.core.review import ReviewSession
 from judgedesk.core.store import Store
 from judgedesk.core.verdicts import aggregate_verdicts

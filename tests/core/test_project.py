@@ -16,9 +16,9 @@ from judgedesk.core.project import (
     SCHEMA_VERSION,
     JudgeSettings,
     Project,
-    check_project,
     load_project,
 )
+from judgedesk.core.project_checks import check_project
 
 FIXTURES = Path(__file__).parent.parent / "data" / "projects"
 

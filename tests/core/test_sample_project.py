@@ -6,7 +6,8 @@ import shutil
 from pathlib import Path
 
 from judgedesk.cli import main
-from judgedesk.core.project import check_project, load_project
+from judgedesk.core.project import load_project
+from judgedesk.core.project_checks import check_project
 from judgedesk.core.store import Store
 from judgedesk.resources import resource_path
 
