@@ -8,6 +8,10 @@ from collections.abc import Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Dispatch between the desktop app and the headless commands."""
+    if getattr(sys, "frozen", False):  # a packaged app: let its helper processes start
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["script-worker"]:
         # Workers start often (and again after every crash): keep their start-up bare.

@@ -384,6 +384,7 @@ class MainWindow(QMainWindow):
             return
         self.run_pane.stop_and_wait()
         self.review_pane.shutdown()
+        self.report_pane.shutdown()
         self._review_card_or_inspector(closing=True)
         self.settings.set_geometry(self.saveGeometry())
         self.settings.set_window_state(self.saveState())

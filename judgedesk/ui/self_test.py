@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported when running, so that missing libraries can be reported
     from judgedesk.core.pipeline import RunSummary
+    from judgedesk.core.report import Report
     from judgedesk.ui.main_window import MainWindow
 
 PREPROCESS = '''"""Counts the words of the response: proves a script worker process runs."""
@@ -140,3 +141,14 @@ async def _run_sample(
         bool(preprocess and preprocess.get("ok")),
         f"preprocess returned {preprocess.get('value') if preprocess else None!r}",
     )
+    # The report is computed in a process of its own: it must start in this installation.
+    pane_report = window.report_pane
+    shown: asyncio.Future[Report] = asyncio.get_running_loop().create_future()
+    pane_report.sig_report_shown.connect(
+        lambda report: shown.done() or report is None or shown.set_result(report)
+    )
+    window.nav.setCurrentRow(window.stack.indexOf(pane_report))
+    pane_report.refresh()
+    report = await shown
+    rows = report.summary.rows
+    check("report", rows == progress.done, f"{rows} rows reported by the report's process")

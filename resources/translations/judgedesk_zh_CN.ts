@@ -2121,6 +2121,10 @@
         <translation>（不细分）</translation>
     </message>
     <message>
+        <source>Computing the report…</source>
+        <translation>正在计算报告…</translation>
+    </message>
+    <message>
         <source>No results yet.</source>
         <translation>还没有结果。</translation>
     </message>

@@ -27,7 +27,7 @@ def test_the_self_test_runs_the_sample_with_a_script_worker() -> None:
     done = self_test()
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    for name in ("translations", "window", "sample project", "run", "script worker"):
+    for name in ("translations", "window", "sample project", "run", "script worker", "report"):
         assert any(line.startswith(f"ok    {name}:") for line in lines), done.stdout
     assert "24 rows judged offline, 0 failed" in done.stdout
     assert lines[-1].startswith("All checks passed")

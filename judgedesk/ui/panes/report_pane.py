@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QShowEvent
@@ -26,15 +25,12 @@ from PySide6.QtWidgets import (
 from judgedesk.core.datasets import Dataset
 from judgedesk.core.figures import Summary
 from judgedesk.core.human import ReviewScale
-from judgedesk.core.project import Project
 from judgedesk.core.report import (
     Report,
     RunComparison,
     default_category,
-    project_comparison,
-    project_report,
-    project_runs,
 )
+from judgedesk.core.report_worker import ReportPage, ReportWorker
 from judgedesk.core.review import ReviewProgress
 from judgedesk.core.store import RunRecord
 from judgedesk.core.workspace import Workspace
@@ -47,33 +43,6 @@ from judgedesk.ui.tasks import TaskRunner
 
 REFRESH_DELAY_MS = 500
 """After results or reviews change, the report is computed again at most this often."""
-
-
-@dataclass(frozen=True)
-class ReportPage:
-    """What one computation of the report gives the pane (plain data from a thread)."""
-
-    report: Report | None
-    runs: list[RunRecord]
-    run_id: int | None
-
-
-def load_report_page(
-    project: Project, dataset: Dataset | None, run_id: int | None, category: str | None
-) -> ReportPage:
-    """Read the runs and compute the report (blocking: for a worker thread).
-
-    ``category`` "" means no breakdown; a run that no longer exists falls back to each
-    row's latest result.
-    """
-    runs = project_runs(project)
-    if not runs:
-        return ReportPage(None, [], None)
-    if run_id not in {run.id for run in runs}:
-        run_id = None
-    chosen = category if dataset is not None else ""
-    report = project_report(project, dataset, run_id=run_id, category=chosen)
-    return ReportPage(report, runs, run_id)
 
 
 class ReportPane(QWidget):
@@ -101,6 +70,7 @@ class ReportPane(QWidget):
         self.tasks = tasks
         self.words = ReportWords(self)
         self.report: Report | None = None
+        self.worker = ReportWorker()  # reports are computed in a process of their own
 
         self.run = QComboBox(self)
         self.run.setObjectName("reportRun")
@@ -271,15 +241,13 @@ class ReportPane(QWidget):
         if project is None:
             return
         self._refresh_timer.stop()
+        del dataset  # the report's process opens the project's dataset itself
+        category = self.category_field() if self.category.count() else None
+        if self.report is None:
+            self.headline.setText(self.tr("Computing the report…"))
         self.tasks.start(
             "report",
-            asyncio.to_thread(
-                load_report_page,
-                copy.deepcopy(project),
-                dataset,
-                self.run_id(),
-                self.category_field() if self.category.count() else None,
-            ),
+            asyncio.wrap_future(self.worker.page(copy.deepcopy(project), self.run_id(), category)),
             on_done=self._show_page,
         )
 
@@ -297,7 +265,7 @@ class ReportPane(QWidget):
             return
         self.tasks.start(
             "report-compare",
-            asyncio.to_thread(project_comparison, copy.deepcopy(project), first, second),
+            asyncio.wrap_future(self.worker.comparison(copy.deepcopy(project), first, second)),
             on_done=self._show_comparison,
         )
 
@@ -397,3 +365,7 @@ class ReportPane(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.refresh()  # reviews may have changed anywhere since the pane was last seen
+
+    def shutdown(self) -> None:
+        """Stop the report's process (the window is closing)."""
+        self.worker.shutdown()
