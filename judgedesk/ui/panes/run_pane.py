@@ -23,10 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.background import BackgroundRun, RunNews
+from judgedesk.core.background import RunNews
 from judgedesk.core.datasets import Dataset
 from judgedesk.core.estimate import RunEstimate, estimate_run
 from judgedesk.core.pipeline import Progress, RunSummary, Selection
+from judgedesk.core.process_run import ProcessRun
 from judgedesk.core.project import JudgeSettings
 from judgedesk.core.workspace import Workspace
 from judgedesk.ui.dialogs.answering_models import AnsweringModelsDialog
@@ -62,7 +63,7 @@ class RunPane(QWidget):
         self.setObjectName("runPane")
         self.workspace = workspace
         self.tasks = tasks
-        self.background: BackgroundRun | None = None
+        self.background: ProcessRun | None = None
         self._estimate_stale = True
         self._estimate: RunEstimate | None = None
         self._chosen_rows: tuple[int, ...] = ()
@@ -335,9 +336,8 @@ class RunPane(QWidget):
         selection = Selection(None) if offline else self.selection()
         self.rows_model.clear()
         self.figures.starting(offline)
-        self.background = BackgroundRun(
-            project, dataset, selection, offline=offline, trusted_only=True
-        )
+        # A process of its own: the run's work and garbage stay away from the window.
+        self.background = ProcessRun(project, selection, offline=offline, trusted_only=True)
         self.background.start()
         self._poll_timer.start()
         self._update_buttons()
@@ -376,7 +376,8 @@ class RunPane(QWidget):
         self._poll()
 
     def _dataset_closing(self, dataset: Dataset) -> None:
-        if self.background is not None and self.background.dataset is dataset:
+        # Another project (or its data) is being opened: the run belongs to this one.
+        if self.background is not None:
             self.stop_and_wait()
 
     def _poll(self) -> None:
