@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 from judgedesk.core.process_run import ProcessRun
 from judgedesk.core.store import Store
 from tests.core.test_background_run import collect
 from tests.core.test_pipeline import ROWS, make_project, score_from_question
 from tests.support.fake_openai import FakeOpenAI
+
+
+def started(project: Any, fake: FakeOpenAI) -> ProcessRun:
+    """A run started, once its first request has reached the judge."""
+    run = ProcessRun(project)
+    run.start()
+    deadline = time.monotonic() + 30
+    while not fake.requests:
+        assert time.monotonic() < deadline, "the run sent nothing"
+        time.sleep(0.01)
+    return run
 
 
 def test_a_run_in_its_own_process_reports_rows_progress_and_summary(tmp_path: Path) -> None:
@@ -31,18 +43,14 @@ def test_a_run_in_its_own_process_reports_rows_progress_and_summary(tmp_path: Pa
 def test_pause_resume_and_stop_reach_the_other_process(tmp_path: Path) -> None:
     with FakeOpenAI(reply=score_from_question, latency=0.2) as fake:
         project = make_project(tmp_path, fake.base_url, rows=40, concurrency=2)
-        run = ProcessRun(project)
-        run.start()
-        deadline = time.monotonic() + 30
-        while not fake.requests:
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
+        run = started(project, fake)
         run.pause()
         time.sleep(0.6)  # requests in flight finish; nothing new is sent
         sent = len(fake.requests)
         time.sleep(0.5)
         assert len(fake.requests) == sent
         run.resume()
+        deadline = time.monotonic() + 30
         while len(fake.requests) <= sent:
             assert time.monotonic() < deadline
             time.sleep(0.01)
@@ -66,12 +74,7 @@ def test_a_run_process_killed_is_reported_and_its_run_closed(tmp_path: Path) -> 
 
     with FakeOpenAI(reply=score_from_question, latency=0.3) as fake:
         project = make_project(tmp_path, fake.base_url, rows=40, concurrency=2)
-        run = ProcessRun(project)
-        run.start()
-        deadline = time.monotonic() + 30
-        while not fake.requests:
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
+        run = started(project, fake)
         os.kill(run._process.pid, signal.SIGKILL)
         news = collect(run, timeout=30)
     assert "ended unexpectedly" in news.error and news.summary is None
