@@ -250,7 +250,7 @@ def test_the_candidate_and_baseline_models_are_set_in_a_dialog_with_undo(
     box.model.setCurrentText("")
     dialog.accept()
     assert "give a server address and a model" in dialog.problem.text()
-    box.key.setText("sk-abcdefghijklmnopqrstuvwxyz0123456789")
+    box.key.setText("the-key-itself")
     box.model.setCurrentText("base-m")
     dialog.accept()
     assert "never the key itself" in dialog.problem.text()
