@@ -104,7 +104,7 @@ def _peak_rss_mb() -> float | None:
 
 def measure(path: Path) -> dict[str, Any]:
     """Runs in a fresh process: first rows, full index, random reads, peak memory."""
-    from judgedesk.core.datasets import JsonlIndexer, open_dataset
+    from judgedesk.core.dataset import JsonlIndexer, open_dataset
 
     baseline = _peak_rss_mb()
     started = time.perf_counter()
@@ -155,7 +155,7 @@ def measure_tracemalloc(path: Path) -> dict[str, Any]:
     """Runs in a fresh process: the peak of Python allocations while opening."""
     import tracemalloc
 
-    from judgedesk.core.datasets import open_dataset
+    from judgedesk.core.dataset import open_dataset
 
     tracemalloc.start()
     dataset = open_dataset(path)

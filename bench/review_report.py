@@ -18,11 +18,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from judgedesk.core.exports import write_export
-from judgedesk.core.report import build_report
-from judgedesk.core.review import ReviewFilter, ReviewSession
-from judgedesk.core.review_store import Review
-from judgedesk.core.store import Store
+from judgedesk.core.report.build import build_report
+from judgedesk.core.report.exports import write_export
+from judgedesk.core.review.session import ReviewFilter, ReviewSession
+from judgedesk.core.run.reviews import Review
+from judgedesk.core.run.store import Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 

@@ -2,7 +2,7 @@
 
 Run ``python bench/search_dataset.py``. It reuses the file ``bench/open_dataset.py`` writes
 (about 300 MB of chat rows, kept in the temporary folder) and runs each query of the table
-with :func:`~judgedesk.core.datasets.search_rows`, in a fresh Python process per run so the
+with :func:`~judgedesk.core.dataset.search_rows`, in a fresh Python process per run so the
 operating system's file cache is the only thing shared. The yardstick reads every row the
 plain way (``Dataset.row`` then ``data`` and ``response``), on a tenth of the rows. Target:
 a typical query over 200,000 rows in < 1 s.
@@ -43,7 +43,7 @@ QUERIES: list[tuple[str, str, list[str] | None]] = [
 
 def measure(path: Path) -> dict[str, Any]:
     """Runs in a fresh process: opens the file, then times every query."""
-    from judgedesk.core.datasets import open_dataset, search_rows, text_contains
+    from judgedesk.core.dataset import open_dataset, search_rows, text_contains
 
     started = time.perf_counter()
     dataset = open_dataset(path)

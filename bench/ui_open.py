@@ -30,7 +30,7 @@ started = float(sys.argv[1])
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 import qasync
 from PySide6.QtWidgets import QApplication
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.project.workspace import Workspace  # noqa: E402
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.settings import AppSettings
 app = QApplication([])

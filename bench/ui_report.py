@@ -34,10 +34,11 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from bench.figures import report  # noqa: E402
 from bench.stalls import StallMeter  # noqa: E402
 from judgedesk.app import collect_garbage_on_gui_thread  # noqa: E402
-from judgedesk.core.project import JudgeSettings, Project  # noqa: E402
-from judgedesk.core.review_store import Review  # noqa: E402
-from judgedesk.core.store import Store  # noqa: E402
-from judgedesk.core.workspace import Workspace  # noqa: E402
+from judgedesk.core.judge.settings import JudgeSettings  # noqa: E402
+from judgedesk.core.project.settings import Project  # noqa: E402
+from judgedesk.core.project.workspace import Workspace  # noqa: E402
+from judgedesk.core.run.reviews import Review  # noqa: E402
+from judgedesk.core.run.store import Store  # noqa: E402
 from judgedesk.ui.main_window import MainWindow  # noqa: E402
 from judgedesk.ui.settings import AppSettings  # noqa: E402
 

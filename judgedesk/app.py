@@ -19,7 +19,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
-from judgedesk.core.workspace import Workspace, ensure_sample_project
+from judgedesk.core.project.workspace import Workspace, ensure_sample_project
 from judgedesk.resources import resource_path
 from judgedesk.ui.i18n import install_translators
 from judgedesk.ui.main_window import MainWindow

@@ -24,7 +24,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QColor, QPalette  # noqa: E402
 from PySide6.QtWidgets import QApplication, QScrollArea  # noqa: E402
 
-from judgedesk.core.workspace import Workspace  # noqa: E402
+from judgedesk.core.project.workspace import Workspace  # noqa: E402
 from judgedesk.resources import resource_path  # noqa: E402
 from judgedesk.ui.i18n import install_translators  # noqa: E402
 from judgedesk.ui.main_window import MainWindow  # noqa: E402

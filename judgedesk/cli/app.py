@@ -26,7 +26,7 @@ from judgedesk.cli.common import (
 )
 from judgedesk.cli.new import add_new_command
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.exports import FORMATS
+from judgedesk.core.report.exports import FORMATS
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import sys
 import time
@@ -17,24 +18,24 @@ from judgedesk.cli.common import (
     err,
     open_project_data,
 )
-from judgedesk.core.datasets import Dataset
+from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.exports import FORMATS, write_export
-from judgedesk.core.library import get_template, list_templates
-from judgedesk.core.parsers import PARSERS, infer_parser
-from judgedesk.core.pipeline import Progress, Selection, run_project
-from judgedesk.core.project import (
+from judgedesk.core.judge.parsers import PARSERS, infer_parser
+from judgedesk.core.judge.request import render_prompt
+from judgedesk.core.project.checks import check_project
+from judgedesk.core.project.settings import (
     Problem,
     Project,
     load_project,
 )
-from judgedesk.core.project_checks import check_project
-from judgedesk.core.prompts import render_prompt
-from judgedesk.core.report import project_report
-from judgedesk.core.report_text import format_report
+from judgedesk.core.project.trust import TrustStore, UntrustedScriptsError
+from judgedesk.core.report.build import project_report
+from judgedesk.core.report.exports import FORMATS, write_export
+from judgedesk.core.report.text import format_report
+from judgedesk.core.run.pipeline import Progress, Selection, run_project
+from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import run_once
-from judgedesk.core.store import Store
-from judgedesk.core.trust import TrustStore, UntrustedScriptsError
+from judgedesk.core.template.library import get_template, list_templates
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -140,6 +141,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     allow_scripts(project, args.trust)
     dataset = open_project_data(project)
     selection = Selection.parse(args.rows, args.only)
+    if args.only == "disagreements":
+        from judgedesk.core.review.session import disagreeing_rows
+
+        selection = dataclasses.replace(selection, pick=disagreeing_rows)
     bar = _ProgressLine(enabled=not args.quiet)
     summary = asyncio.run(
         run_project(

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from judgedesk.core.datasets import Dataset, open_dataset
+from judgedesk.core.dataset import Dataset, open_dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project import Project
-from judgedesk.core.trust import TrustStore, UntrustedScriptsError
-from judgedesk.core.workspace import open_project_dataset
+from judgedesk.core.project.settings import Project
+from judgedesk.core.project.trust import TrustStore, UntrustedScriptsError
+from judgedesk.core.project.workspace import open_project_dataset
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 TRUST_HELP = (

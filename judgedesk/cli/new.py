@@ -14,9 +14,9 @@ from judgedesk.cli.common import (
     report_load_issues,
     variable_value,
 )
-from judgedesk.core.newproject import NewProjectPlan, create_project
-from judgedesk.core.parsers import PARSERS
-from judgedesk.core.project import JudgeSettings
+from judgedesk.core.judge.parsers import PARSERS
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.new import NewProjectPlan, create_project
 
 
 def cmd_new(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 CONTEXT = "core"
 
-# judgedesk.core.judges.metrics.METRICS: each rule's title and description.
+# judgedesk.core.judge.metrics.METRICS: each rule's title and description.
 METRIC_STRINGS = (
     QT_TRANSLATE_NOOP("core", "Exact match"),
     QT_TRANSLATE_NOOP(
@@ -48,7 +48,7 @@ METRIC_STRINGS = (
     ),
 )
 
-# judgedesk.core.judges.presets.PRESETS: each server's title and hint.
+# judgedesk.core.judge.presets.PRESETS: each server's title and hint.
 PRESET_STRINGS = (
     QT_TRANSLATE_NOOP("core", "Ollama"),
     QT_TRANSLATE_NOOP(
@@ -82,7 +82,7 @@ PRESET_STRINGS = (
     ),
 )
 
-# judgedesk.core.datasets.encoding.LABELS: the encodings a text file is read in.
+# judgedesk.core.dataset.encoding.LABELS: the encodings a text file is read in.
 ENCODING_STRINGS = (
     QT_TRANSLATE_NOOP("core", "UTF-8"),
     QT_TRANSLATE_NOOP("core", "UTF-8 (with a byte-order mark)"),
@@ -101,7 +101,7 @@ def core_tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
-# judgedesk.core.judges.metrics: what a rule judge found, with the values it quotes.
+# judgedesk.core.judge.metrics: what a rule judge found, with the values it quotes.
 # Each English pattern of the core, with its translatable form ({0}, {1}: the values).
 DETAIL_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.S), template)
@@ -171,7 +171,7 @@ def core_detail(text: str) -> str:
     return text
 
 
-# judgedesk.core.parsers: why no verdict was read from a reply (the usual sentences).
+# judgedesk.core.judge.parsers: why no verdict was read from a reply (the usual sentences).
 REASON_STRINGS = (
     QT_TRANSLATE_NOOP("core", "No verdict was found in the reply."),
     QT_TRANSLATE_NOOP("core", "No JSON object was found in the reply."),

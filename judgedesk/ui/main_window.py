@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk import __version__
-from judgedesk.core.datasets import Dataset
-from judgedesk.core.project import Project
-from judgedesk.core.trust import TrustState
-from judgedesk.core.workspace import DatasetOpening, Workspace, begin_project_dataset
+from judgedesk.core.dataset import Dataset
+from judgedesk.core.project.settings import Project
+from judgedesk.core.project.trust import TrustState
+from judgedesk.core.project.workspace import DatasetOpening, Workspace, begin_project_dataset
 from judgedesk.ui.dialogs.trust import untrusted_words
 from judgedesk.ui.i18n import LANGUAGES
 from judgedesk.ui.panes.dataset_pane import DatasetPane

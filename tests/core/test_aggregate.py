@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from judgedesk.core.parsers import Verdict
-from judgedesk.core.project_checks import check_project
-from judgedesk.core.review import ReviewSession
-from judgedesk.core.store import Store
-from judgedesk.core.verdicts import aggregate_verdicts
+from judgedesk.core.judge.parsers import Verdict
+from judgedesk.core.judge.verdicts import aggregate_verdicts
+from judgedesk.core.project.checks import check_project
+from judgedesk.core.review.session import ReviewSession
+from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import item_number, make_project, run
 from tests.support.fake_openai import FakeOpenAI
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from judgedesk.core.agreement import (
+from judgedesk.core.review.agreement import (
     agreement,
     cohen_kappa,
     confusion_matrix,

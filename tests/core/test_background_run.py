@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from judgedesk.core.background import BackgroundRun, RunNews
-from judgedesk.core.datasets import open_dataset
-from judgedesk.core.estimate import estimate_run
-from judgedesk.core.pipeline import Selection
-from judgedesk.core.store import Store
+from judgedesk.core.dataset import open_dataset
+from judgedesk.core.run.background import BackgroundRun, RunNews
+from judgedesk.core.run.estimate import estimate_run
+from judgedesk.core.run.pipeline import Selection
+from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import ROWS, make_project, run, score_from_question
 from tests.support.fake_openai import FakeOpenAI
 
@@ -107,7 +107,7 @@ def test_the_estimate_counts_stored_replies_tokens_cost_and_time(tmp_path: Path)
 
 
 def test_a_rows_outcome_holds_each_judges_request_reply_and_verdict(tmp_path: Path) -> None:
-    from judgedesk.core.row_outcome import row_outcome
+    from judgedesk.core.run.outcome import row_outcome
 
     with FakeOpenAI(reply=score_from_question) as fake:
         project = make_project(tmp_path, fake.base_url)
@@ -133,7 +133,7 @@ def test_only_runs_whose_process_is_gone_are_marked_interrupted(tmp_path: Path) 
     import subprocess
     import sys
 
-    from judgedesk.core import store as store_module
+    from judgedesk.core.run import store as store_module
 
     path = tmp_path / "results.sqlite"
     with Store(path) as store:

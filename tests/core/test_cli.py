@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from judgedesk.cli import main
-from judgedesk.core.project import load_project
+from judgedesk.core.project.settings import load_project
 
 # The multi-turn example of the platform this is modelled on (seed 000, "Example 2").
 SEED_EXAMPLE_2 = {

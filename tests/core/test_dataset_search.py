@@ -11,15 +11,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judgedesk.core.datasets import (
+from judgedesk.core.dataset import (
     Dataset,
     SearchCancelled,
     open_dataset,
     search_rows,
     text_contains,
 )
-from judgedesk.core.datasets import search as search_module
-from judgedesk.core.datasets.mapping import MISSING, lookup
+from judgedesk.core.dataset import search as search_module
+from judgedesk.core.dataset.mapping import MISSING, lookup
 
 CHATS: list[dict[str, Any]] = [
     {
@@ -151,7 +151,7 @@ def test_skipped_lines_and_rows_that_became_unreadable(tmp_path: Path) -> None:
 
 
 def test_a_dataset_still_being_indexed_is_searched_as_far_as_it_goes(tmp_path: Path) -> None:
-    from judgedesk.core.datasets import JsonlIndexer
+    from judgedesk.core.dataset import JsonlIndexer
 
     records = [{"text": f"line {i} " + "x" * 200} for i in range(5000)]
     path = write_jsonl(tmp_path / "big.jsonl", records)

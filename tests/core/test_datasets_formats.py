@@ -10,7 +10,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from judgedesk.core.datasets import Dataset, detect_format, open_dataset
+from judgedesk.core.dataset import Dataset, detect_format, open_dataset
 from judgedesk.core.errors import DatasetError
 
 

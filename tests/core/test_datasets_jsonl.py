@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from judgedesk.core.datasets import Dataset, JsonlIndexer, LoadIssue, open_dataset
+from judgedesk.core.dataset import Dataset, JsonlIndexer, LoadIssue, open_dataset
 from judgedesk.core.errors import DatasetError, RowError
 
 

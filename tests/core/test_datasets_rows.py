@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from judgedesk.core.datasets import (
+from judgedesk.core.dataset import (
     ROLES,
     build_row,
     derive_chat_fields,
@@ -342,7 +342,7 @@ def test_suggest_mapping_uses_only_known_roles() -> None:
 
 
 def test_unknown_role_in_a_mapping_is_explained() -> None:
-    from judgedesk.core.datasets.mapping import clean_mapping
+    from judgedesk.core.dataset.mapping import clean_mapping
 
     with pytest.raises(DatasetError, match="role 'answer'"):
         clean_mapping({"answer": "a"})

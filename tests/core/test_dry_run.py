@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from judgedesk.core.datasets import open_dataset
-from judgedesk.core.dry_run import judge_one_row_blocking
+from judgedesk.core.dataset import open_dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.pipeline import Selection
-from judgedesk.core.store import Store
+from judgedesk.core.run.dry_run import judge_one_row_blocking
+from judgedesk.core.run.pipeline import Selection
+from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import make_project, run, score_from_question
 from tests.support.fake_openai import FakeOpenAI
 

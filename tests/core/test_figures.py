@@ -13,15 +13,16 @@ import pytest
 
 from judgedesk.cli import main
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.exports import write_export
-from judgedesk.core.exports.svg import bar_chart, heatmap
-from judgedesk.core.exports.xlsx import MAX_CELL_CHARS, cell_value
-from judgedesk.core.figures import distribution, estimate_mean, summarize
-from judgedesk.core.human import BOOLEAN_SCALE, ReviewScale
-from judgedesk.core.project import JudgeSettings, Project
-from judgedesk.core.report import build_report, compare_runs, project_report
-from judgedesk.core.review import ReviewSession
-from judgedesk.core.store import Store
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project
+from judgedesk.core.report.build import build_report, compare_runs, project_report
+from judgedesk.core.report.exports import write_export
+from judgedesk.core.report.exports.svg import bar_chart, heatmap
+from judgedesk.core.report.exports.xlsx import MAX_CELL_CHARS, cell_value
+from judgedesk.core.report.figures import distribution, estimate_mean, summarize
+from judgedesk.core.review.human import BOOLEAN_SCALE, ReviewScale
+from judgedesk.core.review.session import ReviewSession
+from judgedesk.core.run.store import Store
 
 PAIRWISE = ReviewScale("score", 1, 5, (1, 2, 3, 4, 5), ("A>>B", "A>B", "A=B", "B>A", "B>>A"))
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from judgedesk.core.judges import ChatReply, ChatRequest, JudgeCallError, OpenAIClient
+from judgedesk.core.judge import ChatReply, ChatRequest, JudgeCallError, OpenAIClient
 from tests.support.fake_openai import DEFAULT_REPLY, FakeOpenAI, FaultPlan
 
 MESSAGES = [

@@ -15,7 +15,7 @@ from keyring.backend import KeyringBackend
 from keyring.backends import fail
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judges import (
+from judgedesk.core.judge import (
     PRESETS,
     ChatRequest,
     JudgeCallError,
@@ -24,10 +24,10 @@ from judgedesk.core.judges import (
     resolve_api_key,
     store_api_key,
 )
-from judgedesk.core.judges import openai as openai_module
-from judgedesk.core.judges.advice import describe
-from judgedesk.core.judges.replies import SSEDecoder, StreamAssembler
-from judgedesk.core.judges.retry import RateLimiter, backoff_delay, parse_retry_after
+from judgedesk.core.judge import openai as openai_module
+from judgedesk.core.judge.advice import describe
+from judgedesk.core.judge.replies import SSEDecoder, StreamAssembler
+from judgedesk.core.judge.retry import RateLimiter, backoff_delay, parse_retry_after
 from tests.support.fake_openai import FakeOpenAI, FaultPlan
 
 

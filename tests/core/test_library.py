@@ -12,9 +12,9 @@ import pytest
 from jinja2 import meta
 from jinja2.sandbox import SandboxedEnvironment
 
-from judgedesk.core import library
 from judgedesk.core.errors import LibraryError
-from judgedesk.core.library import (
+from judgedesk.core.template import library
+from judgedesk.core.template.library import (
     LANGUAGES,
     MODES,
     PARSERS,
@@ -27,7 +27,7 @@ from judgedesk.core.library import (
     list_templates,
     template_ids,
 )
-from judgedesk.core.templates import RESERVED_NAMES
+from judgedesk.core.template.render import RESERVED_NAMES
 from judgedesk.resources import resource_path
 
 EXPECTED_IDS = [

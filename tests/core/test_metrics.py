@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judges.metrics import (
+from judgedesk.core.judge.metrics import (
     METRICS,
     MetricError,
     MetricInfo,

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 
-from judgedesk.core.judges.metrics import evaluate_metric
-from judgedesk.core.judges.overlap import (
+from judgedesk.core.judge.metrics import evaluate_metric
+from judgedesk.core.judge.overlap import (
     BLEU_TOKENIZERS,
     sentence_bleu,
     sentence_chrf,

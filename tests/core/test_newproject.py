@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from judgedesk.core.datasets import open_dataset
+from judgedesk.core.dataset import open_dataset
 from judgedesk.core.errors import LibraryError, ProjectError
-from judgedesk.core.newproject import NewProjectPlan, create_project, suggested_fields
-from judgedesk.core.project import load_project
+from judgedesk.core.project.new import NewProjectPlan, create_project, suggested_fields
+from judgedesk.core.project.settings import load_project
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def test_refuses_a_folder_in_use_and_leaves_nothing_on_a_bad_template(
 
 
 def test_preview_rows_show_what_templates_get(tmp_path: Path, dataset_file: Path) -> None:
-    from judgedesk.core.newproject import default_template, preview_rows
+    from judgedesk.core.project.new import default_template, preview_rows
 
     with open_dataset(dataset_file) as dataset:
         fields = {"question": "problem", "reference": "answer", "response": "prediction"}
@@ -80,7 +80,7 @@ def test_workbook_sheets_and_free_folders(tmp_path: Path) -> None:
     import openpyxl
 
     from judgedesk.core.errors import DatasetError
-    from judgedesk.core.newproject import free_folder, workbook_sheets
+    from judgedesk.core.project.new import free_folder, workbook_sheets
 
     book = openpyxl.Workbook()
     book.active.title = "first"

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk.cli import main
-from judgedesk.core.datasets import open_dataset
-from judgedesk.core.datasets.joins import join_predictions
-from judgedesk.core.project import load_project
-from judgedesk.core.store import Store
-from judgedesk.core.workspace import open_project_dataset
+from judgedesk.core.dataset import open_dataset
+from judgedesk.core.dataset.joins import join_predictions
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.project.workspace import open_project_dataset
+from judgedesk.core.run.store import Store
 from tests.core.test_pairwise import TEXTS, order_sensitive_judge
 from tests.support.fake_openai import FakeOpenAI
 
@@ -161,8 +161,8 @@ def test_a_baseline_model_answers_a_and_the_rows_response_is_b(tmp_path: Path) -
 
 
 def test_the_estimate_counts_the_baselines_answers_too(tmp_path: Path) -> None:
-    from judgedesk.core.estimate import estimate_run
-    from judgedesk.core.pipeline import Selection
+    from judgedesk.core.run.estimate import estimate_run
+    from judgedesk.core.run.pipeline import Selection
 
     questions = tmp_path / "answers.jsonl"
     questions.write_text(

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from judgedesk.cli import main
-from judgedesk.core.project import load_project
-from judgedesk.core.store import Store
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.run.store import Store
 from tests.support.fake_openai import FakeOpenAI
 
 TEXTS = {

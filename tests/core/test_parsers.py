@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judgedesk.core.errors import JudgeDeskError, ParserError
-from judgedesk.core.parsers import (
+from judgedesk.core.judge.parsers import (
     PARSERS,
     ParserInfo,
     Verdict,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judgedesk.core.parsers import parse_verdict
+from judgedesk.core.judge.parsers import parse_verdict
 
 ENGLISH_REPLY = """\
 The question asks for the capital of Australia. The reference answer is Canberra.

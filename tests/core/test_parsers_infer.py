@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judgedesk.core.parsers import PARSERS, infer_parser
+from judgedesk.core.judge.parsers import PARSERS, infer_parser
 
 SCORE_PROMPT = """\
 You are a strict but fair grader. Compare the assistant's answer with the reference

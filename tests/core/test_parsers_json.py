@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judgedesk.core.parsers import parse_verdict
+from judgedesk.core.judge.parsers import parse_verdict
 
 # The multi-dimension shape the Chinese "AI judge" asks for: a fenced block, string
 # scores, objects per dimension, a // comment and trailing commas.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judgedesk.core.parsers import parse_verdict
+from judgedesk.core.judge.parsers import parse_verdict
 
 COMPARISON_REPLY = """\
 Both answers explain that special relativity deals with inertial frames. Assistant A

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from judgedesk.core.datasets import open_dataset
-from judgedesk.core.pipeline import Run, Selection, run_project
-from judgedesk.core.project import JudgeSettings, Project, load_project
-from judgedesk.core.store import Store
+from judgedesk.core.dataset import open_dataset
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project, load_project
+from judgedesk.core.run.pipeline import Run, Selection, run_project
+from judgedesk.core.run.store import Store
 from tests.support.fake_openai import FakeOpenAI, FaultPlan
 
 ROWS = 12

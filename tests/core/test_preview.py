@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from judgedesk.core.datasets import Dataset, open_dataset
-from judgedesk.core.preview import completion_names, preview_prompt
+from judgedesk.core.dataset import Dataset, open_dataset
+from judgedesk.core.template.preview import completion_names, preview_prompt
 from judgedesk.resources import resource_path
 
 

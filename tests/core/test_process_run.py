@@ -6,8 +6,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from judgedesk.core.process_run import ProcessRun
-from judgedesk.core.store import Store
+from judgedesk.core.run.process import ProcessRun
+from judgedesk.core.run.store import Store
 from tests.core.test_background_run import collect
 from tests.core.test_pipeline import ROWS, make_project, score_from_question
 from tests.support.fake_openai import FakeOpenAI

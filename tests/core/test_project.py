@@ -9,16 +9,12 @@ from typing import Any
 
 import pytest
 
-from judgedesk.core import project as project_module
 from judgedesk.core.errors import ProjectError
 from judgedesk.core.fileio import atomic_write_text
-from judgedesk.core.project import (
-    SCHEMA_VERSION,
-    JudgeSettings,
-    Project,
-    load_project,
-)
-from judgedesk.core.project_checks import check_project
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project import settings as project_module
+from judgedesk.core.project.checks import check_project
+from judgedesk.core.project.settings import SCHEMA_VERSION, Project, load_project
 
 FIXTURES = Path(__file__).parent.parent / "data" / "projects"
 

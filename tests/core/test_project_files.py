@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from judgedesk.core.errors import ProjectError
-from judgedesk.core.project import load_project
-from judgedesk.core.project_files import (
+from judgedesk.core.project.files import (
     read_recovery,
     recovery_path,
     save_project_as,
     write_recovery,
 )
+from judgedesk.core.project.settings import load_project
 from judgedesk.resources import resource_path
 
 

@@ -18,10 +18,10 @@ import openpyxl
 import pytest
 
 from judgedesk.cli import main
-from judgedesk.core.datasets import open_dataset
-from judgedesk.core.project import load_project
-from judgedesk.core.review import ReviewSession
-from judgedesk.core.store import Store
+from judgedesk.core.dataset import open_dataset
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.review.session import ReviewSession
+from judgedesk.core.run.store import Store
 from tests.support.fake_openai import FakeOpenAI
 
 SECRET = "test-key-4e1b7d20a9c3"

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from judgedesk.core.datasets import open_dataset
+from judgedesk.core.dataset import open_dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project import JudgeSettings, Project
-from judgedesk.core.report import default_category, project_comparison, project_runs
-from judgedesk.core.store import Store
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project
+from judgedesk.core.report.build import default_category, project_comparison, project_runs
+from judgedesk.core.run.store import Store
 
 
 def scored_project(tmp_path: Path) -> Project:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judgedesk.core.project import load_project
-from judgedesk.core.report import project_comparison
-from judgedesk.core.report_worker import ReportWorker, report_page
-from judgedesk.core.workspace import open_project_dataset
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.project.workspace import open_project_dataset
+from judgedesk.core.report.build import project_comparison
+from judgedesk.core.report.worker import ReportWorker, report_page
 from tests.core.test_pipeline import make_project, run, score_from_question
 from tests.support.fake_openai import FakeOpenAI
 

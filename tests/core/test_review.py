@@ -11,14 +11,15 @@ from typing import Any
 
 import pytest
 
-from judgedesk.core.datasets import open_dataset
+from judgedesk.core.dataset import open_dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.human import BOOLEAN_SCALE, ReviewScale
-from judgedesk.core.project import JudgeSettings, Project
-from judgedesk.core.review import ReviewFilter, ReviewItem, ReviewSession, load_snapshot
-from judgedesk.core.review_store import Review
-from judgedesk.core.store import STORE_VERSION, Store
-from judgedesk.core.undo import UndoStack
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project
+from judgedesk.core.project.undo import UndoStack
+from judgedesk.core.review.human import BOOLEAN_SCALE, ReviewScale
+from judgedesk.core.review.session import ReviewFilter, ReviewItem, ReviewSession, load_snapshot
+from judgedesk.core.run.reviews import Review
+from judgedesk.core.run.store import STORE_VERSION, Store
 
 V1_DUMP = Path(__file__).parents[1] / "data" / "stores" / "results-v1.sql"
 
@@ -63,7 +64,7 @@ def test_a_version_1_file_is_migrated_and_keeps_its_results(tmp_path: Path) -> N
 def test_a_new_file_opened_by_several_connections_at_once(tmp_path: Path) -> None:
     """The Run pane's estimate, a run and the Review pane may all open a new file at once;
     a reader meanwhile sees either nothing yet or every table."""
-    from judgedesk.core.row_outcome import row_outcome
+    from judgedesk.core.run.outcome import row_outcome
 
     failures: list[str] = []
 

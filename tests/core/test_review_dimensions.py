@@ -11,11 +11,11 @@ import pytest
 
 from judgedesk.cli import main
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project import load_project
-from judgedesk.core.report import project_report
-from judgedesk.core.review import ReviewSession
-from judgedesk.core.store import Store
-from judgedesk.core.undo import UndoStack
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.project.undo import UndoStack
+from judgedesk.core.report.build import project_report
+from judgedesk.core.review.session import ReviewSession
+from judgedesk.core.run.store import Store
 from tests.support.fake_openai import FakeOpenAI
 
 # The judge's accuracy and clarity scores for rows 0..3.

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from judgedesk.core.datasets import open_dataset
+from judgedesk.core.dataset import open_dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.human import ReviewScale
-from judgedesk.core.project import JudgeSettings, Project
-from judgedesk.core.review import ReviewFilter
-from judgedesk.core.review_worker import ReviewWorker
-from judgedesk.core.store import Store
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project
+from judgedesk.core.review.human import ReviewScale
+from judgedesk.core.review.session import ReviewFilter
+from judgedesk.core.review.worker import ReviewWorker
+from judgedesk.core.run.store import Store
 from tests.core.test_review import put_run
 
 TIMEOUT = 10

@@ -6,9 +6,9 @@ import shutil
 from pathlib import Path
 
 from judgedesk.cli import main
-from judgedesk.core.project import load_project
-from judgedesk.core.project_checks import check_project
-from judgedesk.core.store import Store
+from judgedesk.core.project.checks import check_project
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.run.store import Store
 from judgedesk.resources import resource_path
 
 

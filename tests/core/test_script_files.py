@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from judgedesk.core.script_files import (
+from judgedesk.core.scripts.files import (
     ScriptFileError,
     disable_script,
     has_disabled_copy,

@@ -10,18 +10,19 @@ from typing import Any
 
 import pytest
 
-from judgedesk.core.datasets import open_dataset
-from judgedesk.core.pipeline import run_project
-from judgedesk.core.project import JudgeSettings, Project
-from judgedesk.core.script_trial import (
+from judgedesk.core.dataset import open_dataset
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project
+from judgedesk.core.run.pipeline import run_project
+from judgedesk.core.run.script_trial import (
     FieldChange,
     field_changes,
     sample_reply_text,
     stored_replies,
     try_script,
 )
+from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import SKELETONS
-from judgedesk.core.store import Store
 from tests.core.test_pipeline import make_project, score_from_question
 from tests.support.fake_openai import FakeOpenAI
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judgedesk.core.template_compile import TemplateCompiler
-from judgedesk.core.templates import (
+from judgedesk.core.template.compile import TemplateCompiler
+from judgedesk.core.template.render import (
     ENVIRONMENT,
     CompiledTemplate,
     build_context,

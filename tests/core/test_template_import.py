@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from judgedesk.core.errors import TemplateError
-from judgedesk.core.template_import import (
+from judgedesk.core.template.convert import (
     convert_placeholders,
     detect_style,
     read_prompt_file,
     review_conversion,
 )
-from judgedesk.core.templates import build_context, render_template
+from judgedesk.core.template.render import build_context, render_template
 
 PAIRWISE = """## History
 <|begin_of_history|>

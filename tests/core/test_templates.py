@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judgedesk.core.errors import TemplateError
-from judgedesk.core.templates import (
+from judgedesk.core.template.render import (
     build_context,
     compile_template,
     render_template,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judgedesk.core.tokens import estimate_tokens
+from judgedesk.core.template.tokens import estimate_tokens
 
 
 def test_empty_text_costs_nothing() -> None:

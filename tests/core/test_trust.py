@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from judgedesk.cli import main
-from judgedesk.core.datasets import open_dataset
-from judgedesk.core.newproject import NewProjectPlan, create_project
-from judgedesk.core.project import JudgeSettings, load_project
-from judgedesk.core.project_files import save_project_as
-from judgedesk.core.trust import (
+from judgedesk.core.dataset import open_dataset
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.files import save_project_as
+from judgedesk.core.project.new import NewProjectPlan, create_project
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.project.trust import (
     CHANGED,
     MADE_HERE,
     NO_SCRIPTS,

@@ -7,9 +7,9 @@ import os
 import shutil
 from pathlib import Path
 
-from judgedesk.core.project import JudgeSettings
-from judgedesk.core.undo import SnapshotCommand, UndoStack
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.undo import SnapshotCommand, UndoStack
+from judgedesk.core.project.workspace import Workspace
 from judgedesk.resources import resource_path
 
 

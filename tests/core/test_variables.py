@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from judgedesk.core.library import get_template
-from judgedesk.core.project import load_project
-from judgedesk.core.variables import (
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.template.library import get_template
+from judgedesk.core.template.variables import (
     VariableError,
     check_name,
     convert_kind,
@@ -21,7 +22,6 @@ from judgedesk.core.variables import (
     renamed,
     template_needs,
 )
-from judgedesk.core.workspace import Workspace
 from judgedesk.resources import resource_path
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judgedesk.core.project import JudgeSettings
-from judgedesk.core.store import Store
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import make_project, run, score_from_question
 from tests.reliability.calls import repeated_after_storing, stored_calls
 from tests.support.fake_openai import FakeOpenAI, FaultPlan, body_key

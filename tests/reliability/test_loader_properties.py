@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judgedesk.core.datasets import FORMATS, open_dataset, search_rows
+from judgedesk.core.dataset import FORMATS, open_dataset, search_rows
 from judgedesk.core.errors import DatasetError, JudgeDeskError, RowError
 
 SUFFIXES = {"jsonl": ".jsonl", "json": ".json", "csv": ".csv", "tsv": ".tsv", "xlsx": ".xlsx"}

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from judgedesk.core.datasets import open_dataset
-from judgedesk.core.exports import FORMATS, write_export
-from judgedesk.core.project import load_project
-from judgedesk.core.project_files import write_recovery
-from judgedesk.core.store import Store
+from judgedesk.core.dataset import open_dataset
+from judgedesk.core.project.files import write_recovery
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.report.exports import FORMATS, write_export
+from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import make_project, run, score_from_question
 from tests.support.fake_openai import FakeOpenAI
 

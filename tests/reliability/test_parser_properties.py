@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judgedesk.core.errors import ParserError
-from judgedesk.core.parsers import PARSERS, infer_parser, parse_verdict, split_reasoning
+from judgedesk.core.judge.parsers import PARSERS, infer_parser, parse_verdict, split_reasoning
 
 EXAMPLES = int(os.environ.get("JUDGEDESK_FUZZ_EXAMPLES") or 150)
 FAST = settings(
@@ -84,7 +84,7 @@ bounds = st.one_of(
 
 
 def check_verdict(parser_id: str, verdict: object) -> None:
-    from judgedesk.core.parsers.common import Verdict
+    from judgedesk.core.judge.parsers.common import Verdict
 
     assert isinstance(verdict, Verdict)
     if not verdict.ok:

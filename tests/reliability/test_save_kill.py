@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from judgedesk.core.project import JudgeSettings, Project, load_project
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project, load_project
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 
@@ -30,7 +31,7 @@ import sys
 from pathlib import Path
 
 from judgedesk.core.fileio import atomic_write_text
-from judgedesk.core.project import load_project
+from judgedesk.core.project.settings import load_project
 from tests.reliability.test_save_kill import NOTES, TEMPLATES, apply_version
 
 root = Path(sys.argv[1])

@@ -11,7 +11,7 @@ import pytest
 import qasync
 from PySide6.QtWidgets import QApplication
 
-from judgedesk.core.trust import TrustState
+from judgedesk.core.project.trust import TrustState
 from judgedesk.ui.project_actions import ProjectActions
 
 

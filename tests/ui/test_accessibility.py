@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.project.workspace import Workspace
 from judgedesk.resources import resource_path
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.settings import AppSettings

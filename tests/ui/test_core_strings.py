@@ -6,9 +6,9 @@ import ast
 import re
 from pathlib import Path
 
-from judgedesk.core.datasets.encoding import LABELS
-from judgedesk.core.judges import PRESETS
-from judgedesk.core.judges.metrics import METRICS
+from judgedesk.core.dataset.encoding import LABELS
+from judgedesk.core.judge import PRESETS
+from judgedesk.core.judge.metrics import METRICS
 from judgedesk.ui import core_strings
 from judgedesk.ui.core_strings import core_tr
 
@@ -77,7 +77,7 @@ def test_an_untranslated_string_is_shown_as_it_is() -> None:
 
 
 def test_a_rule_judges_findings_are_said_in_the_interfaces_words() -> None:
-    from judgedesk.core.judges.metrics import evaluate_metric
+    from judgedesk.core.judge.metrics import evaluate_metric
     from judgedesk.ui.core_strings import DETAIL_PATTERNS, core_detail
 
     cases = [
@@ -109,7 +109,7 @@ def test_a_rule_judges_findings_are_said_in_the_interfaces_words() -> None:
 
 
 def test_the_usual_reasons_for_no_verdict_are_registered() -> None:
-    from judgedesk.core.parsers import PARSERS, parse_verdict
+    from judgedesk.core.judge.parsers import PARSERS, parse_verdict
     from judgedesk.ui.core_strings import REASON_STRINGS, core_reason
 
     reasons = {parse_verdict(name, "nothing to see here").reason for name in PARSERS}

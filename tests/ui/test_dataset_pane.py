@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.datasets import open_dataset
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.dataset import open_dataset
+from judgedesk.core.project.workspace import Workspace
 from judgedesk.ui.models.dataset_model import BATCH
 from judgedesk.ui.models.json_tree_model import JsonTreeModel
 from judgedesk.ui.panes.dataset_pane import DatasetPane
@@ -312,7 +312,7 @@ def test_a_long_list_shows_its_first_items_and_says_how_many_more() -> None:
 def test_a_search_during_indexing_is_run_again_once_every_row_is_read(
     qtbot: QtBot, workspace: Workspace, tmp_path: Path
 ) -> None:
-    from judgedesk.core.datasets import JsonlIndexer
+    from judgedesk.core.dataset import JsonlIndexer
 
     rows: list[dict[str, Any]] = [{"text": f"row {i} " + "x" * 300} for i in range(4000)]
     rows.append({"text": "the last row", "late": "a field only the last row has"})

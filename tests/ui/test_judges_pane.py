@@ -8,7 +8,7 @@ from pathlib import Path
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.project import load_project
+from judgedesk.core.project.settings import load_project
 from judgedesk.ui.main_window import MainWindow
 from tests.support.fake_openai import FakeOpenAI
 from tests.ui.windows import copy_sample, open_window

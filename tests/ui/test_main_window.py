@@ -10,7 +10,7 @@ from PySide6.QtCore import QUrl
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.project.workspace import Workspace
 from judgedesk.resources import resource_path
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.models.dataset_model import BATCH

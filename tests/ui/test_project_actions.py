@@ -15,9 +15,9 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.project import load_project
-from judgedesk.core.project_files import recovery_path
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.project.files import recovery_path
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.project.workspace import Workspace
 from judgedesk.resources import resource_path
 from judgedesk.ui import project_actions
 from judgedesk.ui.main_window import MainWindow

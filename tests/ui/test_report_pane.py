@@ -15,10 +15,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.project import load_project
-from judgedesk.core.report import project_report
-from judgedesk.core.review import ReviewSession
-from judgedesk.core.store import Store
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.report.build import project_report
+from judgedesk.core.review.session import ReviewSession
+from judgedesk.core.run.store import Store
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.panes.report_pane import ReportPane
 from tests.core.test_pipeline import item_number, make_project

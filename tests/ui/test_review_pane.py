@@ -14,8 +14,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.project import JudgeSettings
-from judgedesk.core.store import Store
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.run.store import Store
 from judgedesk.resources import resource_path
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.models.review_queue_model import COLUMNS

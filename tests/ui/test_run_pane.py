@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.store import Store
+from judgedesk.core.run.store import Store
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.panes.run_pane import RunPane
 from tests.core.test_pipeline import make_project, score_from_question
@@ -186,7 +186,7 @@ def test_run_options_swap_pairs_and_combine_judges_with_undo(qtbot: QtBot, tmp_p
 
 
 def test_dimension_scores_become_columns(qtbot: QtBot, qtmodeltester) -> None:
-    from judgedesk.core.steps import RowResult
+    from judgedesk.core.run.steps import RowResult
     from judgedesk.ui.models.run_rows_model import RunRowsModel
 
     def result(index: int, **dimensions: float) -> RowResult:

@@ -13,9 +13,9 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.datasets import open_dataset
-from judgedesk.core.pipeline import Selection, run_project
-from judgedesk.core.project import load_project
+from judgedesk.core.dataset import open_dataset
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.run.pipeline import Selection, run_project
 from judgedesk.core.scripts import OUTCOME_KINDS, SKELETONS, ScriptOutcome
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.panes.script_results import failure_words

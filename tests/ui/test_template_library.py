@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.library import get_template
+from judgedesk.core.template.library import get_template
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.panes.template_pane import TemplatePane
 from tests.ui.test_accessibility import unnamed_controls

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.project.workspace import Workspace
 from judgedesk.resources import resource_path
 from judgedesk.ui.editors.completion import typed_name
 from judgedesk.ui.main_window import MainWindow

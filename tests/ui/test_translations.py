@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.datasets.encoding import LABELS
-from judgedesk.core.judges import PRESETS
-from judgedesk.core.judges.metrics import METRICS
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.dataset.encoding import LABELS
+from judgedesk.core.judge import PRESETS
+from judgedesk.core.judge.metrics import METRICS
+from judgedesk.core.project.workspace import Workspace
 from judgedesk.resources import resource_path
 from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.i18n import install_translators, pick_language
@@ -191,7 +191,7 @@ def test_the_core_strings_are_translated(chinese: None) -> None:
 
     found = core_detail("the response does not contain the reference 'Canberra'")
     assert found == "回答中不包含参考答案 'Canberra'"
-    from judgedesk.core.parsers import parse_verdict
+    from judgedesk.core.judge.parsers import parse_verdict
     from judgedesk.ui.core_strings import core_reason
 
     reason = parse_verdict("score", "I cannot decide.").reason

@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.trust import TRUSTED, UNKNOWN, TrustState, TrustStore
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.project.trust import TRUSTED, UNKNOWN, TrustState, TrustStore
+from judgedesk.core.project.workspace import Workspace
 from judgedesk.ui.dialogs.trust import TrustQuestion, untrusted_words
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.settings import AppSettings

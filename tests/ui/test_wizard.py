@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.library import get_template
-from judgedesk.core.newproject import PREVIEW_ROLES
-from judgedesk.core.project import load_project
+from judgedesk.core.project.new import PREVIEW_ROLES
+from judgedesk.core.project.settings import load_project
+from judgedesk.core.template.library import get_template
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard import NewProjectWizard
 from judgedesk.ui.wizard.common import (

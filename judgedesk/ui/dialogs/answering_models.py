@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.judges.check import ConnectionCheck, check_connection
-from judgedesk.core.project import KEY_REFERENCE, JudgeSettings
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.judge.check import ConnectionCheck, check_connection
+from judgedesk.core.judge.settings import KEY_REFERENCE, JudgeSettings
+from judgedesk.core.project.workspace import Workspace
 from judgedesk.ui.tasks import TaskRunner
 
 

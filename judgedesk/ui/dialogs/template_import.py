@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.template_import import (
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.template.convert import (
     KNOWN_NAMES,
     Conversion,
     ImportNote,
@@ -33,8 +34,7 @@ from judgedesk.core.template_import import (
     read_prompt_file,
     review_conversion,
 )
-from judgedesk.core.variables import template_needs
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.template.variables import template_needs
 from judgedesk.ui.dialogs.choice import MissingVariables, TemplateChoice, hint_label
 from judgedesk.ui.editors import CodeEditor
 from judgedesk.ui.models.library_model import ConversionModel

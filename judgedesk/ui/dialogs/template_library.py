@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.library import TemplateInfo, list_templates
-from judgedesk.core.preview import PromptPreview, preview_prompt
-from judgedesk.core.project import JudgeSettings
-from judgedesk.core.variables import template_needs
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.template.library import TemplateInfo, list_templates
+from judgedesk.core.template.preview import PromptPreview, preview_prompt
+from judgedesk.core.template.variables import template_needs
 from judgedesk.ui.dialogs.choice import (
     MissingVariables,
     TemplateChoice,

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.library import LANGUAGES, list_scenes
-from judgedesk.core.variables import KINDS, VariableError
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.template.library import LANGUAGES, list_scenes
+from judgedesk.core.template.variables import KINDS, VariableError
 from judgedesk.ui.dialogs.choice import hint_label
 from judgedesk.ui.models.variables_model import KIND, KIND_ROLE, NAME, VALUE, VariablesTableModel
 

@@ -17,7 +17,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from judgedesk.core.datasets import Dataset, Row
+from judgedesk.core.dataset import Dataset, Row
 from judgedesk.core.errors import RowError
 
 BATCH = 500

@@ -9,8 +9,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from judgedesk.core.human import ReviewScale
-from judgedesk.core.review import ReviewItem
+from judgedesk.core.review.human import ReviewScale
+from judgedesk.core.review.session import ReviewItem
 
 Index = QModelIndex | QPersistentModelIndex
 ROW_ROLE = Qt.ItemDataRole.UserRole

@@ -7,7 +7,8 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 
-from judgedesk.core.variables import (
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.template.variables import (
     VariableError,
     check_name,
     convert_kind,
@@ -17,7 +18,6 @@ from judgedesk.core.variables import (
     parse_value,
     renamed,
 )
-from judgedesk.core.workspace import Workspace
 
 from .judges_model import Index
 

@@ -24,13 +24,14 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judges import PRESETS
-from judgedesk.core.judges.check import ConnectionCheck, check_connection
-from judgedesk.core.judges.keys import store_api_key
-from judgedesk.core.judges.metrics import METRICS
-from judgedesk.core.library import get_template
-from judgedesk.core.project import JudgeSettings, Project
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.judge import PRESETS
+from judgedesk.core.judge.check import ConnectionCheck, check_connection
+from judgedesk.core.judge.keys import store_api_key
+from judgedesk.core.judge.metrics import METRICS
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.template.library import get_template
 from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.models.judges_model import JudgesListModel
 from judgedesk.ui.tasks import TaskRunner

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
-from judgedesk.core.figures import Estimate
-from judgedesk.core.pairwise_figures import PairwiseFigures, Rate
+from judgedesk.core.report.figures import Estimate
+from judgedesk.core.report.pairwise import PairwiseFigures, Rate
 from judgedesk.ui.panes.report_charts import Bar, BarChartData
 from judgedesk.ui.panes.report_words import ChartPage
 

@@ -22,18 +22,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.datasets import Dataset
-from judgedesk.core.figures import Summary
-from judgedesk.core.human import ReviewScale
-from judgedesk.core.report import (
+from judgedesk.core.dataset import Dataset
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.report.build import (
     Report,
     RunComparison,
     default_category,
 )
-from judgedesk.core.report_worker import ReportPage, ReportWorker
-from judgedesk.core.review import ReviewProgress
-from judgedesk.core.store import RunRecord
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.report.figures import Summary
+from judgedesk.core.report.worker import ReportPage, ReportWorker
+from judgedesk.core.review.human import ReviewScale
+from judgedesk.core.review.session import ReviewProgress
+from judgedesk.core.run.store import RunRecord
 from judgedesk.ui.panes.report_card import ChartCard
 from judgedesk.ui.panes.report_charts import BarChartView, HeatmapView
 from judgedesk.ui.panes.report_compare import RunCompareView

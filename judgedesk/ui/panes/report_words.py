@@ -10,11 +10,19 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from judgedesk.core.agreement import AgreementFigures, Figure
-from judgedesk.core.human import ReviewScale
-from judgedesk.core.report import NO_VALUE, OTHER, Estimate, Group, Report, RunComparison, Summary
-from judgedesk.core.review import ReviewProgress
-from judgedesk.core.store import RunRecord
+from judgedesk.core.report.build import (
+    NO_VALUE,
+    OTHER,
+    Estimate,
+    Group,
+    Report,
+    RunComparison,
+    Summary,
+)
+from judgedesk.core.review.agreement import AgreementFigures, Figure
+from judgedesk.core.review.human import ReviewScale
+from judgedesk.core.review.session import ReviewProgress
+from judgedesk.core.run.store import RunRecord
 from judgedesk.ui.panes.report_charts import Bar, BarChartData, HeatmapData
 
 MAX_COLUMN_CHARS = 64

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.agreement import AgreementFigures, Confusion, Figure
-from judgedesk.core.review import ReviewProgress
+from judgedesk.core.review.agreement import AgreementFigures, Confusion, Figure
+from judgedesk.core.review.session import ReviewProgress
 
 Index = QModelIndex | QPersistentModelIndex
 CELL_WIDTH = 34

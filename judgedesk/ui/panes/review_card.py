@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.human import ReviewScale
-from judgedesk.core.review import ReviewItem
+from judgedesk.core.review.human import ReviewScale
+from judgedesk.core.review.session import ReviewItem
 from judgedesk.ui.panes.review_card_text import CardContent, CardText
 
 

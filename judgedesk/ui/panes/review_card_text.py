@@ -11,10 +11,10 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QWidget
 
-from judgedesk.core.datasets import Dataset
-from judgedesk.core.datasets.rows import message_text
+from judgedesk.core.dataset import Dataset
+from judgedesk.core.dataset.rows import message_text
 from judgedesk.core.errors import JudgeDeskError, RowError
-from judgedesk.core.row_outcome import JudgeStep, RowOutcome, row_outcome
+from judgedesk.core.run.outcome import JudgeStep, RowOutcome, row_outcome
 from judgedesk.ui.core_strings import core_detail, core_reason
 from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html, plain_html
 
@@ -44,7 +44,7 @@ def read_card(dataset: Dataset | None, store_path: Path, row: int) -> CardConten
     """Read a row and its outcome (blocking: call it in a worker thread).
 
     ``dataset`` is closed once read: give it a handle of its own
-    (:meth:`~judgedesk.core.datasets.Dataset.with_mapping`), so that the project
+    (:meth:`~judgedesk.core.dataset.Dataset.with_mapping`), so that the project
     closing its dataset meanwhile cannot pull the file away.
     """
     problem = ""

@@ -11,10 +11,10 @@ from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
-from judgedesk.core.datasets import Dataset
-from judgedesk.core.review import ReviewFilter, ReviewProgress
-from judgedesk.core.review_worker import ReviewChange, ReviewFigures, ReviewLoad, ReviewWorker
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.dataset import Dataset
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.review.session import ReviewFilter, ReviewProgress
+from judgedesk.core.review.worker import ReviewChange, ReviewFigures, ReviewLoad, ReviewWorker
 from judgedesk.ui.models.review_queue_model import ReviewQueueModel
 from judgedesk.ui.panes.review_agreement import AgreementStrip
 from judgedesk.ui.panes.review_card import ReviewCard

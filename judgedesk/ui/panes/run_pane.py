@@ -23,13 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.background import RunNews
-from judgedesk.core.datasets import Dataset
-from judgedesk.core.estimate import RunEstimate, estimate_run
-from judgedesk.core.pipeline import Progress, RunSummary, Selection
-from judgedesk.core.process_run import ProcessRun
-from judgedesk.core.project import JudgeSettings
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.dataset import Dataset
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.review.session import disagreeing_rows
+from judgedesk.core.run.background import RunNews
+from judgedesk.core.run.estimate import RunEstimate, estimate_run
+from judgedesk.core.run.pipeline import Progress, RunSummary, Selection
+from judgedesk.core.run.process import ProcessRun
 from judgedesk.ui.dialogs.answering_models import AnsweringModelsDialog
 from judgedesk.ui.dialogs.trust import untrusted_words
 from judgedesk.ui.models.estimate_model import EstimateModel
@@ -255,7 +256,9 @@ class RunPane(QWidget):
         if scope == "current":
             row = self.workspace.row if self.workspace.row is not None else 0
             return Selection((row,) if self._row_count() else ())
-        if scope in ("failed", "unparsed", "disagreements"):
+        if scope == "disagreements":
+            return Selection(None, scope, pick=disagreeing_rows)
+        if scope in ("failed", "unparsed"):
             return Selection(None, scope)
         return Selection()
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QWidget
 
-from judgedesk.core.project import Project
-from judgedesk.core.undo import SnapshotCommand
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.project.settings import Project
+from judgedesk.core.project.undo import SnapshotCommand
+from judgedesk.core.project.workspace import Workspace
 
 
 class TimeLimitBox(QWidget):

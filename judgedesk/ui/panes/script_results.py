@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.script_trial import FieldChange, JudgeReplies, ScriptTrial
+from judgedesk.core.run.script_trial import FieldChange, JudgeReplies, ScriptTrial
 from judgedesk.core.scripts import ScriptOutcome
 
 VALUE_LIMIT = 400  # characters of a value shown in the table of changes

@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_write_text
-from judgedesk.core.project import Project
-from judgedesk.core.script_files import disable_script, has_disabled_copy, restore_script
-from judgedesk.core.script_trial import ScriptTrial, sample_reply_text, try_script
-from judgedesk.core.trust import TrustState, script_written
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.project.settings import Project
+from judgedesk.core.project.trust import TrustState, script_written
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.run.script_trial import ScriptTrial, sample_reply_text, try_script
+from judgedesk.core.scripts.files import disable_script, has_disabled_copy, restore_script
 from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
 from judgedesk.ui.editors import Marker
 from judgedesk.ui.panes.script_limits import TimeLimitBox

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.dry_run import DryRun, judge_one_row_blocking
-from judgedesk.core.trust import TrustState
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.project.trust import TrustState
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.run.dry_run import DryRun, judge_one_row_blocking
 from judgedesk.ui.core_strings import core_reason
 from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
 from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html, plain_html

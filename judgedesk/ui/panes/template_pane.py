@@ -20,14 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.preview import PromptPreview, completion_names, preview_prompt
-from judgedesk.core.project import JudgeSettings, Project
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.template.preview import PromptPreview, completion_names, preview_prompt
 from judgedesk.ui.editors import EditorPanel
 from judgedesk.ui.editors.completion import NameCompleter
+from judgedesk.ui.editors.prompt_view import PromptPreviewView, markers_for
 from judgedesk.ui.panes.template_dry_run import DryRunView
 from judgedesk.ui.panes.template_files import TemplateFiles
-from judgedesk.ui.panes.template_preview import PromptPreviewView, markers_for
 from judgedesk.ui.panes.template_rows import RowPicker
 from judgedesk.ui.panes.template_tools import TemplateTools
 from judgedesk.ui.tasks import TaskRunner
@@ -80,7 +81,6 @@ class TemplatePane(QWidget):
         self.save_status = QLabel("", self)
         self.save_status.setObjectName("templateSaveStatus")
         self.rows = RowPicker(workspace, tasks, self)
-        self.tools = TemplateTools(self)  # Library…, Variables…, Import…
         top = QHBoxLayout()
         top.addWidget(judge_label)
         top.addWidget(self.judge)
@@ -89,7 +89,6 @@ class TemplatePane(QWidget):
         top.addSpacing(8)
         top.addWidget(self.save_status)
         top.addStretch(1)
-        top.addWidget(self.tools)
         top.addWidget(self.rows, 2)
 
         self.system_prompt = QPlainTextEdit(self)
@@ -111,6 +110,16 @@ class TemplatePane(QWidget):
         self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.editor.textChanged.connect(self._template_edited)
         self.completer = NameCompleter(self.editor)
+        # Library…, Variables…, Import…: made once the editor exists, focused after the judge.
+        self.tools = TemplateTools(
+            workspace, tasks, self.editor, self.current_judge, self.rows.row, self
+        )
+        self.tools.sig_system_prompt_chosen.connect(self.system_prompt.setPlainText)
+        top.insertWidget(top.indexOf(self.rows), self.tools)
+        previous: QWidget = self.judge
+        for button in self.tools.buttons():
+            QWidget.setTabOrder(previous, button)
+            previous = button
         template_label = QLabel(self.tr("&Template"), self)
         template_label.setBuddy(self.editor)
         hint = QLabel(

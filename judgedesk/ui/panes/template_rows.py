@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.datasets import Dataset, search_rows
-from judgedesk.core.workspace import Workspace
+from judgedesk.core.dataset import Dataset, search_rows
+from judgedesk.core.project.workspace import Workspace
 from judgedesk.ui.tasks import TaskRunner
 
 

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QPlainTextEdit, QPushButton, QWidget
 
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.workspace import Workspace
 from judgedesk.ui.dialogs.choice import TemplateChoice
 from judgedesk.ui.dialogs.template_import import TemplateImportDialog
 from judgedesk.ui.dialogs.template_library import TemplateLibraryDialog
 from judgedesk.ui.dialogs.variables import VariablesDialog
-
-if TYPE_CHECKING:
-    from judgedesk.ui.panes.template_pane import TemplatePane
+from judgedesk.ui.tasks import TaskRunner
 
 
 class TemplateTools(QWidget):
@@ -28,14 +28,38 @@ class TemplateTools(QWidget):
 
     Signals:
         sig_template_applied: the :class:`TemplateChoice` just put into the editor.
+        sig_system_prompt_chosen: the system prompt that came with a chosen template.
     """
 
     sig_template_applied = Signal(object)
+    sig_system_prompt_chosen = Signal(str)
 
-    def __init__(self, pane: TemplatePane) -> None:
-        super().__init__(pane)
+    def __init__(
+        self,
+        workspace: Workspace,
+        tasks: TaskRunner,
+        editor: QPlainTextEdit,
+        current_judge: Callable[[], JudgeSettings | None],
+        current_row: Callable[[], int | None],
+        parent: QWidget,
+    ) -> None:
+        """Make the buttons.
+
+        Args:
+            workspace: the open project, its variables and undo stack.
+            tasks: runs the dialogs' renders in the background.
+            editor: the template editor a chosen template goes into.
+            current_judge: the judge whose template the editor shows.
+            current_row: the row the preview shows.
+            parent: the pane; the dialogs open over it.
+        """
+        super().__init__(parent)
         self.setObjectName("templateTools")
-        self.pane = pane
+        self.workspace = workspace
+        self.tasks = tasks
+        self.editor = editor
+        self._current_judge = current_judge
+        self._current_row = current_row
         self.library: TemplateLibraryDialog | None = None
         self.importer: TemplateImportDialog | None = None
         self.variables: VariablesDialog | None = None
@@ -60,8 +84,12 @@ class TemplateTools(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 8, 0)
         layout.setSpacing(4)
-        for button in (self.library_button, self.variables_button, self.import_button):
+        for button in self.buttons():
             layout.addWidget(button)
+
+    def buttons(self) -> tuple[QPushButton, ...]:
+        """The three buttons, in their order on screen."""
+        return (self.library_button, self.variables_button, self.import_button)
 
     def _button(self, text: str, name: str, tip: str) -> QPushButton:
         button = QPushButton(text, self)
@@ -73,21 +101,21 @@ class TemplateTools(QWidget):
     # --- opening --------------------------------------------------------------------------
 
     def _editable(self) -> bool:
-        return self.pane.current_judge() is not None and not self.pane.editor.isReadOnly()
+        return self._current_judge() is not None and not self.editor.isReadOnly()
 
     def open_library(self) -> TemplateLibraryDialog:
         """Show the template library for the pane's judge and row."""
         if self.library is None:
-            self.library = TemplateLibraryDialog(self.pane.workspace, self.pane.tasks, self.pane)
+            self.library = TemplateLibraryDialog(self.workspace, self.tasks, self.parentWidget())
             self.library.sig_chosen.connect(self.apply)
-        self.library.prepare(self.pane.rows.row(), self.pane.current_judge(), self._editable())
+        self.library.prepare(self._current_row(), self._current_judge(), self._editable())
         self.library.open()
         return self.library
 
     def open_import(self) -> TemplateImportDialog:
         """Show the importer of prompts written with other placeholders."""
         if self.importer is None:
-            self.importer = TemplateImportDialog(self.pane.workspace, self.pane.tasks, self.pane)
+            self.importer = TemplateImportDialog(self.workspace, self.tasks, self.parentWidget())
             self.importer.sig_chosen.connect(self.apply)
         self.importer.prepare(self._editable())
         self.importer.open()
@@ -96,7 +124,7 @@ class TemplateTools(QWidget):
     def open_variables(self) -> VariablesDialog:
         """Show the project variables beside the window (the preview follows each change)."""
         if self.variables is None:
-            self.variables = VariablesDialog(self.pane.workspace, self.pane)
+            self.variables = VariablesDialog(self.workspace, self.parentWidget())
         self.variables.show()
         self.variables.raise_()
         self.variables.activateWindow()
@@ -112,9 +140,8 @@ class TemplateTools(QWidget):
 
     def apply(self, choice: TemplateChoice) -> None:
         """Put a chosen template into the editor, with what comes with it."""
-        pane, workspace = self.pane, self.pane.workspace
-        judge, project = pane.current_judge(), workspace.project
-        editor = pane.editor
+        workspace, editor = self.workspace, self.editor
+        judge, project = self._current_judge(), workspace.project
         if judge is None or project is None or editor.isReadOnly():
             return
         cursor = editor.textCursor()
@@ -132,7 +159,7 @@ class TemplateTools(QWidget):
             label = self.tr("Add the variables of “{0}”").format(choice.title)
             workspace.change_variables(variables, label)
         if choice.system_prompt is not None:
-            pane.system_prompt.setPlainText(choice.system_prompt)  # recorded by the pane
+            self.sig_system_prompt_chosen.emit(choice.system_prompt)  # the pane records it
         if choice.parser is not None and choice.parser != judge.parser:
             before = copy.deepcopy(project.judges)
             judge.parser = choice.parser

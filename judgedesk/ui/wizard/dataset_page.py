@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from judgedesk.core.datasets import Dataset, LoadIssue, open_dataset
-from judgedesk.core.datasets.encoding import LABELS as ENCODING_LABELS
-from judgedesk.core.datasets.issues import ERROR
+from judgedesk.core.dataset import Dataset, LoadIssue, open_dataset
+from judgedesk.core.dataset.encoding import LABELS as ENCODING_LABELS
+from judgedesk.core.dataset.issues import ERROR
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.newproject import workbook_sheets
+from judgedesk.core.project.new import workbook_sheets
 from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import note_label, show_text

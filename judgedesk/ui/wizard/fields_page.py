@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from judgedesk.core.datasets import Dataset
-from judgedesk.core.newproject import PREVIEW_ROLES, preview_rows, suggested_fields
+from judgedesk.core.dataset import Dataset
+from judgedesk.core.project.new import PREVIEW_ROLES, preview_rows, suggested_fields
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import note_label, plain_label, show_text
 from judgedesk.ui.wizard.dataset_page import DatasetPage

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from judgedesk.core.judges import PRESETS
-from judgedesk.core.judges.metrics import METRICS
-from judgedesk.core.project import JudgeSettings
+from judgedesk.core.judge import PRESETS
+from judgedesk.core.judge.metrics import METRICS
+from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.wizard.common import buddy_label, note_label, show_text, with_hint
 from judgedesk.ui.wizard.dataset_page import DatasetPage

@@ -1,0 +1,49 @@
+"""Test connection: does an endpoint answer, how fast, and which models does it offer."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.judge.base import JudgeCallError
+from judgedesk.core.judge.keys import resolve_api_key
+from judgedesk.core.judge.openai import OpenAIClient
+
+
+@dataclass(frozen=True)
+class ConnectionCheck:
+    """The answer of an endpoint to "which models do you offer?".
+
+    Attributes:
+        ok: the endpoint answered with a model list.
+        milliseconds: how long it took, when it answered.
+        models: the model names it offers.
+        problem: what is wrong and what to do, when it did not answer.
+    """
+
+    ok: bool
+    milliseconds: float = 0.0
+    models: list[str] = field(default_factory=list)
+    problem: str = ""
+
+
+async def check_connection(
+    base_url: str, key_reference: str = "", headers: Mapping[str, str] | None = None
+) -> ConnectionCheck:
+    """Ask an endpoint for its models; never raises for what the endpoint does."""
+    try:
+        key = resolve_api_key(key_reference)
+    except JudgeDeskError as exc:
+        return ConnectionCheck(False, problem=str(exc))
+    started = time.perf_counter()
+    try:
+        async with OpenAIClient(base_url, api_key=key, headers=dict(headers or {})) as client:
+            found = await client.list_models(timeout=15)
+    except JudgeCallError as exc:
+        return ConnectionCheck(False, problem=str(exc))
+    except JudgeDeskError as exc:  # an address that is not a URL, and the like
+        return ConnectionCheck(False, problem=str(exc))
+    milliseconds = (time.perf_counter() - started) * 1000
+    return ConnectionCheck(True, milliseconds, list(found.models))

@@ -1,0 +1,55 @@
+"""The request a judge receives for a row: its system prompt and rendered template."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.template.prompt import JudgePrompt
+from judgedesk.core.template.render import CompiledTemplate, build_context, compile_template
+
+
+class PromptSource(Protocol):
+    """What a request needs from a project: its variables and its judges' template files."""
+
+    @property
+    def variables(self) -> Mapping[str, Any]:
+        """The project variables a template may use (``max_score``, ``scene_desc``, …)."""
+        ...
+
+    def read_template(self, judge: JudgeSettings) -> str:
+        """The text of a judge's template file."""
+        ...
+
+
+def judge_template(project: PromptSource, judge: JudgeSettings) -> CompiledTemplate:
+    """Read and compile a judge's template (compilation is cached by text)."""
+    return compile_template(project.read_template(judge))
+
+
+def render_prompt(
+    project: PromptSource,
+    judge: JudgeSettings,
+    data: Mapping[str, Any],
+    response: Mapping[str, Any],
+    *,
+    preprocess_result: Any = None,
+    template: CompiledTemplate | None = None,
+) -> JudgePrompt:
+    """Render a judge's request for one row.
+
+    Args:
+        project: gives the project variables and the template file.
+        judge: the judge.
+        data: the row's data (derived fields included).
+        response: the evaluated model's output.
+        preprocess_result: what the preprocess script returned for the row.
+        template: a template compiled beforehand, to compile once per run.
+    """
+    compiled = template or judge_template(project, judge)
+    context = build_context(
+        data, response, preprocess_result=preprocess_result, variables=project.variables
+    )
+    result = compiled.render(context)
+    return JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues)

@@ -1,0 +1,57 @@
+"""A judge's settings: the model it calls, its template, how its verdict is read."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+KEY_REFERENCE = re.compile(r"^(env:[A-Za-z_][A-Za-z0-9_]*|keyring:[^/\s]+/[^/\s]+)$")
+"""Where a key may be found: ``env:NAME`` or ``keyring:service/user``, never the key."""
+JUDGE_KINDS = ("openai", "metric")
+
+
+@dataclass
+class JudgeSettings:
+    """One judge: a model endpoint with its own prompt template and parser.
+
+    Attributes:
+        name: unique within the project; used in reports and the CLI's ``--judge``.
+        kind: "openai" (an OpenAI-compatible chat endpoint) or "metric" (no model).
+        base_url: the endpoint, e.g. ``http://127.0.0.1:11434/v1``.
+        model: the model name the endpoint knows.
+        api_key: where the key is found (``env:NAME`` or ``keyring:service/user``), never
+            the key itself.
+        template: the prompt template file, relative to the project folder.
+        system_prompt: sent as the system message when not empty.
+        parser: the verdict parser id; empty means inferred from the template.
+        params: generation parameters (temperature, max_tokens, top_p, …).
+        timeout: seconds before a silent request is abandoned and retried.
+        concurrency: requests in flight at once.
+        rate_limit: requests per minute; 0 means no limit.
+        stream: ask for a streamed (SSE) reply.
+        headers: extra HTTP headers (no secrets: those belong in api_key).
+        metric: for ``kind = "metric"``, which metric (exact, contains, regex, chrf, bleu).
+        enabled: a disabled judge keeps its settings but does not run.
+        price_input: the price of a million prompt tokens, for estimates (0: free).
+        price_output: the price of a million completion tokens (0: free).
+    """
+
+    name: str = "judge"
+    kind: str = "openai"
+    base_url: str = ""
+    model: str = ""
+    api_key: str = ""
+    template: str = "templates/judge.j2"
+    system_prompt: str = ""
+    parser: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    timeout: float = 120.0
+    concurrency: int = 4
+    rate_limit: int = 0
+    stream: bool = False
+    headers: dict[str, str] = field(default_factory=dict)
+    metric: str = ""
+    enabled: bool = True
+    price_input: float = 0.0
+    price_output: float = 0.0

@@ -1,0 +1,113 @@
+"""Checking a project before it runs: what stops it, and what looks unintended."""
+
+from __future__ import annotations
+
+from judgedesk.core.errors import JudgeDeskError, ProjectError
+from judgedesk.core.judge.metrics import validate_metric_params
+from judgedesk.core.judge.parsers import PARSERS
+from judgedesk.core.judge.settings import JUDGE_KINDS, KEY_REFERENCE, JudgeSettings
+from judgedesk.core.project.settings import AGGREGATES, Problem, Project
+from judgedesk.core.template.render import RESERVED_NAMES, compile_template
+
+
+def check_project(project: Project) -> list[Problem]:
+    """List what stops a project from running, and what looks unintended.
+
+    Only settings and files are looked at here; reading every row of the dataset is the
+    dataset layer's work.
+    """
+    problems: list[Problem] = []
+
+    def error(message: str) -> None:
+        problems.append(Problem("error", message))
+
+    def warn(message: str) -> None:
+        problems.append(Problem("warning", message))
+
+    if not project.dataset.path:
+        error("No dataset is set. Import one with File ▸ Import Dataset.")
+    elif not project.dataset_path().is_file():
+        error(
+            f"The dataset file {project.dataset.path} was not found. Put it back, or point "
+            "the project at its new place with File ▸ Import Dataset."
+        )
+    if not project.judges:
+        error("The project has no judge. Add one in the Judges pane.")
+    elif not any(j.enabled for j in project.judges):
+        error("Every judge is switched off. Switch one on in the Judges pane.")
+    names = [j.name for j in project.judges]
+    for name in {n for n in names if names.count(n) > 1}:
+        error(f"Two judges are called '{name}'. Give each judge its own name.")
+    for judge in project.judges:
+        if judge.enabled:
+            problems.extend(_check_judge(project, judge))
+    for role, model in (("candidate", project.candidate), ("baseline", project.baseline)):
+        if model is None:
+            continue
+        if not model.base_url or not model.model:
+            error(f"The {role} model needs an endpoint URL and a model name.")
+        if model.api_key and not KEY_REFERENCE.match(model.api_key):
+            error(
+                f"The {role}'s settings hold what looks like an API key. Remove it and "
+                "store the key in the keyring or an environment variable (env:NAME)."
+            )
+    if project.run.aggregate not in AGGREGATES:
+        error(
+            f"'{project.run.aggregate}' is not a way to combine judges' verdicts; use one "
+            f"of {', '.join(AGGREGATES)}."
+        )
+    for name in project.variables:
+        if name in RESERVED_NAMES:
+            warn(
+                f"The project variable '{name}' has the name of a built-in template variable, "
+                "which takes precedence. Rename the variable."
+            )
+    return problems
+
+
+def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:
+    problems: list[Problem] = []
+    label = f"Judge '{judge.name}'"
+    if judge.kind not in JUDGE_KINDS:
+        problems.append(Problem("error", f"{label} has an unknown kind '{judge.kind}'."))
+    if judge.kind == "openai":
+        if not judge.base_url:
+            problems.append(
+                Problem("error", f"{label} has no endpoint URL. Set it in the Judges pane.")
+            )
+        if not judge.model:
+            problems.append(
+                Problem("error", f"{label} has no model name. Use Test connection to pick one.")
+            )
+    if judge.api_key and not KEY_REFERENCE.match(judge.api_key):
+        problems.append(
+            Problem(
+                "error",
+                f"{label}: the project file holds what looks like an API key. Remove it and "
+                "store the key in the keyring or an environment variable (env:NAME).",
+            )
+        )
+    if judge.parser and judge.parser not in PARSERS:
+        known = ", ".join(PARSERS)
+        problems.append(
+            Problem("error", f"{label} uses an unknown parser '{judge.parser}' (known: {known}).")
+        )
+    if judge.concurrency < 1:
+        problems.append(Problem("error", f"{label}: concurrency must be at least 1."))
+    if judge.timeout <= 0:
+        problems.append(Problem("error", f"{label}: the timeout must be more than 0 seconds."))
+    if judge.kind == "metric":
+        try:
+            validate_metric_params(judge.metric, judge.params)
+        except JudgeDeskError as exc:
+            problems.append(Problem("error", f"{label}: {exc}"))
+        return problems
+    try:
+        source = project.read_template(judge)
+    except ProjectError as exc:
+        problems.append(Problem("error", str(exc)))
+        return problems
+    compiled = compile_template(source)
+    for issue in compiled.issues:
+        problems.append(Problem("error", f"{label}, {judge.template}: {issue}"))
+    return problems

@@ -1,0 +1,244 @@
+"""Creating a project from a dataset: mapping, template, judge (the CLI's and the wizard's)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from judgedesk.core.dataset import Dataset, suggest_mapping
+from judgedesk.core.errors import DatasetError, ProjectError
+from judgedesk.core.judge.parsers import infer_parser
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import SETTINGS_FILE, Project
+from judgedesk.core.project.trust import TrustStore
+from judgedesk.core.template.convert import Replacement, convert_placeholders
+from judgedesk.core.template.library import get_scene, get_template
+from judgedesk.core.template.render import build_context
+
+
+@dataclass
+class NewProjectPlan:
+    """Everything a new project is made from.
+
+    Attributes:
+        root: the new (or empty) project folder.
+        dataset: the dataset, already opened (its fields drive the suggestions).
+        fields: role → column; empty means suggested from the column names.
+        template: a built-in template id, a template file, or None to pick one that fits.
+        language: of the built-in template ("en", "zh").
+        scene: a scene preset id for the multi-dimension template.
+        parser: the verdict parser; empty means the template's, or inferred.
+        judge: the first judge (its template path and parser are filled in).
+        candidate: the model that answers rows with no response, if any.
+        variables: project variables, over the template's defaults.
+        link: use the dataset where it is instead of copying it into ``data/``.
+        name: the project's name; empty means the folder's.
+        format: the dataset's format when not given by its extension.
+        sheet: the XLSX sheet.
+        swap: judge pairwise verdicts in both orders (``run.swap``).
+        predictions: role → a file of answers joined to the rows by id (``response``,
+            ``response_a``, ``response_b``); copied into ``data/`` unless ``link``.
+        baseline: a model whose answers become answer A of each pair.
+    """
+
+    root: Path
+    dataset: Dataset
+    fields: dict[str, str] = field(default_factory=dict)
+    template: str | None = None
+    language: str = "en"
+    scene: str | None = None
+    parser: str = ""
+    judge: JudgeSettings = field(default_factory=JudgeSettings)
+    candidate: JudgeSettings | None = None
+    variables: Mapping[str, Any] = field(default_factory=dict)
+    link: bool = False
+    name: str = ""
+    format: str = ""
+    sheet: str = ""
+    swap: bool = False
+    predictions: Mapping[str, Path] = field(default_factory=dict)
+    baseline: JudgeSettings | None = None
+
+
+@dataclass
+class NewProjectReport:
+    """What was made, and what the person should know about it."""
+
+    project: Project
+    replacements: list[Replacement] = field(default_factory=list)
+    parser_guessed: bool = True
+
+
+def suggested_fields(dataset: Dataset) -> dict[str, str]:
+    """Roles suggested from column names; chats need no question or reference."""
+    names = dataset.fields()
+    return {
+        role: column
+        for role, column in suggest_mapping(names).items()
+        if not ("messages" in names and role in ("question", "reference"))
+    }
+
+
+PREVIEW_ROLES: tuple[str, ...] = ("id", "question", "reference", "response", "human")
+"""The roles :func:`preview_rows` shows, in the order a preview lists them."""
+
+
+def default_template(dataset: Dataset, fields: Mapping[str, str]) -> str:
+    """The built-in template a project starts from when none is chosen.
+
+    ``score_reference`` when the rows have a reference answer (a mapped column, a
+    ``ref_answer`` field or chats), else ``score_single``.
+    """
+    names = dataset.fields()
+    has_reference = "reference" in fields or any(f in names for f in ("ref_answer", "messages"))
+    return "score_reference" if has_reference else "score_single"
+
+
+def preview_rows(
+    dataset: Dataset, fields: Mapping[str, str], count: int = 5
+) -> list[dict[str, str]]:
+    """What templates would see in the first rows with ``fields`` as the column mapping.
+
+    ``question``, ``reference`` and ``response`` are the template aliases ``question``,
+    ``ref_answer`` (the chat's last assistant turn when there is no reference) and
+    ``answer``. Reads rows (from the file, for JSON Lines): call it off the GUI thread.
+
+    Returns:
+        One dict per row, keyed by :data:`PREVIEW_ROLES`; values as text ("" for none).
+    """
+    with dataset.with_mapping(fields) as mapped:
+        rows = mapped.rows(0, count)  # rows keep their records: usable once closed
+    previews = []
+    for row in rows:
+        data = row.data
+        context = build_context(data, row.response)
+        previews.append(
+            {
+                "id": row.id,
+                "question": _as_text(context["question"]),
+                "reference": _as_text(context["ref_answer"]),
+                "response": _as_text(context["answer"]),
+                "human": _as_text(data.get("human")),
+            }
+        )
+    return previews
+
+
+def _as_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def workbook_sheets(path: Path) -> list[str]:
+    """The names of an XLSX workbook's worksheets, in order (chart sheets left out).
+
+    Raises:
+        DatasetError: The file is not a readable workbook.
+    """
+    import openpyxl  # slow to import; only spreadsheets need it
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        with open(path, "rb") as handle:
+            workbook = openpyxl.load_workbook(handle, read_only=True, data_only=True)
+            try:
+                return [str(sheet.title) for sheet in workbook.worksheets]
+            finally:
+                workbook.close()
+    except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError) as exc:
+        raise DatasetError(
+            f"{path.name} could not be read as an Excel workbook ({exc}). Open it in a "
+            "spreadsheet program and save it again as .xlsx, or export it as CSV."
+        ) from None
+
+
+def free_folder(parent: Path, name: str) -> Path:
+    """``parent / name``, or ``name-2``, ``name-3``… when that folder is in use already."""
+    name = name.strip().strip(".") or "project"
+    candidate = parent / name
+    number = 2
+    while candidate.exists() and (not candidate.is_dir() or any(candidate.iterdir())):
+        candidate = parent / f"{name}-{number}"
+        number += 1
+    return candidate
+
+
+def create_project(plan: NewProjectPlan) -> NewProjectReport:
+    """Make the project folder, its settings and the judge's template.
+
+    Raises:
+        ProjectError: the folder is a project already or is not empty.
+        LibraryError: the built-in template or scene does not exist.
+    """
+    root = plan.root.expanduser().resolve()
+    if (root / SETTINGS_FILE).exists():
+        raise ProjectError(f"{root} is already a JudgeDesk project. Open it instead.")
+    if root.exists() and any(root.iterdir()):
+        raise ProjectError(f"{root} is not empty. Choose a new or empty folder.")
+    fields = dict(plan.fields) or suggested_fields(plan.dataset)
+    project = Project(root=root, name=plan.name or root.name, language=plan.language)
+    project.dataset.format = plan.format
+    project.dataset.sheet = plan.sheet
+    project.dataset.fields = fields
+    judge = plan.judge
+    judge.template = f"templates/{judge.name}.j2"
+    text, parser, replacements = _template(plan, project, judge)
+    judge.parser = plan.parser or parser or ""
+    project.judges.append(judge)
+    project.candidate = plan.candidate
+    project.variables.update(plan.variables)
+    project.run.swap = plan.swap
+    project.baseline = plan.baseline
+
+    root.mkdir(parents=True, exist_ok=True)
+    source = plan.dataset.path.resolve()
+    if plan.link:
+        project.dataset.path = str(source)
+    else:
+        target = root / "data" / source.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+        project.dataset.path = f"data/{source.name}"
+    taken = {Path(project.dataset.path).name}
+    for role, file in plan.predictions.items():
+        path = file.expanduser().resolve()
+        if not path.is_file():
+            raise ProjectError(f"The predictions file {path} does not exist.")
+        if plan.link:
+            project.dataset.predictions[role] = str(path)
+            continue
+        name = path.name if path.name not in taken else f"{role}-{path.name}"
+        taken.add(name)
+        (root / "data").mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, root / "data" / name)
+        project.dataset.predictions[role] = f"data/{name}"
+    project.save()
+    project.write_template(judge, text)
+    TrustStore().mark_made_here(root)  # made here: its scripts will be the person's own
+    return NewProjectReport(project, replacements, parser is not None or bool(plan.parser))
+
+
+def _template(
+    plan: NewProjectPlan, project: Project, judge: JudgeSettings
+) -> tuple[str, str | None, list[Replacement]]:
+    spec = plan.template
+    if spec and Path(spec).expanduser().is_file():
+        raw = Path(spec).expanduser().read_text(encoding="utf-8")
+        conversion = convert_placeholders(raw, fields=plan.dataset.fields())
+        return conversion.text, infer_parser(conversion.text), list(conversion.replacements)
+    if spec is None:
+        spec = default_template(plan.dataset, project.dataset.fields)
+    info = get_template(spec, plan.language)
+    project.variables.update(info.variables)
+    if plan.scene:
+        project.variables.update(get_scene(plan.scene, plan.language).variables)
+    judge.system_prompt = info.system_prompt
+    return info.text, info.parser, []

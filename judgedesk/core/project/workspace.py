@@ -1,0 +1,323 @@
+"""The one object the UI holds: the open project, its dataset, the selected row, events."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import logging
+import shutil
+import threading
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from judgedesk.core.dataset import Dataset, JsonlIndexer, detect_format, open_dataset
+from judgedesk.core.dataset.joins import join_predictions
+from judgedesk.core.events import Signal
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project, RunSettings, load_project
+from judgedesk.core.project.undo import SnapshotCommand, UndoStack
+from judgedesk.resources import resource_path
+
+log = logging.getLogger(__name__)
+
+
+class Workspace:
+    """The open project and what the panes share.
+
+    Reading a dataset is blocking work (:func:`begin_project_dataset`), which the UI
+    runs in a worker thread; the rest is quick and runs anywhere.
+
+    Signals:
+        sig_project_opened: the :class:`Project`, after it is opened.
+        sig_dataset_loaded: the :class:`Dataset`, after it is read.
+        sig_row_selected: the row index every pane should show.
+        sig_dirty_changed: True when the project has unsaved changes, False once saved.
+        sig_dataset_completed: the :class:`Dataset`, once a progressive read is complete.
+        sig_judges_changed: the project's judge list, after an undo or redo replaced it.
+        sig_results_changed: the id of a run whose results were just stored (or 0 when
+            results changed otherwise).
+        sig_run_settings_changed: the project's :class:`RunSettings`, after a change,
+            undo or redo.
+        sig_answering_models_changed: the :class:`Project`, after its candidate or
+            baseline model changed (or a change was undone).
+        sig_dataset_closing: the :class:`Dataset` about to be closed; work reading it in
+            other threads must stop before the handlers return.
+        sig_variables_changed: the project's variables, after any change to them
+            (made, undone or redone).
+
+    Changes a person makes go through :attr:`undo`; the project is dirty when the undo
+    stack is away from the saved state or a change that cannot be undone was made.
+    """
+
+    def __init__(self) -> None:
+        self.project: Project | None = None
+        self.dataset: Dataset | None = None
+        self.row: int | None = None
+        self.sig_project_opened: Signal[Project] = Signal()
+        self.sig_dataset_loaded: Signal[Dataset] = Signal()
+        self.sig_row_selected: Signal[int] = Signal()
+        self.sig_dirty_changed: Signal[bool] = Signal()
+        self.sig_dataset_completed: Signal[Dataset] = Signal()
+        self.sig_judges_changed: Signal[list[JudgeSettings]] = Signal()
+        self.sig_results_changed: Signal[int] = Signal()
+        self.sig_dataset_closing: Signal[Dataset] = Signal()
+        self.sig_run_settings_changed: Signal[RunSettings] = Signal()
+        self.sig_answering_models_changed: Signal[Project] = Signal()
+        self.sig_variables_changed: Signal[dict[str, Any]] = Signal()
+        self._stop_reading: Callable[[], None] | None = None
+        self.undo = UndoStack()
+        self.undo.sig_changed.connect(lambda _: self._update_dirty())
+        self._unsaved = False
+        self.dirty = False
+
+    def open_project(self, folder: str | Path) -> Project:
+        """Open a project folder (the dataset is read separately)."""
+        project = load_project(folder)
+        self.close_dataset()
+        self.project = project
+        self.row = None
+        self._unsaved = False
+        self.undo.clear()
+        self.sig_project_opened.emit(project)
+        return project
+
+    def adopt_project(self, project: Project, *, unsaved: bool = False) -> None:
+        """Show a project already loaded (restored from recovery, or saved elsewhere)."""
+        self.close_dataset()
+        self.project = project
+        self.row = None
+        self._unsaved = unsaved
+        self.undo.clear()
+        self.sig_project_opened.emit(project)
+
+    def set_dataset(self, dataset: Dataset, stop_reading: Callable[[], None] | None = None) -> None:
+        """Install a dataset; ``stop_reading`` stops a progressive read still going on."""
+        self.close_dataset()
+        self.dataset = dataset
+        self._stop_reading = stop_reading
+        self.sig_dataset_loaded.emit(dataset)
+
+    def dataset_completed(self, dataset: Dataset | None) -> None:
+        """Note that the progressive read of the current dataset has finished."""
+        if dataset is not None and dataset is self.dataset:
+            self._stop_reading = None
+            self.sig_dataset_completed.emit(dataset)
+
+    def close_dataset(self) -> None:
+        """Stop reading and release the dataset's file."""
+        if self._stop_reading is not None:
+            self._stop_reading()
+            self._stop_reading = None
+        if self.dataset is not None:
+            self.sig_dataset_closing.emit(self.dataset)
+            self.dataset.close()
+            self.dataset = None
+
+    def select_row(self, index: int) -> None:
+        """Make ``index`` the row every pane shows."""
+        if self.row != index:
+            self.row = index
+            self.sig_row_selected.emit(index)
+
+    def mark_dirty(self) -> None:
+        """Note a change that cannot be undone (the settings are not saved yet)."""
+        self._unsaved = True
+        self._update_dirty()
+
+    def record_judges(
+        self, before: list[JudgeSettings], label: str, merge_key: Hashable | None = None
+    ) -> None:
+        """Record a change already made to the project's judges, for undo.
+
+        ``before`` is a copy of the judge list as it was; consecutive changes with the
+        same ``merge_key`` are undone together.
+        """
+        if self.project is None:
+            return
+        after = copy.deepcopy(self.project.judges)
+        if after == before:
+            return
+        command = SnapshotCommand(label, before, after, self._apply_judges, merge_key)
+        self.undo.push(command, applied=True)
+
+    def _apply_judges(self, state: object) -> None:
+        if self.project is None or not isinstance(state, list):
+            return
+        self.project.judges[:] = copy.deepcopy(state)
+        self.sig_judges_changed.emit(self.project.judges)
+
+    def record_variables(
+        self, before: dict[str, Any], label: str, merge_key: Hashable | None = None
+    ) -> None:
+        """Record a change already made to the project's variables, for undo.
+
+        ``before`` is a copy of the variables as they were; consecutive changes with the
+        same ``merge_key`` (typing into one value) are undone together. Announces the
+        change with :attr:`sig_variables_changed`.
+        """
+        if self.project is None:
+            return
+        after = copy.deepcopy(self.project.variables)
+        if after == before and list(after) == list(before):
+            return
+        command = SnapshotCommand(label, before, after, self._apply_variables, merge_key)
+        self.undo.push(command, applied=True)
+        self.sig_variables_changed.emit(self.project.variables)
+
+    def change_variables(
+        self, variables: Mapping[str, Any], label: str, merge_key: Hashable | None = None
+    ) -> None:
+        """Replace the project's variables with ``variables``, as one step of undo."""
+        if self.project is None:
+            return
+        before = copy.deepcopy(self.project.variables)
+        self.project.variables.clear()
+        self.project.variables.update(copy.deepcopy(dict(variables)))
+        self.record_variables(before, label, merge_key)
+
+    def _apply_variables(self, state: object) -> None:
+        if self.project is None or not isinstance(state, dict):
+            return
+        self.project.variables.clear()
+        self.project.variables.update(copy.deepcopy(state))
+        self.sig_variables_changed.emit(self.project.variables)
+
+    def change_run_settings(self, label: str, **changes: Any) -> None:
+        """Change how runs go (``swap``, ``aggregate``, ``cascade``…), as one step of undo.
+
+        Announces the change with :attr:`sig_run_settings_changed`.
+        """
+        if self.project is None:
+            return
+        before = copy.deepcopy(self.project.run)
+        after = dataclasses.replace(before, **changes)
+        if after == before:
+            return
+        command = SnapshotCommand(label, before, after, self._apply_run_settings)
+        self.undo.push(command)
+
+    def change_answering_models(
+        self, candidate: JudgeSettings | None, baseline: JudgeSettings | None, label: str
+    ) -> None:
+        """Set the candidate and baseline models (None: none), as one step of undo.
+
+        Announces the change with :attr:`sig_answering_models_changed`.
+        """
+        if self.project is None:
+            return
+        before = (copy.deepcopy(self.project.candidate), copy.deepcopy(self.project.baseline))
+        after = (copy.deepcopy(candidate), copy.deepcopy(baseline))
+        if after == before:
+            return
+        self.undo.push(SnapshotCommand(label, before, after, self._apply_answering_models))
+
+    def _apply_answering_models(self, state: object) -> None:
+        if self.project is None or not isinstance(state, tuple):
+            return
+        self.project.candidate, self.project.baseline = copy.deepcopy(state)
+        self.sig_answering_models_changed.emit(self.project)
+
+    def _apply_run_settings(self, state: object) -> None:
+        if self.project is None or not isinstance(state, RunSettings):
+            return
+        self.project.run = copy.deepcopy(state)
+        self.sig_run_settings_changed.emit(self.project.run)
+
+    def _update_dirty(self) -> None:
+        dirty = self.project is not None and (self._unsaved or not self.undo.is_clean)
+        if dirty != self.dirty:
+            self.dirty = dirty
+            self.sig_dirty_changed.emit(dirty)
+
+    def save_project(self) -> None:
+        """Save the project's settings (atomic, and it refuses to write an API key)."""
+        if self.project is None:
+            return
+        self.project.save()
+        self.save_project_done()
+
+    def save_project_done(self) -> None:
+        """Note that a save (perhaps done in a worker thread) succeeded."""
+        self._unsaved = False
+        self.undo.set_clean()
+        self._update_dirty()
+
+    def close(self) -> None:
+        """Close everything the workspace holds open."""
+        self.close_dataset()
+        self.project = None
+
+
+def open_project_dataset(project: Project) -> Dataset:
+    """Open a project's dataset with its format, sheet and column mapping."""
+    settings = project.dataset
+    dataset = open_dataset(
+        project.dataset_path(),
+        settings.fields or None,
+        format=settings.format or None,
+        sheet=settings.sheet or None,
+    )
+    return _with_predictions(dataset, project)
+
+
+def _with_predictions(dataset: Dataset, project: Project) -> Dataset:
+    """The dataset with the project's predictions files joined (closes it on failure)."""
+    try:
+        return join_predictions(dataset, project.prediction_paths())
+    except BaseException:
+        dataset.close()
+        raise
+
+
+@dataclass
+class DatasetOpening:
+    """A dataset whose first rows are readable, and how to read or stop reading the rest.
+
+    Attributes:
+        dataset: usable now; its length grows while ``finish`` runs.
+        finish: blocking; indexes the rest and returns the dataset (None if stopped).
+            None when the dataset is already complete.
+        stop: makes a running ``finish`` return early.
+    """
+
+    dataset: Dataset
+    finish: Callable[[], Dataset | None] | None = None
+    stop: Callable[[], None] | None = None
+
+
+def begin_project_dataset(project: Project) -> DatasetOpening:
+    """Open a project's dataset far enough to show its first rows (blocking, but short).
+
+    JSON Lines files are indexed progressively; other formats are read whole.
+    """
+    settings = project.dataset
+    path = project.dataset_path()
+    if (settings.format or detect_format(path)) != "jsonl":
+        return DatasetOpening(open_project_dataset(project))
+    indexer = JsonlIndexer(path, settings.fields or None)
+    if indexer.step(0.1):
+        return DatasetOpening(_with_predictions(indexer.dataset(), project))
+    # The joined dataset shares the indexer's records, so it grows as they are indexed.
+    shown = _with_predictions(indexer.dataset(), project)
+    stopped = threading.Event()
+
+    def finish() -> Dataset | None:
+        try:
+            indexer.run(cancel=stopped.is_set)
+        except Exception:
+            if stopped.is_set():  # another project was opened meanwhile
+                return None
+            raise
+        return shown
+
+    return DatasetOpening(shown, finish, stopped.set)
+
+
+def ensure_sample_project(folder: Path) -> Path:
+    """Copy the shipped sample project to ``folder`` unless it is already there."""
+    if not (folder / "judgedesk.toml").is_file():
+        shutil.copytree(resource_path("sample"), folder, dirs_exist_ok=True)
+        log.info("sample project copied to %s", folder)
+    return folder

@@ -1,0 +1,259 @@
+"""A self-contained HTML report: one file, charts as inline SVG, no script, no links out."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any
+
+from judgedesk.core.report.build import Estimate, Group, Report, Summary
+from judgedesk.core.report.exports.svg import bar_chart, heatmap
+from judgedesk.core.report.text import interval, number, percent
+from judgedesk.core.review.agreement import AgreementFigures, Figure
+from judgedesk.core.review.session import ReviewItem
+
+MAX_LISTED_ROWS = 500
+MAX_CELL_CHARS = 400
+
+_STYLE = """
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:64em;
+color:#222;background:#fff;padding:0 1em;line-height:1.4}
+h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid #ddd}
+table{border-collapse:collapse;margin:.6em 0}th,td{border:1px solid #ddd;padding:.25em .6em;
+text-align:left;vertical-align:top}th{background:#f3f5f8}td.num{text-align:right}
+tr.disagree td{background:#fde8e8}.muted{color:#666}.chart{display:block;margin:.6em 0}
+"""
+
+
+def _e(value: Any) -> str:
+    return escape("" if value is None else str(value), quote=True)
+
+
+def _table(
+    head: Sequence[str], rows: Iterable[Sequence[Any]], numeric: set[int] | None = None
+) -> str:
+    numeric = numeric or set()
+    out = ["<table><thead><tr>", *(f"<th>{_e(h)}</th>" for h in head), "</tr></thead><tbody>"]
+    for row in rows:
+        cells = "".join(
+            f'<td class="num">{_e(c)}</td>' if i in numeric else f"<td>{_e(c)}</td>"
+            for i, c in enumerate(row)
+        )
+        out.append(f"<tr>{cells}</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _headline(summary: Summary) -> tuple[str, Estimate | None, bool]:
+    if summary.accuracy is not None:
+        return "Accuracy", summary.accuracy, True
+    if summary.win_rate is not None:
+        return "Win rate", summary.win_rate, True
+    if summary.mean is not None:
+        return "Mean score", summary.mean, False
+    return "", None, False
+
+
+def _summary(report: Report) -> str:
+    summary = report.summary
+    rows: list[tuple[str, str]] = [
+        ("Rows with a result", str(summary.rows)),
+        ("ok", str(summary.counts["ok"])),
+        ("errors", str(summary.counts["error"])),
+        ("unparsed", str(summary.counts["unparsed"])),
+    ]
+    if summary.accuracy is not None:
+        rows.append(("Accuracy", interval(summary.accuracy, True)))
+    if summary.mean is not None:
+        rows.append(("Mean score", interval(summary.mean, False)))
+    if summary.win_rate is not None:
+        rows += [
+            ("Win rate", interval(summary.win_rate, True)),
+            ("Ties", percent(summary.tie_rate)),
+            ("Losses", percent(summary.loss_rate)),
+        ]
+    return "<h2>Summary</h2>" + _table(("Figure", "Value"), rows)
+
+
+def _groups(title: str, groups: list[Group], maximum: float | None) -> str:
+    name, _, as_percent = _headline(groups[0].summary)
+    bars = []
+    for group in groups:
+        _, estimate, _ = _headline(group.summary)
+        if estimate is not None and estimate.value is not None:
+            bars.append((group.name, estimate.value))
+    show = (lambda v: percent(v)) if as_percent else (lambda v: f"{v:.2f}")
+    chart = bar_chart(bars, f"{title}: {name.lower()}", show=show, maximum=maximum) if bars else ""
+    with_person = any(group.person_agreement.n for group in groups)
+    rows = []
+    for group in groups:
+        _, estimate, _ = _headline(group.summary)
+        agree = group.person_agreement
+        row: list[Any] = [
+            group.name,
+            group.summary.rows,
+            interval(estimate, as_percent) if estimate is not None else "–",
+        ]
+        if with_person:
+            row.append(f"{percent(agree.value)} (n={agree.n})" if agree.n else "–")
+        rows.append(row)
+    head = ["Group", "Rows", name or "Figure"]
+    if with_person:
+        head.append("Person agrees with judge")
+    table = _table(head, rows, {1})
+    return f"<h2>{_e(title)}</h2>{chart}{table}"
+
+
+def _figure(figure: Figure, as_percent: bool = False) -> tuple[str, str]:
+    if figure.n == 0 and figure.value is None:
+        return "–", "0"
+    return (percent(figure.value) if as_percent else number(figure.value)), str(figure.n)
+
+
+def _agreement(figures: AgreementFigures, report: Report) -> str:
+    rows = [
+        ("Exact agreement", *_figure(figures.exact, True)),
+        ("Cohen's kappa", *_figure(figures.kappa)),
+    ]
+    if figures.kind == "ordinal":
+        rows += [
+            ("Kappa, linear weights", *_figure(figures.kappa_linear)),
+            ("Kappa, quadratic weights", *_figure(figures.kappa_quadratic)),
+            ("Spearman correlation", *_figure(figures.spearman)),
+            ("Mean absolute difference", *_figure(figures.mean_abs_diff)),
+        ]
+    title = f"{figures.first} vs {figures.second}"
+    out = [f"<h3>{_e(title)}</h3>", _table(("Figure", "Value", "Rows"), rows, {1, 2})]
+    if figures.confusion.n:
+        labels = [report.scale.name_of(v) or str(v) for v in figures.confusion.labels]
+        out.append(
+            heatmap(
+                labels,
+                figures.confusion.counts,
+                f"Confusion matrix, {title}",
+                figures.first,
+                figures.second,
+            )
+        )
+    return "".join(out)
+
+
+def _comparison(report: Report) -> str:
+    comparison = report.comparison
+    if comparison is None:
+        return ""
+    before_name, before, as_percent = _headline(comparison.before)
+    _, after, _ = _headline(comparison.after)
+    rows = [
+        ("Rows in both runs", str(comparison.rows)),
+        ("Rows judged differently", str(len(comparison.changed))),
+    ]
+    if before is not None and after is not None:
+        rows += [
+            (f"{before_name}, run {comparison.first}", interval(before, as_percent)),
+            (f"{before_name}, run {comparison.second}", interval(after, as_percent)),
+        ]
+    scale = report.scale
+    changes = [
+        (
+            c.row_index,
+            c.row_id,
+            scale.name_of(c.before) if c.before_status == "ok" else c.before_status,
+            scale.name_of(c.after) if c.after_status == "ok" else c.after_status,
+        )
+        for c in comparison.changed[:MAX_LISTED_ROWS]
+    ]
+    title = f"Run {comparison.first} compared with run {comparison.second}"
+    out = [f"<h2>{_e(title)}</h2>", _table(("Figure", "Value"), rows)]
+    if changes:
+        out.append(
+            _table(("Row", "Id", f"Run {comparison.first}", f"Run {comparison.second}"), changes)
+        )
+    out.append(_agreement(comparison.agreement, report))
+    return "".join(out)
+
+
+def _attention(items: Sequence[ReviewItem], report: Report) -> str:
+    chosen = [
+        i
+        for i in items
+        if i.status in ("error", "unparsed") or i.flagged or (i.disagreement or 0) > 0
+    ]
+    if not chosen:
+        return ""
+    scale = report.scale
+    out = [
+        "<h2>Rows to look at</h2>",
+        '<p class="muted">Disagreements between the person and the judge, flagged rows, '
+        "errors and unreadable verdicts.</p>",
+        "<table><thead><tr><th>Row</th><th>Id</th><th>Status</th><th>Judge</th><th>Person</th>"
+        "<th>Flag</th><th>Note or error</th></tr></thead><tbody>",
+    ]
+    for item in chosen[:MAX_LISTED_ROWS]:
+        css = ' class="disagree"' if (item.disagreement or 0) > 0 else ""
+        note = item.review.note if item.review else ""
+        error = item.result.error if item.result else ""
+        text = " — ".join(t for t in (note, error) if t)[:MAX_CELL_CHARS]
+        cells = (
+            item.row_index,
+            item.row_id,
+            item.status,
+            scale.name_of(item.judge_value),
+            scale.name_of(item.human_value),
+            "yes" if item.flagged else "",
+            text,
+        )
+        out.append(f"<tr{css}>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
+    out.append("</tbody></table>")
+    if len(chosen) > MAX_LISTED_ROWS:
+        out.append(f'<p class="muted">… and {len(chosen) - MAX_LISTED_ROWS} more rows.</p>')
+    return "".join(out)
+
+
+def html_report(report: Report, items: Sequence[ReviewItem]) -> str:
+    """The report as one HTML page that opens offline in any browser."""
+    when = datetime.datetime.fromtimestamp(report.created, datetime.UTC)
+    what = f"run {report.run_id}" if report.run_id is not None else "latest result of each row"
+    title = f"{report.project or 'JudgeDesk'} — report"
+    parts = [
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{_e(title)}</h1>",
+        f'<p class="muted">{_e(what)}; made {_e(when.strftime("%Y-%m-%d %H:%M"))} UTC '
+        "with JudgeDesk.</p>",
+        _summary(report),
+    ]
+    if report.distribution:
+        bars = [(b.label, float(b.count)) for b in report.distribution]
+        parts += ["<h2>Distribution</h2>", bar_chart(bars, "How often each verdict was given")]
+    if report.dimensions:
+        parts.append(_groups("Dimensions", report.dimensions, report.scale.high))
+    if report.categories:
+        parts.append(_groups(f"By {report.category_field}", report.categories, None))
+    review = report.review
+    parts += [
+        "<h2>Review</h2>",
+        _table(
+            ("Figure", "Rows"),
+            [
+                ("Rows", review.total),
+                ("Reviewed by hand", review.reviewed),
+                ("Human label from the dataset only", review.from_dataset),
+                ("Person and judge agree", review.agreed),
+                ("Person and judge disagree", review.disagreed),
+                ("Flagged", review.flagged),
+                ("Reviewed before the judge's verdict changed", review.stale),
+            ],
+            {1},
+        ),
+        "<h2>Agreement</h2>",
+        '<p class="muted">Kappa is agreement beyond what chance would give: 0 is chance, '
+        "1 is perfect. Each figure counts the rows both raters gave a verdict for.</p>",
+        *(_agreement(figures, report) for figures in report.agreement),
+        _comparison(report),
+        _attention(items, report),
+        "</body></html>\n",
+    ]
+    return "".join(parts)

@@ -1,0 +1,197 @@
+"""Figures of pairwise results: win, tie and loss rates, and the judges' position bias.
+
+Rates are those of answer B (the evaluated model) against answer A (the baseline, the
+other model or the reference) on the 1–5 pairwise scale: 4–5 is a win, 3 a tie, 1–2 a
+loss. Two scores summarise them, each with a bootstrap 95 % interval:
+
+- ``score``: a win counts 1, a tie one half, a loss 0;
+- ``graded``: strong verdicts weigh more: 1 → 0, 2 → ¼, 3 → ½, 4 → ¾, 5 → 1.
+
+For pairs judged in both orders (``run.swap``), each judge's position consistency (the
+share of pairs given the same direction in both orders), how often the answer shown
+first wins, and how often the longer answer wins are reported: a judge with no position
+bias shows the first answer winning about half of the decisive verdicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgedesk.core.report.figures import Estimate, estimate_mean
+from judgedesk.core.run.pairs import TIE, direction, first_shown_won, mirror
+from judgedesk.core.run.store import ResultRecord
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A share with the count it is based on (``value`` None when ``n`` is 0)."""
+
+    hits: int
+    n: int
+
+    @property
+    def value(self) -> float | None:
+        return self.hits / self.n if self.n else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "hits": self.hits, "n": self.n}
+
+
+@dataclass(frozen=True)
+class JudgeBias:
+    """One judge's behaviour over the pairs it judged in both orders.
+
+    Attributes:
+        judge: the judge's name.
+        consistency: pairs given the same direction in both orders, of those whose two
+            verdicts were read.
+        first_position: decisive verdicts (no tie) where the answer shown first won.
+        longer_answer: decisive combined verdicts where the longer answer won, of the
+            pairs whose answers differ in length.
+    """
+
+    judge: str
+    consistency: Rate
+    first_position: Rate
+    longer_answer: Rate
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "judge": self.judge,
+            "position_consistency": self.consistency.to_dict(),
+            "first_position_wins": self.first_position.to_dict(),
+            "longer_answer_wins": self.longer_answer.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class PairwiseFigures:
+    """Win, tie and loss of B against A, and each judge's position bias.
+
+    Attributes:
+        pairs: rows with a pairwise result.
+        wins, ties, losses: counts of B's wins, ties and losses.
+        win_rate: B's wins among the pairs, with its interval.
+        score, graded: see the module docstring.
+        judges: position bias per judge that judged pairs in both orders.
+        inconsistent_rows: rows whose pair a judge judged differently in the two orders.
+    """
+
+    pairs: int
+    wins: int
+    ties: int
+    losses: int
+    win_rate: Estimate
+    score: Estimate
+    graded: Estimate
+    judges: list[JudgeBias] = field(default_factory=list)
+    inconsistent_rows: list[int] = field(default_factory=list)
+
+    @property
+    def tie_rate(self) -> float | None:
+        return self.ties / self.pairs if self.pairs else None
+
+    @property
+    def loss_rate(self) -> float | None:
+        return self.losses / self.pairs if self.pairs else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pairs": self.pairs,
+            "wins": self.wins,
+            "ties": self.ties,
+            "losses": self.losses,
+            "win_rate": self.win_rate.to_dict(),
+            "tie_rate": self.tie_rate,
+            "loss_rate": self.loss_rate,
+            "score": self.score.to_dict(),
+            "graded": self.graded.to_dict(),
+            "judges": [j.to_dict() for j in self.judges],
+            "inconsistent_rows": list(self.inconsistent_rows),
+        }
+
+
+def pairwise_figures(results: Iterable[ResultRecord], *, seed: int = 0) -> PairwiseFigures | None:
+    """The pairwise figures of results, or None when no row holds a pairwise verdict."""
+    values: list[float] = []
+    inconsistent: list[int] = []
+    biases: dict[str, list[int]] = {}  # judge → [consistent, both read, first won,
+    #   decisive orders, longer won, decisive with lengths differing]
+    pairwise_rows = 0
+    for result in results:
+        steps = [s for s in result.detail.get("judges", []) if isinstance(s, Mapping)]
+        swapped_steps = [s for s in steps if "orders" in s]
+        if swapped_steps or _is_pair_value(result.value, steps):
+            pairwise_rows += 1
+        if result.status == "ok" and _is_pair_value(result.value, steps):
+            values.append(float(result.value))
+        for step in swapped_steps:
+            counts = biases.setdefault(str(step.get("judge", "")), [0] * 6)
+            _count_bias(step, counts)
+            if step.get("consistent") is False and result.row_index not in inconsistent:
+                inconsistent.append(result.row_index)
+    if not pairwise_rows:
+        return None
+    wins = sum(1 for v in values if v > TIE)
+    ties = sum(1 for v in values if v == TIE)
+    losses = sum(1 for v in values if v < TIE)
+    return PairwiseFigures(
+        pairs=len(values),
+        wins=wins,
+        ties=ties,
+        losses=losses,
+        win_rate=estimate_mean([1.0 if v > TIE else 0.0 for v in values], seed=seed),
+        score=estimate_mean([_points(v) for v in values], seed=seed),
+        graded=estimate_mean([(v - 1) / 4 for v in values], seed=seed),
+        judges=[
+            JudgeBias(name, Rate(c[0], c[1]), Rate(c[2], c[3]), Rate(c[4], c[5]))
+            for name, c in biases.items()
+        ],
+        inconsistent_rows=sorted(inconsistent),
+    )
+
+
+def _points(value: float) -> float:
+    return 1.0 if value > TIE else 0.5 if value == TIE else 0.0
+
+
+def _is_pair_value(value: Any, steps: list[Mapping[str, Any]]) -> bool:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if not 1 <= value <= 5:
+        return False
+    return any("orders" in s or s.get("pairwise") for s in steps)
+
+
+def _count_bias(step: Mapping[str, Any], counts: list[int]) -> None:
+    orders = step.get("orders") or []
+    if len(orders) != 2:
+        return
+    first = _number((orders[0].get("verdict") or {}).get("value"))
+    second = _number((orders[1].get("verdict") or {}).get("value"))
+    if first is None or second is None:
+        return
+    counts[1] += 1
+    if direction(first) == direction(mirror(second)):
+        counts[0] += 1
+    for shown in (first, second):  # each order's verdict as the judge saw the answers
+        won = first_shown_won(shown)
+        if won is not None:
+            counts[3] += 1
+            counts[2] += won
+    combined = _number((step.get("verdict") or {}).get("value"))
+    lengths = step.get("lengths") or []
+    if combined is not None and len(lengths) == 2 and lengths[0] != lengths[1]:
+        way = direction(combined)
+        if way:
+            counts[5] += 1
+            longer_is_b = lengths[1] > lengths[0]
+            counts[4] += (way > 0) == longer_is_b
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)

@@ -1,0 +1,448 @@
+"""Reviewing the judge by hand: the queue of rows, the person's verdicts, undoable changes.
+
+A :class:`ReviewSession` holds, for every row that has a result (or a review), the
+judge's latest verdict, the person's review and any human label the dataset carries.
+Each change a person makes is a command on an :class:`~judgedesk.core.project.undo.UndoStack`,
+written to the store at once, and announced with ``sig_review_changed``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from judgedesk.core.dataset import Dataset, search_rows
+from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.events import Signal
+from judgedesk.core.project.settings import Project
+from judgedesk.core.project.undo import SnapshotCommand, UndoStack
+from judgedesk.core.review.agreement import AgreementFigures, agreement, is_number, verdict_kind
+from judgedesk.core.review.human import ReviewScale, dataset_labels, scale_for
+from judgedesk.core.review.items import (
+    SHOW,
+    SHOW_TESTS,
+    SORT_KEYS,
+    SORTS,
+    JudgeVerdict,
+    ReviewFilter,
+    ReviewItem,
+    ReviewProgress,
+    build_item,
+    disagrees,
+    in_range,
+    item_holds,
+    judge_pairs,
+    same_value,
+)
+from judgedesk.core.run.reviews import Review
+from judgedesk.core.run.store import Store
+
+__all__ = [
+    "SHOW",
+    "SORTS",
+    "JudgeVerdict",
+    "ReviewFilter",
+    "ReviewItem",
+    "ReviewProgress",
+    "ReviewSession",
+    "ReviewSnapshot",
+    "load_snapshot",
+    "read_snapshot",
+    "same_value",
+]
+
+
+@dataclass(frozen=True)
+class ReviewSnapshot:
+    """The rows of a review as read at one moment: plain data, safe to pass between
+    threads (see :func:`load_snapshot`)."""
+
+    scale: ReviewScale
+    items: dict[int, ReviewItem]
+
+
+def read_snapshot(
+    store: Store,
+    dataset: Dataset | None = None,
+    project: Project | None = None,
+    run_id: int | None = None,
+) -> ReviewSnapshot:
+    """Read every row's result (each row's latest, or one run's), review and dataset label.
+
+    Blocking: reads the store and, when a ``human`` column is mapped, the dataset.
+    """
+    if run_id is None:
+        results = store.latest_results()
+    else:
+        results = {r.row_index: r for r in store.results(run_id)}
+    reviews = store.reviews.all()
+    scale = scale_for(project, (r.value for r in results.values() if r.status == "ok"))
+    rows = sorted(set(results) | set(reviews))
+    labels = dataset_labels(dataset, rows, scale) if dataset is not None else {}
+    items = {
+        index: build_item(index, results.get(index), reviews.get(index), labels.get(index))
+        for index in rows
+    }
+    return ReviewSnapshot(scale, items)
+
+
+def load_snapshot(
+    project: Project, dataset: Dataset | None = None, run_id: int | None = None
+) -> ReviewSnapshot:
+    """:func:`read_snapshot` with a store of its own: for a worker thread.
+
+    A :class:`~judgedesk.core.run.store.Store` belongs to the thread that opened it, so the
+    UI reads the rows in a worker with this, then builds the session on its own thread
+    with its own store: ``ReviewSession(store, dataset, snapshot=snapshot, …)``.
+    """
+    if not project.store_path.is_file():
+        return ReviewSnapshot(scale_for(project), {})
+    with Store(project.store_path) as store:
+        return read_snapshot(store, dataset, project, run_id)
+
+
+class ReviewSession:
+    """The rows to review and the person's verdicts on them.
+
+    Building it reads the store and, when the dataset maps a ``human`` column, that
+    column for every row: blocking work for a worker thread, unless a ``snapshot``
+    read there (:func:`load_snapshot`) is given. Changes are quick SQLite writes
+    (about a millisecond). One session belongs to the thread of its store.
+
+    Args:
+        store: the project's results store.
+        dataset: the project's dataset, for human labels and text search; optional.
+        project: for the review scale (see :func:`~judgedesk.core.review.human.scale_for`).
+        reviewer: the name written with every review.
+        undo: the stack commands go on; without one, changes cannot be undone.
+        run_id: review one run's results instead of each row's latest.
+        blind: hide the judge's verdict until the person has given theirs.
+        snapshot: the rows, already read; without it they are read now.
+
+    Signals:
+        sig_review_changed: the row's new :class:`ReviewItem`, after any change, undo
+            or redo.
+        sig_reloaded: None, after :meth:`reload` read the results again.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        dataset: Dataset | None = None,
+        *,
+        project: Project | None = None,
+        reviewer: str = "",
+        undo: UndoStack | None = None,
+        run_id: int | None = None,
+        blind: bool = False,
+        snapshot: ReviewSnapshot | None = None,
+    ) -> None:
+        self.store = store
+        self.dataset = dataset
+        self.project = project
+        self.reviewer = reviewer
+        self.undo = undo
+        self.run_id = run_id
+        self.blind = blind
+        self.sig_review_changed: Signal[ReviewItem] = Signal()
+        self.sig_reloaded: Signal[None] = Signal()
+        self.scale = ReviewScale("score")
+        self._items: dict[int, ReviewItem] = {}
+        self._search: tuple[str, frozenset[int]] | None = None
+        self.reload(snapshot)
+
+    # --- reading ----------------------------------------------------------------------
+
+    def reload(self, snapshot: ReviewSnapshot | None = None) -> None:
+        """Take the rows from ``snapshot``, or read them again from the store (blocking)."""
+        if snapshot is None:
+            snapshot = read_snapshot(self.store, self.dataset, self.project, self.run_id)
+        self.scale = snapshot.scale
+        self._items = dict(snapshot.items)
+        self._search = None
+        self.sig_reloaded.emit(None)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def rows(self) -> list[int]:
+        """Every row in the review, in order."""
+        return list(self._items)
+
+    def items(self) -> list[ReviewItem]:
+        """Every row's item, in row order."""
+        return list(self._items.values())
+
+    def item(self, row: int) -> ReviewItem:
+        """The item of one row.
+
+        Raises:
+            JudgeDeskError: the row has no result and no review.
+        """
+        try:
+            return self._items[row]
+        except KeyError:
+            raise JudgeDeskError(
+                f"Row {row} has not been judged yet, so there is nothing to review. Run it first."
+            ) from None
+
+    def judge_visible(self, row: int) -> bool:
+        """Whether the judge's verdict for ``row`` may be shown (see ``blind``)."""
+        return self.item(row).judge_visible(self.blind)
+
+    def queue(
+        self,
+        filter: ReviewFilter | None = None,
+        sort: str = "row",
+        *,
+        found: frozenset[int] | None = None,
+    ) -> list[int]:
+        """The rows to review, filtered and in order (a text filter reads the dataset).
+
+        Args:
+            filter: which rows; all of them by default.
+            sort: one of :data:`SORTS`: by row, largest disagreement first, judge score
+                ascending or descending, most recently reviewed first.
+            found: the dataset rows already found holding ``filter.text`` (a search
+                made in another thread), so the dataset is not read here.
+        """
+        wanted = filter or ReviewFilter()
+        if wanted.show not in SHOW:
+            raise JudgeDeskError(f"Unknown review filter '{wanted.show}': use {', '.join(SHOW)}.")
+        if sort not in SORTS:
+            raise JudgeDeskError(f"Unknown sort '{sort}': use {', '.join(SORTS)}.")
+        keep = SHOW_TESTS[wanted.show]
+        matched = None
+        if wanted.text:
+            matched = found if found is not None else self._text_matches(wanted.text)
+        chosen = [
+            item
+            for item in self._items.values()
+            if keep(item)
+            and (wanted.rows is None or item.row_index in wanted.rows)
+            and in_range(item.judge_value, wanted.score_min, wanted.score_max)
+            and (matched is None or item.row_index in matched or item_holds(item, wanted.text))
+        ]
+        chosen.sort(key=SORT_KEYS[sort])
+        return [item.row_index for item in chosen]
+
+    def _text_matches(self, text: str) -> frozenset[int]:
+        if self.dataset is None:
+            return frozenset()
+        if self._search is None or self._search[0] != text:
+            self._search = (text, frozenset(search_rows(self.dataset, text)))
+        return self._search[1]
+
+    def progress(self) -> ReviewProgress:
+        """How far reviewing has got."""
+        items = self._items.values()
+        reviewed = [i for i in items if i.reviewed]
+        return ReviewProgress(
+            total=len(self._items),
+            reviewed=len(reviewed),
+            agreed=sum(1 for i in reviewed if i.disagreement == 0),
+            disagreed=sum(1 for i in items if disagrees(i)),
+            flagged=sum(1 for i in items if i.flagged),
+            stale=sum(1 for i in items if i.stale),
+            from_dataset=sum(1 for i in items if i.human[1] == "dataset"),
+        )
+
+    def agreement(self) -> list[AgreementFigures]:
+        """Person vs the judge's result, then judge vs judge for every pair of judges
+        whose verdicts are of the same kind (a true/false rule is not compared with a
+        judge that gives scores)."""
+        labels = list(self.scale.choices) or None
+        figures = [
+            agreement(
+                ((i.human_value, i.judge_value) for i in self._items.values()),
+                "person",
+                "judge",
+                labels=labels,
+            )
+        ]
+        values: dict[str, list[Any]] = {}
+        for item in self._items.values():
+            for judge in item.judges:
+                values.setdefault(judge.name, []).append(judge.value)
+        kinds = {name: verdict_kind(found) for name, found in values.items()}
+        names = list(values)
+        for a_pos, first in enumerate(names):
+            for second in names[a_pos + 1 :]:
+                if kinds[first] != kinds[second] or not kinds[first]:
+                    continue
+                pairs = judge_pairs(self._items.values(), first, second)
+                figures.append(agreement(pairs, first, second))
+        if self.scale.is_pairwise:
+            # Pairwise verdicts also compared as win / tie / loss only.
+            figures.insert(
+                1,
+                agreement(
+                    (
+                        (_outcome(i.human_value), _outcome(i.judge_value))
+                        for i in self._items.values()
+                    ),
+                    "person (win/tie/loss)",
+                    "judge (win/tie/loss)",
+                    kind="nominal",
+                    labels=OUTCOMES,
+                ),
+            )
+        return figures
+
+    # --- changes (each one undoable) --------------------------------------------------
+
+    def set_value(self, row: int, value: Any, label: str | None = None) -> SnapshotCommand:
+        """Give the person's verdict for a row (None clears it).
+
+        Raises:
+            JudgeDeskError: the value is not a verdict on the review's scale.
+        """
+        try:
+            value = self.scale.check(value)
+        except ValueError as exc:
+            raise JudgeDeskError(str(exc)) from None
+        text = label or (
+            f"Clear the verdict of row {row}"
+            if value is None
+            else f"Give row {row} the verdict {self.scale.name_of(value)}"
+        )
+        return self._change(row, text, lambda r: replace(r, value=value), anchor=True)
+
+    def clear_value(self, row: int, label: str | None = None) -> SnapshotCommand:
+        """Remove the person's verdict for a row."""
+        return self.set_value(row, None, label)
+
+    def set_agree(self, row: int, agree: bool | None, label: str | None = None) -> SnapshotCommand:
+        """Say the person agrees (True) or disagrees (False) with the judge; None unsets."""
+        word = {True: "Agree with", False: "Disagree with", None: "Unset agreement on"}[agree]
+        text = label or f"{word} the judge on row {row}"
+        return self._change(row, text, lambda r: replace(r, agree=agree), anchor=True)
+
+    def set_dimension(
+        self, row: int, dimension: str, score: float | None, label: str | None = None
+    ) -> SnapshotCommand:
+        """Give the person's score for one dimension of a row's verdict (None clears it).
+
+        Raises:
+            JudgeDeskError: the score is not a finite number of zero or more.
+        """
+        if score is not None:
+            if isinstance(score, bool) or not is_number(score) or not 0 <= float(score) < 1e9:
+                raise JudgeDeskError(
+                    f"A dimension's score is a number of zero or more, not {score!r}."
+                )
+            score = int(score) if float(score).is_integer() else float(score)
+
+        def edit(review: Review) -> Review:
+            dimensions = dict(review.dimensions)
+            if score is None:
+                dimensions.pop(dimension, None)
+            else:
+                dimensions[dimension] = score
+            return replace(review, dimensions=dimensions)
+
+        text = label or (
+            f"Clear the {dimension} score of row {row}"
+            if score is None
+            else f"Give row {row} {score} for {dimension}"
+        )
+        return self._change(row, text, edit)
+
+    def set_flag(self, row: int, flag: bool, label: str | None = None) -> SnapshotCommand:
+        """Flag a row for a second look, or take the flag off."""
+        text = label or f"{'Flag' if flag else 'Unflag'} row {row}"
+        return self._change(row, text, lambda r: replace(r, flag=flag))
+
+    def toggle_flag(self, row: int, label: str | None = None) -> SnapshotCommand:
+        """Flag a row, or unflag it if it is flagged."""
+        return self.set_flag(row, not self.item(row).flagged, label)
+
+    def set_note(self, row: int, note: str, label: str | None = None) -> SnapshotCommand:
+        """Write the person's note; typing into one row's note is undone at once."""
+        text = label or f"Edit the note of row {row}"
+        return self._change(row, text, lambda r: replace(r, note=note), merge=("note", row))
+
+    def clear_verdict(self, row: int, label: str | None = None) -> SnapshotCommand:
+        """Take back the person's verdict and their agree / disagree; the flag and the
+        note stay."""
+        text = label or f"Clear the verdict of row {row}"
+        return self._change(row, text, lambda r: replace(r, value=None, agree=None))
+
+    def clear_review(self, row: int, label: str | None = None) -> SnapshotCommand:
+        """Remove everything the person said about a row."""
+        text = label or f"Clear the review of row {row}"
+        return self._change(
+            row, text, lambda r: replace(r, value=None, agree=None, flag=False, note="")
+        )
+
+    def _change(
+        self,
+        row: int,
+        label: str,
+        edit: Callable[[Review], Review],
+        *,
+        anchor: bool = False,
+        merge: Hashable | None = None,
+    ) -> SnapshotCommand:
+        item = self.item(row)
+        before = item.review
+        base = before or Review(row, item.row_id)
+        after = edit(base)
+        after = replace(after, reviewer=self.reviewer, updated=time.time(), row_id=item.row_id)
+        if anchor or before is None:
+            result = item.result
+            after = replace(
+                after,
+                judge_run=result.run_id if result else None,
+                judge_status=result.status if result else None,
+                judge_value=result.value if result else None,
+            )
+
+        def apply(state: object) -> None:
+            self._restore(row, state if isinstance(state, Review) else None)
+
+        final = None if after.empty else after
+        command = SnapshotCommand(label, before, final, apply, merge)
+        if _same_review(before, final):
+            return command  # nothing changes: nothing to write or to undo
+        if self.undo is not None:
+            self.undo.push(command)
+        else:
+            command.do()
+        return command
+
+    def _restore(self, row: int, review: Review | None) -> None:
+        if review is None:
+            self.store.reviews.delete(row)
+        else:
+            self.store.reviews.put(review)
+        current = self._items.get(row)
+        if current is None:  # undone after a reload that no longer shows the row
+            return
+        item = replace(current, review=review)
+        self._items[row] = item
+        self.sig_review_changed.emit(item)
+
+
+OUTCOMES = ("A better", "tie", "B better")
+"""Pairwise verdicts collapsed to which answer won."""
+
+
+def _outcome(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return OUTCOMES[(value > 3) - (value < 3) + 1]
+
+
+def _same_review(a: Review | None, b: Review | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return replace(a, updated=0.0, reviewer="") == replace(b, updated=0.0, reviewer="")
+
+
+def disagreeing_rows(store: Store, dataset: Dataset | None, project: Project | None) -> list[int]:
+    """The rows where a person's verdict differs from the judge's, for a run's ``pick``."""
+    session = ReviewSession(store, dataset, project=project)
+    return session.queue(ReviewFilter(show="disagreements"))

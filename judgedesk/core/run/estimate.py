@@ -1,0 +1,248 @@
+"""Before a run: how many requests, tokens, money and time it is likely to take.
+
+A sample of the selected rows is rendered for each model judge, exactly as a run would
+send them, and looked up in the call cache: rows whose request is stored cost nothing.
+Prompt tokens are estimated from the rendered text; completion tokens and latency come
+from the judge's stored calls when there are some, else from its ``max_tokens``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from judgedesk.core.dataset import Dataset
+from judgedesk.core.errors import JudgeDeskError, RowError
+from judgedesk.core.judge import ChatRequest
+from judgedesk.core.judge.parsers import infer_parser
+from judgedesk.core.judge.request import judge_template, render_prompt
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project
+from judgedesk.core.run.pairs import is_pairwise, pair_of, swapped
+from judgedesk.core.run.pipeline import Selection, selected_rows
+from judgedesk.core.run.steps import candidate_messages
+from judgedesk.core.run.store import Store
+from judgedesk.core.template.tokens import estimate_tokens
+
+SAMPLE = 40
+"""Rows rendered per judge for an estimate."""
+MESSAGE_OVERHEAD = 4
+"""Tokens a chat format adds around each message."""
+UNKNOWN_REPLY_TOKENS = 400
+"""Completion tokens assumed per reply when the judge has none stored and no max_tokens."""
+
+
+@dataclass(frozen=True)
+class JudgeEstimate:
+    """One model judge's share of a run.
+
+    Attributes:
+        judge: the judge's name; ``model`` its model.
+        requests: calls expected to be sent (rows whose request is not stored).
+        stored: calls expected to be answered from the cache.
+        prompt_tokens, completion_tokens: for the requests to be sent.
+        cost: in the price's currency, or None when the judge has no price.
+        seconds: the judge's time at its concurrency, or None with no latency known.
+        measured: True when reply length and latency come from stored calls.
+        problem: why no row could be rendered (a template error), else "".
+    """
+
+    judge: str
+    model: str
+    requests: int
+    stored: int
+    prompt_tokens: int
+    completion_tokens: int
+    cost: float | None
+    seconds: float | None
+    measured: bool
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class RunEstimate:
+    """What a run of the selected rows is likely to take.
+
+    Attributes:
+        rows: how many rows the selection covers.
+        judges: one estimate per enabled model judge (metric judges cost nothing).
+        cost: the sum of the judges' costs; None when no judge has a price.
+        seconds: the judges' times added up (a row's judges answer one after another),
+            or None when a judge's speed is unknown.
+    """
+
+    rows: int
+    judges: tuple[JudgeEstimate, ...]
+    cost: float | None
+    seconds: float | None
+
+    @property
+    def requests(self) -> int:
+        return sum(j.requests for j in self.judges)
+
+    @property
+    def tokens(self) -> int:
+        return sum(j.prompt_tokens + j.completion_tokens for j in self.judges)
+
+
+def estimate_run(
+    project: Project, dataset: Dataset, selection: Selection, *, sample: int = SAMPLE
+) -> RunEstimate:
+    """Estimate a run of ``selection`` (blocking: reads rows, templates and the store).
+
+    Raises:
+        JudgeDeskError: the selection names rows the dataset does not have.
+    """
+    with Store(project.store_path) as store:  # made if missing: a run will need it
+        rows = selected_rows(selection, len(dataset), store, dataset=dataset, project=project)
+        picked = _spread(rows, sample)
+        judges = tuple(
+            _estimate_judge(project, dataset, store, judge, len(rows), picked)
+            for judge in project.judges
+            if judge.enabled and judge.kind != "metric"
+        )
+        for model, only_missing in ((project.candidate, True), (project.baseline, False)):
+            if model is not None:
+                judges += (
+                    _estimate_answers(dataset, store, model, len(rows), picked, only_missing),
+                )
+    costs = [j.cost for j in judges if j.cost is not None]
+    times = [j.seconds for j in judges if j.seconds is not None]
+    return RunEstimate(
+        len(rows),
+        judges,
+        sum(costs) if costs else None,
+        sum(times) if times and len(times) == len(judges) else None,
+    )
+
+
+def _spread(rows: list[int], count: int) -> list[int]:
+    """Up to ``count`` rows spread evenly over ``rows``."""
+    if len(rows) <= count:
+        return list(rows)
+    step = len(rows) / count
+    return [rows[int(i * step)] for i in range(count)]
+
+
+def _estimate_answers(
+    dataset: Dataset,
+    store: Store,
+    model: JudgeSettings,
+    total: int,
+    picked: list[int],
+    only_missing: bool,
+) -> JudgeEstimate:
+    """A model that answers the rows' questions: the candidate (only rows without a
+    response) or the baseline (every row)."""
+    keys: list[str] = []
+    prompt_tokens: list[int] = []
+    asked = 0
+    for index in picked:
+        try:
+            row = dataset.row(index)
+        except RowError:
+            continue
+        if only_missing and row.response.get("content") is not None:
+            continue
+        asked += 1
+        try:
+            messages = candidate_messages(row, row.data, model.system_prompt)
+        except JudgeDeskError:
+            continue
+        request = ChatRequest(
+            messages=messages, model=model.model, params=model.params, stream=model.stream
+        )
+        keys.append(request.cache_key(model.base_url))
+        prompt_tokens.append(
+            sum(estimate_tokens(str(m.get("content", ""))) + MESSAGE_OVERHEAD for m in messages)
+        )
+    share_asked = asked / len(picked) if picked else 0.0
+    calls = round(total * share_asked)
+    found = store.calls(keys)
+    stored = round(calls * (len(found) / len(keys))) if keys else 0
+    requests = calls - stored
+    return _priced(model, store, requests, stored, prompt_tokens, "")
+
+
+def _estimate_judge(
+    project: Project,
+    dataset: Dataset,
+    store: Store,
+    judge: JudgeSettings,
+    total: int,
+    picked: list[int],
+) -> JudgeEstimate:
+    template = judge_template(project, judge)
+    both_orders = project.run.swap and is_pairwise(judge.parser or infer_parser(template.source))
+    keys: list[str] = []
+    prompt_tokens: list[int] = []
+    problem = ""
+    for index in picked:
+        try:
+            row = dataset.row(index)
+        except RowError:
+            continue
+        inputs = [(row.data, row.response)]
+        pair = pair_of(template, row.data, row.response) if both_orders else None
+        if pair is not None:  # the same pair asked again, the answers swapped
+            inputs.append(swapped(pair, row.data, row.response))
+        for data, response in inputs:
+            prompt = render_prompt(project, judge, data, response, template=template)
+            if not prompt.ok:
+                problem = str(prompt.issues[0])
+                continue
+            messages = prompt.messages()
+            request = ChatRequest(
+                messages=messages, model=judge.model, params=judge.params, stream=judge.stream
+            )
+            keys.append(request.cache_key(judge.base_url))
+            prompt_tokens.append(
+                sum(estimate_tokens(m["content"]) + MESSAGE_OVERHEAD for m in messages)
+            )
+    found = store.calls(keys)
+    share_stored = len(found) / len(keys) if keys else 0.0
+    per_row = len(keys) / len(picked) if picked and keys else 1.0  # 2 for pairs swapped
+    calls = round(total * per_row)
+    stored = round(calls * share_stored)
+    requests = calls - stored
+    return _priced(judge, store, requests, stored, prompt_tokens, problem)
+
+
+def _priced(
+    judge: JudgeSettings,
+    store: Store,
+    requests: int,
+    stored: int,
+    prompt_tokens: list[int],
+    problem: str,
+) -> JudgeEstimate:
+    """Tokens, cost and time of ``requests`` calls to a model, from its stored calls."""
+    stored_calls, mean_reply, mean_latency = store.call_stats(judge.name)
+    measured = stored_calls > 0
+    if not measured:
+        limit = judge.params.get("max_tokens")
+        mean_reply = float(limit) if isinstance(limit, int) and limit > 0 else 0.0
+        mean_reply = min(mean_reply or UNKNOWN_REPLY_TOKENS, UNKNOWN_REPLY_TOKENS)
+    mean_prompt = sum(prompt_tokens) / len(prompt_tokens) if prompt_tokens else 0.0
+    prompt_total = round(requests * mean_prompt)
+    completion_total = round(requests * mean_reply)
+    cost = None
+    if judge.price_input > 0 or judge.price_output > 0:
+        cost = (prompt_total * judge.price_input + completion_total * judge.price_output) / 1e6
+    seconds = None
+    if measured and mean_latency > 0:
+        seconds = requests * mean_latency / max(judge.concurrency, 1)
+        if judge.rate_limit > 0:
+            seconds = max(seconds, math.ceil(requests / judge.rate_limit) * 60.0)
+    return JudgeEstimate(
+        judge.name,
+        judge.model,
+        requests,
+        stored,
+        prompt_total,
+        completion_total,
+        cost,
+        seconds,
+        measured,
+        problem if not prompt_tokens else "",
+    )

@@ -1,0 +1,508 @@
+"""Runs: the pipeline over a selection of rows, with pause, resume, cancel and progress."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgedesk.core.dataset import Dataset
+from judgedesk.core.errors import JudgeDeskError, ProjectError, RowError
+from judgedesk.core.events import Signal
+from judgedesk.core.judge import JudgeCallError, OpenAIClient, resolve_api_key
+from judgedesk.core.judge.parsers import PARSERS, infer_parser
+from judgedesk.core.judge.request import judge_template
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.checks import check_project
+from judgedesk.core.project.settings import Project
+from judgedesk.core.run.steps import JudgeContext, RowProcessor, RowResult
+from judgedesk.core.run.store import Store
+from judgedesk.core.scripts import ScriptPool
+from judgedesk.core.template.render import CompiledTemplate
+
+log = logging.getLogger(__name__)
+
+RowPicker = Callable[[Store, Dataset | None, Project | None], Iterable[int]]
+"""Chooses rows from the results store: ``pick(store, dataset, project)``."""
+
+PROGRESS_INTERVAL = 0.1
+# Failures of a connection check that no retry will mend during a run.
+UNREACHABLE = ("connect", "dns", "tls")
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which rows a run covers.
+
+    Attributes:
+        rows: explicit row indexes, in order; None means every row.
+        only: "failed" or "unparsed": of those, only rows whose latest result has that
+            status; another name ("disagreements") for rows that ``pick`` chooses; None
+            for no such filter.
+        pick: chooses rows from what is stored, for a filter the run does not know
+            itself (the review stage's rows where a person disagrees with the judge).
+            A module-level function, so that a run in another process can take it.
+    """
+
+    rows: tuple[int, ...] | None = None
+    only: str | None = None
+    pick: RowPicker | None = None
+
+    @classmethod
+    def parse(cls, spec: str | None, only: str | None = None) -> Selection:
+        """Read ``"0:100"``, ``":10"``, ``"5"`` or ``"1,4,9"`` (None: every row)."""
+        if not spec:
+            return cls(None, only)
+        rows: list[int] = []
+        try:
+            for part in spec.split(","):
+                part = part.strip()
+                if ":" in part:
+                    start, _, stop = part.partition(":")
+                    rows.extend(range(int(start or 0), int(stop)))
+                else:
+                    rows.append(int(part))
+        except ValueError:
+            raise JudgeDeskError(
+                f"'{spec}' is not a row selection. Use 0:100 (rows 0 to 99), 5, or 1,4,9."
+            ) from None
+        return cls(tuple(dict.fromkeys(rows)), only)
+
+    def describe(self) -> str:
+        """A short text for the run list."""
+        text = "all rows" if self.rows is None else f"{len(self.rows)} rows"
+        return f"{text}, {self.only} only" if self.only else text
+
+
+@dataclass
+class Progress:
+    """Where a run stands; emitted while it goes and at the end."""
+
+    run_id: int
+    total: int
+    done: int = 0
+    ok: int = 0
+    failed: int = 0
+    unparsed: int = 0
+    calls: int = 0
+    cached: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    elapsed: float = 0.0
+    paused: bool = False
+    errors: dict[str, int] = field(default_factory=dict)
+    tokens_by_judge: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Per judge: (prompt tokens, completion tokens) of the calls made in this run."""
+
+    @property
+    def rows_per_second(self) -> float:
+        return self.done / self.elapsed if self.elapsed > 0 else 0.0
+
+    @property
+    def eta(self) -> float | None:
+        """Seconds left at the current speed, or None before the first row."""
+        rate = self.rows_per_second
+        return (self.total - self.done) / rate if rate > 0 else None
+
+
+@dataclass
+class RunSummary:
+    """How a run ended, with its figures."""
+
+    run_id: int
+    status: str  # "finished" | "cancelled"
+    progress: Progress
+    mean: float | None
+    accuracy: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        p = self.progress
+        return {
+            "run_id": self.run_id,
+            "status": self.status,
+            "rows": p.total,
+            "ok": p.ok,
+            "error": p.failed,
+            "unparsed": p.unparsed,
+            "mean_score": self.mean,
+            "accuracy": self.accuracy,
+            "calls": p.calls,
+            "cached_calls": p.cached,
+            "prompt_tokens": p.prompt_tokens,
+            "completion_tokens": p.completion_tokens,
+            "seconds": round(p.elapsed, 3),
+            "errors": dict(p.errors),
+        }
+
+
+class Run:
+    """One pass of the pipeline over a selection of rows.
+
+    Signals:
+        sig_started: the run id, once the rows are chosen.
+        sig_row_finished: a :class:`RowResult` for each row, as it finishes.
+        sig_progress: a :class:`Progress`, at most every 0.1 s and at the end.
+        sig_finished: the :class:`RunSummary`.
+    """
+
+    def __init__(
+        self,
+        project: Project,
+        dataset: Dataset,
+        store: Store,
+        selection: Selection | None = None,
+        *,
+        concurrency: int | None = None,
+        offline: bool = False,
+    ) -> None:
+        self.project = project
+        self.dataset = dataset
+        self.store = store
+        self.selection = selection or Selection()
+        self.concurrency = concurrency
+        self.offline = offline
+        self.sig_started: Signal[int] = Signal()
+        self.sig_row_finished: Signal[RowResult] = Signal()
+        self.sig_progress: Signal[Progress] = Signal()
+        self.sig_finished: Signal[RunSummary] = Signal()
+        self._gate = asyncio.Event()
+        self._gate.set()
+        self._cancelled = False
+        self._values: list[Any] = []
+        self._contexts: list[JudgeContext] = []
+
+    # --- control ---------------------------------------------------------------------
+
+    def pause(self) -> None:
+        """Send nothing new; requests already sent finish."""
+        self._gate.clear()
+        for client in self._clients():
+            client.pause()
+
+    def resume(self) -> None:
+        """Go on after :meth:`pause`."""
+        for client in self._clients():
+            client.resume()
+        self._gate.set()
+
+    def _clients(self) -> list[OpenAIClient]:
+        return [c.client for c in self._contexts if c.client is not None]
+
+    def cancel(self) -> None:
+        """Stop: rows in flight are abandoned (answered calls are already stored)."""
+        self._cancelled = True
+        for client in self._clients():
+            client.resume()
+        self._gate.set()
+
+    @property
+    def paused(self) -> bool:
+        return not self._gate.is_set()
+
+    # --- running ---------------------------------------------------------------------
+
+    def rows(self) -> list[int]:
+        """The row indexes this run covers, in order."""
+        return selected_rows(
+            self.selection,
+            len(self.dataset),
+            self.store,
+            dataset=self.dataset,
+            project=self.project,
+        )
+
+    async def execute(self) -> RunSummary:
+        """Run the pipeline and return the summary; never leaves workers behind."""
+        problems = [p for p in check_project(self.project) if p.severity == "error"]
+        problems = [p for p in problems if not (self.offline and "endpoint" in p.message)]
+        if problems:
+            raise ProjectError("The project cannot run: " + " ".join(p.message for p in problems))
+        indexes = self.rows()
+        judges = [self._prepare(j) for j in self.project.judges if j.enabled]
+        candidate = baseline = None
+        if self.project.candidate is not None:
+            candidate = self._prepare(self.project.candidate, prompt=False)
+        if self.project.baseline is not None:
+            baseline = self._prepare(self.project.baseline, prompt=False)
+        answering = [c for c in (candidate, baseline) if c is not None]
+        self._contexts = [*judges, *answering]
+        await self._preflight()
+        scripts = self._scripts()
+        run_id = self.store.start_run(self.selection.describe())
+        progress = Progress(run_id, len(indexes))
+        processor = RowProcessor(
+            self.project,
+            self.store,
+            judges,
+            scripts,
+            candidate,
+            offline=self.offline,
+            baseline=baseline,
+        )
+        self.sig_started.emit(run_id)
+        status = "finished"
+        started = time.monotonic()
+        try:
+            if scripts is not None:
+                await scripts.start()
+            await self._work(indexes, processor, progress, started)
+            if self._cancelled:
+                status = "cancelled"
+        except asyncio.CancelledError:
+            status = "cancelled"
+            raise
+        finally:
+            self.store.finish_run(run_id, status)
+            for client in self._clients():
+                await client.aclose()
+            if scripts is not None:
+                await scripts.aclose()
+            self._update(progress, processor, started)
+            self.sig_progress.emit(progress)
+        summary = RunSummary(run_id, status, progress, *self._aggregate())
+        self.sig_finished.emit(summary)
+        return summary
+
+    async def _work(
+        self, indexes: list[int], processor: RowProcessor, progress: Progress, started: float
+    ) -> None:
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        for index in indexes:
+            queue.put_nowait(index)
+        errors: Counter[str] = Counter()
+        progress.errors = errors  # counted as rows finish, so progress shows them live
+        last_emit = 0.0
+
+        async def worker() -> None:
+            nonlocal last_emit
+            while not self._cancelled:
+                await self._gate.wait()
+                if self._cancelled:
+                    return
+                try:
+                    index = queue.get_nowait()
+                except asyncio.QueueEmpty:
+                    return
+                result = await self._one(index, processor)
+                self._record(result, progress, errors)
+                now = time.monotonic()
+                if now - last_emit >= PROGRESS_INTERVAL:
+                    last_emit = now
+                    self._update(progress, processor, started)
+                    self.sig_progress.emit(progress)
+
+        count = max(1, min(self._workers(), len(indexes) or 1))
+        tasks = [asyncio.ensure_future(worker()) for _ in range(count)]
+        try:
+            await asyncio.gather(*tasks)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            progress.errors = dict(errors)
+
+    async def _one(self, index: int, processor: RowProcessor) -> RowResult:
+        try:
+            row = self.dataset.row(index)
+        except RowError as exc:
+            return RowResult(index, str(index), "error", None, str(exc), "row")
+        return await processor.process(row)
+
+    def _record(self, result: RowResult, progress: Progress, errors: Counter[str]) -> None:
+        self.store.put_result(
+            progress.run_id,
+            result.index,
+            result.row_id,
+            result.status,
+            result.value,
+            result.error,
+            result.detail,
+        )
+        progress.done += 1
+        if result.status == "ok":
+            progress.ok += 1
+            self._values.append(result.value)
+        elif result.status == "unparsed":
+            progress.unparsed += 1
+        else:
+            progress.failed += 1
+            errors[result.error_kind or "error"] += 1
+        self.sig_row_finished.emit(result)
+
+    def _update(self, progress: Progress, processor: RowProcessor, started: float) -> None:
+        counters = processor.counters
+        progress.calls, progress.cached = counters.calls, counters.cached
+        progress.prompt_tokens = counters.prompt_tokens
+        progress.completion_tokens = counters.completion_tokens
+        progress.tokens_by_judge = {
+            name: (counts[1], counts[2]) for name, counts in counters.by_judge.items()
+        }
+        progress.elapsed = time.monotonic() - started
+        progress.paused = self.paused
+
+    def _aggregate(self) -> tuple[float | None, float | None]:
+        booleans = [v for v in self._values if isinstance(v, bool)]
+        numbers = [
+            float(v) for v in self._values if isinstance(v, int | float) and not isinstance(v, bool)
+        ]
+        mean = sum(numbers) / len(numbers) if numbers else None
+        accuracy = sum(booleans) / len(booleans) if booleans else None
+        return mean, accuracy
+
+    # --- preparation -----------------------------------------------------------------
+
+    def _workers(self) -> int:
+        if self.project.run.workers > 0:
+            return self.project.run.workers
+        widest = max(
+            [
+                self.concurrency or j.concurrency
+                for j in self.project.judges
+                if j.kind != "metric" and j.enabled
+            ]
+            or [4]
+        )
+        return widest * 2
+
+    async def _preflight(self) -> None:
+        """Find endpoints that do not answer at all, so their rows fail at once.
+
+        Rows whose replies are stored still complete; only new calls to such a judge
+        fail, with the reason, instead of each waiting through its retries.
+        """
+        checks = [c for c in self._contexts if c.client is not None]
+        outcomes = await asyncio.gather(
+            *(c.client.list_models(timeout=10) for c in checks if c.client is not None),
+            return_exceptions=True,
+        )
+        for context, outcome in zip(checks, outcomes, strict=True):
+            if isinstance(outcome, JudgeCallError) and outcome.kind in UNREACHABLE:
+                context.unreachable = str(outcome)
+                log.warning("judge %s unreachable: %s", context.settings.name, outcome)
+
+    def _prepare(self, settings: JudgeSettings, *, prompt: bool = True) -> JudgeContext:
+        return prepare_judge(
+            self.project,
+            settings,
+            prompt=prompt,
+            offline=self.offline,
+            concurrency=self.concurrency,
+        )
+
+    def _scripts(self) -> ScriptPool | None:
+        found = {
+            kind: self.project.script_path(kind)
+            for kind in ("preprocess", "postprocess")
+            if self.project.script_path(kind).is_file()
+        }
+        if not found:
+            return None
+        return ScriptPool(
+            found,
+            workers=2,
+            timeout=self.project.scripts.timeout,
+            memory_mb=self.project.scripts.memory_mb,
+        )
+
+
+def selected_rows(
+    selection: Selection,
+    count: int,
+    store: Store,
+    *,
+    dataset: Dataset | None = None,
+    project: Project | None = None,
+) -> list[int]:
+    """The row indexes a selection covers in a dataset of ``count`` rows, in order.
+
+    ``dataset`` and ``project`` are handed to the selection's ``pick`` (the review
+    stage counts a person's verdicts from a dataset column with the right scale).
+
+    Raises:
+        JudgeDeskError: the selection names a row the dataset does not have.
+    """
+    if selection.rows is None:
+        indexes = list(range(count))
+    else:
+        bad = [i for i in selection.rows if not 0 <= i < count]
+        if bad:
+            raise JudgeDeskError(
+                f"Row {bad[0]} does not exist: the dataset has rows 0 to {count - 1}."
+            )
+        indexes = list(selection.rows)
+    if selection.pick is not None:
+        chosen = set(selection.pick(store, dataset, project))
+        indexes = [i for i in indexes if i in chosen]
+    elif selection.only in ("failed", "unparsed"):
+        wanted = {"failed": "error", "unparsed": "unparsed"}[selection.only]
+        latest = store.latest_results()
+        indexes = [i for i in indexes if i in latest and latest[i].status == wanted]
+    elif selection.only:
+        raise JudgeDeskError(f"A run cannot choose the rows named {selection.only!r} by itself.")
+    return indexes
+
+
+def prepare_judge(
+    project: Project,
+    settings: JudgeSettings,
+    *,
+    prompt: bool = True,
+    offline: bool = False,
+    concurrency: int | None = None,
+    template: CompiledTemplate | None = None,
+) -> JudgeContext:
+    """What running ``settings`` needs: a client, the compiled template and its parser.
+
+    Args:
+        prompt: False for a candidate model, which is sent the row's chat, not a template.
+        offline: no client; only stored replies can be used.
+        concurrency: overrides the judge's own limit of requests at once.
+        template: the template to use instead of the judge's file (text being edited).
+    """
+    if settings.kind == "metric":
+        return JudgeContext(settings, None, None, None)
+    client = None
+    if not offline:
+        client = OpenAIClient(
+            settings.base_url,
+            api_key=resolve_api_key(settings.api_key),
+            headers=settings.headers,
+            timeout=settings.timeout,
+            concurrency=concurrency or settings.concurrency,
+            rate_limit=settings.rate_limit,
+        )
+    if prompt and template is None:
+        template = judge_template(project, settings)  # the file is read once, here
+    if not prompt:
+        template = None
+    parser = None
+    if template is not None:
+        parser = settings.parser or infer_parser(template.source)
+    options: dict[str, Any] = {}
+    if parser is not None and PARSERS[parser].kind == "score":
+        for key, option in (("min_score", "min"), ("max_score", "max")):
+            value = project.variables.get(key)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                options[option] = value
+    return JudgeContext(settings, client, template, parser, options)
+
+
+async def run_project(
+    project: Project,
+    dataset: Dataset,
+    selection: Selection | None = None,
+    *,
+    concurrency: int | None = None,
+    offline: bool = False,
+    listeners: Sequence[Any] = (),
+) -> RunSummary:
+    """Open the project's store, run, close: the headless way to run a project."""
+    with Store(project.store_path) as store:
+        run = Run(project, dataset, store, selection, concurrency=concurrency, offline=offline)
+        for listener in listeners:
+            listener(run)
+        return await run.execute()

@@ -1,0 +1,471 @@
+"""One row through the pipeline: candidate answer, preprocess, each judge, postprocess."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgedesk.core.dataset import Row
+from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.judge import ChatReply, ChatRequest, JudgeCallError, OpenAIClient
+from judgedesk.core.judge.metrics import evaluate_metric
+from judgedesk.core.judge.parsers import Verdict, parse_verdict
+from judgedesk.core.judge.request import render_prompt
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.judge.verdicts import aggregate_verdicts
+from judgedesk.core.project.settings import Project
+from judgedesk.core.run.pairs import combine, is_pairwise, label_for, mirror, pair_of, swapped
+from judgedesk.core.run.store import Store
+from judgedesk.core.scripts import ScriptOutcome, ScriptPool
+from judgedesk.core.template.render import CompiledTemplate
+
+log = logging.getLogger(__name__)
+
+
+class RowFailed(JudgeDeskError):
+    """A step failed for this row; ``kind`` names the step and the cause for counting."""
+
+    def __init__(self, kind: str, message: str, detail: Mapping[str, Any] | None = None):
+        super().__init__(message)
+        self.kind = kind
+        self.detail = dict(detail or {})
+
+
+@dataclass
+class JudgeContext:
+    """What a run prepares once per judge: its client, compiled template and parser."""
+
+    settings: JudgeSettings
+    client: OpenAIClient | None
+    template: CompiledTemplate | None
+    parser: str | None
+    options: dict[str, Any] = field(default_factory=dict)
+    unreachable: str = ""  # why the endpoint cannot be reached, found before the run
+
+
+@dataclass
+class StepCounters:
+    """Calls made and reused, and tokens spent, during a run."""
+
+    calls: int = 0
+    cached: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    by_judge: dict[str, list[int]] = field(default_factory=dict)
+    """Per judge: [calls, prompt tokens, completion tokens] of the calls made."""
+
+    def count_reply(self, reply: ChatReply, cached: bool, judge: str = "") -> None:
+        if cached:
+            self.cached += 1
+            return
+        prompt = reply.usage.get("prompt_tokens", 0)
+        completion = reply.usage.get("completion_tokens", 0)
+        self.calls += 1
+        self.prompt_tokens += prompt
+        self.completion_tokens += completion
+        counts = self.by_judge.setdefault(judge, [0, 0, 0])
+        counts[0] += 1
+        counts[1] += prompt
+        counts[2] += completion
+
+
+@dataclass
+class RowResult:
+    """A row's final outcome, ready for the store and the views."""
+
+    index: int
+    row_id: str
+    status: str  # "ok" | "error" | "unparsed"
+    value: Any
+    error: str = ""
+    error_kind: str = ""
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+class RowProcessor:
+    """Takes rows through the steps; shared by every worker task of a run."""
+
+    def __init__(
+        self,
+        project: Project,
+        store: Store,
+        judges: list[JudgeContext],
+        scripts: ScriptPool | None,
+        candidate: JudgeContext | None = None,
+        *,
+        offline: bool = False,
+        baseline: JudgeContext | None = None,
+    ) -> None:
+        self.project = project
+        self.store = store
+        self.judges = judges
+        self.scripts = scripts
+        self.candidate = candidate
+        self.baseline = baseline
+        self.offline = offline
+        self.counters = StepCounters()
+
+    async def process(self, row: Row) -> RowResult:
+        """Run every step for one row; failures become an error result, never raise."""
+        detail: dict[str, Any] = {}
+        try:
+            return await self._process(row, detail)
+        except RowFailed as exc:
+            detail.update(exc.detail)
+            return RowResult(row.index, row.id, "error", None, str(exc), exc.kind, detail)
+
+    async def _process(self, row: Row, detail: dict[str, Any]) -> RowResult:
+        data, resp = row.data, row.response
+        if self.candidate is not None and resp.get("content") is None:
+            resp = await self._answer(row, data, self.candidate)
+            detail["candidate"] = resp
+        if self.baseline is not None:
+            # The baseline's answer is A, the response (given or generated) is B.
+            baseline = await self._answer(row, data, self.baseline)
+            detail["baseline"] = baseline
+            data = {**data, "response_a": baseline, "response_b": dict(resp)}
+        preprocess_result: Any = None
+        if self.scripts is not None and self.scripts.has("preprocess"):
+            outcome = await self.scripts.preprocess(data, resp)
+            detail["preprocess"] = _script_detail(outcome)
+            if not outcome.ok:
+                raise RowFailed(f"preprocess: {outcome.kind}", _script_error("preprocess", outcome))
+            data, resp, preprocess_result = outcome.data, outcome.resp, outcome.value
+        steps: list[dict[str, Any]] = []
+        detail["judges"] = steps
+        requests: list[dict[str, Any]] = []
+        replies: list[dict[str, Any]] = []
+        models: list[dict[str, Any]] = []
+        final: Verdict | None = None
+        verdicts: list[Verdict] = []
+        decided_by_rule = False
+        for judge in self.judges:
+            if judge.settings.kind == "metric":
+                step, verdict, decided = self._metric(judge, data, resp)
+                steps.append(step)
+                requests.append({"metric": judge.settings.metric, "params": judge.settings.params})
+                replies.append({"content": step["detail"], "value": verdict.value})
+            else:
+                step, verdict, sent, answered = await self._judge(
+                    judge, data, resp, preprocess_result
+                )
+                steps.append(step)
+                requests.extend(sent)
+                replies.extend(answered)
+                decided = False
+                # The order the answers were shown in, when the pair was judged twice.
+                if len(sent) > 1:
+                    models.append({**_judge_model(judge), "order": "as given"})
+                    models.append({**_judge_model(judge), "order": "swapped"})
+                    verdicts.append(verdict)
+                    final = verdict
+                    continue
+            models.append(_judge_model(judge))
+            verdicts.append(verdict)
+            final = verdict
+            if decided and self.project.run.cascade:
+                decided_by_rule = True
+                break
+        detail["decided_by_rule"] = decided_by_rule
+        if self.scripts is not None and self.scripts.has("postprocess") and not decided_by_rule:
+            outcome = await self.scripts.postprocess(requests, replies, models, data, resp)
+            detail["postprocess"] = _script_detail(outcome)
+            if not outcome.ok:
+                raise RowFailed(
+                    f"postprocess: {outcome.kind}", _script_error("postprocess", outcome)
+                )
+            return RowResult(row.index, row.id, "ok", outcome.value, detail=detail)
+        if final is None:
+            raise RowFailed("setup", "The project has no judge to run.")
+        if self.project.run.aggregate != "last" and len(verdicts) > 1 and not decided_by_rule:
+            final = aggregate_verdicts(verdicts, self.project.run.aggregate)
+            detail["aggregate"] = self.project.run.aggregate
+        if not final.ok:
+            return RowResult(row.index, row.id, "unparsed", None, final.reason, "unparsed", detail)
+        return RowResult(row.index, row.id, "ok", final.value, detail=detail)
+
+    # --- steps ------------------------------------------------------------------------
+
+    async def _call(
+        self, context: JudgeContext, request: ChatRequest
+    ) -> tuple[ChatReply, str, bool]:
+        judge, client = context.settings, context.client
+        key = request.cache_key(judge.base_url)
+        stored = self.store.get_call(key)
+        if stored is not None:
+            reply = ChatReply.from_dict(stored.reply)
+            self.counters.count_reply(reply, cached=True, judge=judge.name)
+            return reply, key, True
+        if self.offline or client is None:
+            raise RowFailed(
+                "not judged",
+                f"Judge '{judge.name}' has no stored reply for this row; run it to ask the judge.",
+            )
+        if context.unreachable:
+            raise RowFailed(f"{judge.name}: unreachable", context.unreachable, {"key": key})
+        try:
+            reply = await client.chat(request)
+        except JudgeCallError as exc:
+            raise RowFailed(f"{judge.name}: {exc.kind}", str(exc), {"key": key}) from None
+        # Stored before this task takes another request: a kill loses no answered call.
+        self.store.put_call(
+            key,
+            judge=judge.name,
+            model=request.model,
+            request=request.body(),
+            reply=reply.to_dict(),
+            latency=reply.latency,
+            attempts=reply.attempts,
+        )
+        self.counters.count_reply(reply, cached=False, judge=judge.name)
+        return reply, key, False
+
+    async def _judge(
+        self, judge: JudgeContext, data: Mapping[str, Any], resp: Mapping[str, Any], pre: Any
+    ) -> tuple[dict[str, Any], Verdict, list[dict[str, Any]], list[dict[str, Any]]]:
+        """Ask one judge; a pairwise judge is asked in both orders when ``run.swap`` is on.
+
+        Returns:
+            The step's detail, the verdict, and the requests and replies (two of each
+            when the pair was judged in both orders: as given, then swapped).
+        """
+        step: dict[str, Any]
+        pair = None
+        if self.project.run.swap and is_pairwise(judge.parser) and judge.template is not None:
+            pair = pair_of(judge.template, data, resp)
+        if pair is None:
+            step, verdict, request, reply = await self._ask(judge, data, resp, pre)
+            if is_pairwise(judge.parser):
+                step["pairwise"] = True
+                if self.project.run.swap:
+                    step["swap"] = "The template reads no pair of answers: asked in one order."
+            return step, verdict, [request], [reply]
+        data_swapped, resp_swapped = swapped(pair, data, resp)
+        (step, first, request, reply), (step2, second, request2, reply2) = await asyncio.gather(
+            self._ask(judge, data, resp, pre), self._ask(judge, data_swapped, resp_swapped, pre)
+        )
+        verdict = _combined(judge.parser or "", first, second)
+        step["orders"] = [
+            {"key": step.get("key"), "cached": step.get("cached"), "verdict": step["verdict"]},
+            {"key": step2.get("key"), "cached": step2.get("cached"), "verdict": step2["verdict"]},
+        ]
+        step["lengths"] = [len(pair.a), len(pair.b)]
+        numbers = _pair_values(first, second)
+        step["consistent"] = (
+            combine(numbers[0], mirror(numbers[1]))[1] if numbers is not None else None
+        )
+        step["verdict"] = _verdict_detail(verdict)
+        step["pairwise"] = True
+        step["warnings"] = list(dict.fromkeys([*step["warnings"], *step2["warnings"]]))
+        return step, verdict, [request, request2], [reply, reply2]
+
+    async def _ask(
+        self, judge: JudgeContext, data: Mapping[str, Any], resp: Mapping[str, Any], pre: Any
+    ) -> tuple[dict[str, Any], Verdict, dict[str, Any], dict[str, Any]]:
+        settings = judge.settings
+        prompt = render_prompt(
+            self.project, settings, data, resp, preprocess_result=pre, template=judge.template
+        )
+        if not prompt.ok:
+            raise RowFailed("template", f"Judge '{settings.name}': {prompt.issues[0]}")
+        request = ChatRequest(
+            messages=prompt.messages(),
+            model=settings.model,
+            params=settings.params,
+            stream=settings.stream,
+        )
+        reply, key, cached = await self._call(judge, request)
+        if judge.parser is None:
+            verdict = Verdict(
+                ok=False,
+                value=None,
+                label=None,
+                reason="No verdict parser is set for this judge's template; choose one.",
+                raw=reply.content,
+            )
+        else:
+            verdict = parse_verdict(
+                judge.parser,
+                reply.content,
+                reasoning_content=reply.reasoning_content,
+                options=judge.options,
+            )
+        step = {
+            "judge": settings.name,
+            "key": key,
+            "cached": cached,
+            "verdict": _verdict_detail(verdict),
+            "warnings": [str(i) for i in prompt.issues],
+        }
+        reply_dict = {
+            "content": reply.content,
+            "reasoning_content": reply.reasoning_content,
+            "tool_calls": reply.tool_calls,
+        }
+        return step, verdict, request.body(), reply_dict
+
+    def _metric(
+        self, judge: JudgeContext, data: Mapping[str, Any], resp: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], Verdict, bool]:
+        settings = judge.settings
+        reference = data.get("ref_answer")
+        if reference is None:
+            reference = data.get("gt")
+        try:
+            result = evaluate_metric(
+                settings.metric,
+                _text(resp.get("content")),
+                reference if isinstance(reference, list) else _text(reference),
+                settings.params,
+            )
+        except JudgeDeskError as exc:
+            raise RowFailed(f"{settings.name}: metric", str(exc)) from None
+        verdict = Verdict(
+            ok=result.value is not None,
+            value=result.value,
+            label=None if result.value is None else str(result.value),
+            reason="" if result.value is not None else result.detail,
+            raw=result.detail,
+        )
+        step = {
+            "judge": settings.name,
+            "metric": settings.metric,
+            "decided": result.decided,
+            "detail": result.detail,
+            "verdict": _verdict_detail(verdict),
+        }
+        return step, verdict, result.decided
+
+    async def _answer(
+        self, row: Row, data: Mapping[str, Any], model: JudgeContext
+    ) -> dict[str, Any]:
+        """The answer of a model that is asked the row's question (candidate, baseline)."""
+        settings = model.settings
+        messages = candidate_messages(row, data, settings.system_prompt)
+        request = ChatRequest(
+            messages=messages, model=settings.model, params=settings.params, stream=settings.stream
+        )
+        reply, _, _ = await self._call(model, request)
+        return {
+            "content": reply.content,
+            "reasoning_content": reply.reasoning_content,
+            "tool_calls": reply.tool_calls,
+        }
+
+
+def candidate_messages(row: Row, data: Mapping[str, Any], system: str) -> list[dict[str, Any]]:
+    """The chat a candidate or baseline model is sent for a row: its question or chat.
+
+    Raises:
+        RowFailed: the row has neither a chat nor a question.
+    """
+    messages = data.get("messages")
+    chat: list[dict[str, Any]]
+    if isinstance(messages, list) and messages:
+        chat = [dict(m) for m in messages if isinstance(m, Mapping)]
+        if chat and chat[-1].get("role") == "assistant":
+            chat = chat[:-1]  # the final assistant turn is the reference, not a prompt
+    elif data.get("question") is not None:
+        chat = [{"role": "user", "content": str(data["question"])}]
+    else:
+        raise RowFailed("candidate", f"Row {row.index} has no question to ask the candidate.")
+    if system and not any(m.get("role") == "system" for m in chat):
+        chat.insert(0, {"role": "system", "content": system})
+    return chat
+
+
+def _combined(parser: str, first: Verdict, second: Verdict) -> Verdict:
+    """The verdict of a pair judged in both orders (``second`` as the judge gave it)."""
+    numbers = _pair_values(first, second)
+    if numbers is None:
+        failed = first if not first.ok else second
+        which = "as given" if failed is first else "with the answers swapped"
+        return Verdict(
+            ok=False,
+            value=None,
+            label=None,
+            reason=f"The reply {which} holds no verdict: {failed.reason}",
+            raw=failed.raw,
+        )
+    back = mirror(numbers[1])
+    value, consistent = combine(numbers[0], back)
+    first_label = label_for(parser, numbers[0]) or first.label
+    back_label = label_for(parser, back) or str(back)
+    if consistent:
+        reason = f"Both orders agree: {first_label}, and {back_label} with the answers swapped."
+    else:
+        reason = (
+            f"The two orders disagree ({first_label}, then {back_label} with the answers "
+            "swapped): counted as a tie."
+        )
+    return Verdict(
+        ok=True,
+        value=value,
+        label=label_for(parser, value),
+        ambiguous=first.ambiguous or second.ambiguous,
+        candidates=(*first.candidates, *second.candidates),
+        reason=reason,
+        raw=first.raw,
+    )
+
+
+def _pair_values(first: Verdict, second: Verdict) -> tuple[int | float, int | float] | None:
+    """The two orders' verdicts as numbers on the 1–5 scale, or None unless both are."""
+    values = (first.value, second.value)
+    if not (first.ok and second.ok):
+        return None
+    if any(isinstance(v, bool) or not isinstance(v, int | float) for v in values):
+        return None
+    return values  # type: ignore[return-value]
+
+
+def _judge_model(judge: JudgeContext) -> dict[str, Any]:
+    settings = judge.settings
+    return {
+        "name": settings.name,
+        "model": settings.model,
+        "judge_template_content": judge.template.source if judge.template else "",
+        "generation_params": dict(settings.params),
+        "system_prompt": settings.system_prompt,
+    }
+
+
+def _verdict_detail(verdict: Verdict) -> dict[str, Any]:
+    # Written by hand: dataclasses.asdict deep-copies and costs more than the rest of it.
+    return {
+        "ok": verdict.ok,
+        "value": verdict.value,
+        "label": verdict.label,
+        "dimensions": dict(verdict.dimensions),
+        "ambiguous": verdict.ambiguous,
+        "candidates": list(verdict.candidates),
+        "reason": verdict.reason,
+    }
+
+
+def _script_detail(outcome: ScriptOutcome) -> dict[str, Any]:
+    return {
+        "ok": outcome.ok,
+        "kind": outcome.kind,
+        "value": outcome.value,
+        "stdout": outcome.stdout,
+        "stderr": outcome.stderr,
+        "error": outcome.error,
+        "error_line": outcome.error_line,
+        "duration": outcome.duration,
+    }
+
+
+def _script_error(kind: str, outcome: ScriptOutcome) -> str:
+    where = f" (line {outcome.error_line})" if outcome.error_line else ""
+    return f"The {kind} script failed{where}: {outcome.error or outcome.kind}"
+
+
+def _text(value: Any) -> str | None:
+    if value is None:
+        return None
+    return value if isinstance(value, str) else str(value)

@@ -1,0 +1,448 @@
+"""The results store: runs, every judge call (the cache), row results, in one SQLite file."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sqlite3
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.run.reviews import REVIEW_DIMENSIONS, REVIEWS_SCHEMA, ReviewTable
+
+STORE_VERSION = 4
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS calls (
+    key TEXT PRIMARY KEY,
+    judge TEXT NOT NULL,
+    model TEXT NOT NULL,
+    request TEXT NOT NULL,
+    reply TEXT NOT NULL,
+    prompt_tokens INTEGER NOT NULL DEFAULT 0,
+    completion_tokens INTEGER NOT NULL DEFAULT 0,
+    latency REAL NOT NULL DEFAULT 0,
+    attempts INTEGER NOT NULL DEFAULT 1,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    started REAL NOT NULL,
+    finished REAL,
+    status TEXT NOT NULL,
+    selection TEXT NOT NULL DEFAULT '',
+    note TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS results (
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    row_index INTEGER NOT NULL,
+    row_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    value TEXT,
+    error TEXT NOT NULL DEFAULT '',
+    detail TEXT NOT NULL DEFAULT '{}',
+    updated REAL NOT NULL,
+    PRIMARY KEY (run_id, row_index)
+);
+CREATE INDEX IF NOT EXISTS results_by_row ON results(row_index, run_id);
+"""
+
+
+def _add_reviews(db: sqlite3.Connection) -> None:
+    db.execute(REVIEWS_SCHEMA)
+
+
+def _add_run_owner(db: sqlite3.Connection) -> None:
+    # Which process runs a run ("host:pid"): only a run whose process is gone was cut off.
+    db.execute("ALTER TABLE runs ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+
+
+def _add_review_dimensions(db: sqlite3.Connection) -> None:
+    db.execute(REVIEW_DIMENSIONS)
+
+
+# Step n turns a file of version n into version n + 1.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _add_reviews,
+    2: _add_run_owner,
+    3: _add_review_dimensions,
+}
+OWNER = f"{socket.gethostname()}:{os.getpid()}"
+"""This process, as written in the runs it starts."""
+
+
+@dataclass(frozen=True)
+class CallRecord:
+    """One judge call as stored: the exact request and the reply."""
+
+    key: str
+    judge: str
+    model: str
+    request: dict[str, Any]
+    reply: dict[str, Any]
+    latency: float
+    attempts: int
+
+
+@dataclass(frozen=True)
+class ResultRecord:
+    """The outcome of one row in one run."""
+
+    run_id: int
+    row_index: int
+    row_id: str
+    status: str
+    value: Any
+    error: str
+    detail: dict[str, Any]
+    updated: float
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """One run: when, what it covered and how it ended."""
+
+    id: int
+    started: float
+    finished: float | None
+    status: str
+    selection: str
+    note: str
+
+
+RESULT_BATCH = 64
+RESULT_DELAY = 0.25
+
+
+class Store:
+    """The SQLite file under ``.judgedesk/``.
+
+    A judge's reply commits at once (WAL, synchronous=NORMAL): it is on disk before the
+    slot it used takes another request, so a killed run loses no answered call. Row
+    results are written in small batches (at most a quarter of a second late): a row
+    whose result was lost to a kill is recomputed from its stored calls on the next run.
+    One Store belongs to one thread. A person's reviews are in :attr:`reviews`.
+
+    With ``readonly`` the file must exist and is only read: a look at the results while
+    a run may be writing them changes nothing. A file another connection is creating at
+    that moment has no tables yet: :attr:`empty` is then True and there is nothing to
+    read. A new file's tables are made in one transaction, so several connections may
+    open it at once (the Run pane's estimate, a run, the Review pane).
+    """
+
+    def __init__(self, path: Path, *, readonly: bool = False) -> None:
+        self.path = path
+        self.empty = False
+        try:
+            if readonly:
+                uri = f"{path.absolute().as_uri()}?mode=ro"
+                self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
+                self._db.execute("PRAGMA busy_timeout=5000")
+                self.empty = not self._has_version()
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(path, isolation_level=None)
+                self._db.execute("PRAGMA busy_timeout=5000")
+                self._use_wal()
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._create_tables()
+            if not self.empty:
+                self._check_version(readonly)
+            self.reviews = ReviewTable(self._db)
+        except sqlite3.DatabaseError as exc:
+            raise JudgeDeskError(
+                f"The results file {path} cannot be used ({exc}). If it is damaged, move it "
+                "away: judge replies will be asked again, reviews in it would be lost."
+            ) from None
+        if not readonly:
+            self._close_interrupted_runs()
+        self._pending: list[tuple[Any, ...]] = []
+        self._pending_since = 0.0
+
+    def _use_wal(self) -> None:
+        # Switching a new file to WAL needs it to itself and does not wait for a busy
+        # one: another connection opening it at the same moment would fail this one.
+        deadline = time.monotonic() + 5.0
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
+
+    def _has_version(self) -> bool:
+        found = self._db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'"
+        ).fetchone()
+        return bool(found) and bool(
+            self._db.execute("SELECT 1 FROM meta WHERE key='version'").fetchone()
+        )
+
+    def _create_tables(self) -> None:
+        """Make a new file's tables and write its version, all in one transaction:
+        another connection sees every table or none, and only one makes them."""
+        if self._has_version():
+            self._db.executescript(_SCHEMA)  # an older file may lack a newer index
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            if not self._has_version():  # not made by another connection meanwhile
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                for step in sorted(MIGRATIONS):
+                    MIGRATIONS[step](self._db)
+                self._db.execute("INSERT INTO meta VALUES ('version', ?)", (str(STORE_VERSION),))
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+
+    def _check_version(self, readonly: bool) -> None:
+        row = self._db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
+        if row is None:  # cannot happen once _create_tables ran
+            return
+        version = int(row[0])
+        if version > STORE_VERSION:
+            raise JudgeDeskError(
+                f"The results file {self.path} was written by a newer JudgeDesk. Update it."
+            )
+        if version < STORE_VERSION:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")
+                for step in range(version, STORE_VERSION):
+                    MIGRATIONS[step](self._db)
+                self._db.execute(
+                    "UPDATE meta SET value=? WHERE key='version'", (str(STORE_VERSION),)
+                )
+
+    def _close_interrupted_runs(self) -> None:
+        """Mark runs as interrupted whose process is gone (killed, crashed, power cut).
+
+        A run of this process, or of another one still alive, is left running; so is a
+        run started on another machine (a shared folder), which cannot be checked.
+        """
+        host = socket.gethostname()
+        for run_id, owner in self._db.execute(
+            "SELECT id, owner FROM runs WHERE status='running'"
+        ).fetchall():
+            owner_host, _, pid = str(owner).rpartition(":")
+            if owner and (owner_host != host or not pid.isdigit()):
+                continue
+            if owner and _process_alive(int(pid)):
+                continue
+            self._db.execute("UPDATE runs SET status='interrupted' WHERE id=?", (run_id,))
+
+    def close(self) -> None:
+        """Write what is pending and close the database file."""
+        self.flush()
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- calls (the cache) ------------------------------------------------------------
+
+    def get_call(self, key: str) -> CallRecord | None:
+        """Return a stored call by its request key, or None."""
+        row = self._db.execute(
+            "SELECT key, judge, model, request, reply, latency, attempts FROM calls WHERE key=?",
+            (key,),
+        ).fetchone()
+        return _call(row) if row else None
+
+    def put_call(
+        self,
+        key: str,
+        *,
+        judge: str,
+        model: str,
+        request: Mapping[str, Any],
+        reply: Mapping[str, Any],
+        latency: float,
+        attempts: int,
+    ) -> None:
+        """Store a judge's reply; the same key is stored once."""
+        usage = reply.get("usage") or {}
+        self._db.execute(
+            "INSERT OR REPLACE INTO calls VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (
+                key,
+                judge,
+                model,
+                _dumps(request),
+                _dumps(reply),
+                int(usage.get("prompt_tokens", 0)),
+                int(usage.get("completion_tokens", 0)),
+                latency,
+                attempts,
+                time.time(),
+            ),
+        )
+
+    def calls(self, keys: Iterable[str]) -> dict[str, CallRecord]:
+        """Return the stored calls among ``keys``."""
+        found: dict[str, CallRecord] = {}
+        wanted = list(dict.fromkeys(keys))
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self._db.execute(
+                "SELECT key, judge, model, request, reply, latency, attempts FROM calls "
+                f"WHERE key IN ({marks})",
+                chunk,
+            ):
+                found[row[0]] = _call(row)
+        return found
+
+    def call_stats(self, judge: str) -> tuple[int, float, float]:
+        """For a judge's stored calls: (how many, mean completion tokens, mean latency)."""
+        row = self._db.execute(
+            "SELECT COUNT(*), AVG(completion_tokens), AVG(latency) FROM calls WHERE judge=?",
+            (judge,),
+        ).fetchone()
+        return int(row[0]), float(row[1] or 0.0), float(row[2] or 0.0)
+
+    def count_calls(self) -> int:
+        """How many judge replies are stored."""
+        return int(self._db.execute("SELECT COUNT(*) FROM calls").fetchone()[0])
+
+    # --- runs -------------------------------------------------------------------------
+
+    def start_run(self, selection: str = "", note: str = "") -> int:
+        """Record the start of a run and return its id."""
+        cursor = self._db.execute(
+            "INSERT INTO runs (started, status, selection, note, owner) "
+            "VALUES (?, 'running', ?, ?, ?)",
+            (time.time(), selection, note, OWNER),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def finish_run(self, run_id: int, status: str) -> None:
+        """Record how a run ended: "finished", "cancelled" or "failed"."""
+        self.flush()
+        self._db.execute(
+            "UPDATE runs SET finished=?, status=? WHERE id=?", (time.time(), status, run_id)
+        )
+
+    def runs(self) -> list[RunRecord]:
+        """Every run, oldest first."""
+        rows = self._db.execute(
+            "SELECT id, started, finished, status, selection, note FROM runs ORDER BY id"
+        )
+        return [RunRecord(*row) for row in rows]
+
+    # --- results ----------------------------------------------------------------------
+
+    def put_result(
+        self,
+        run_id: int,
+        row_index: int,
+        row_id: str,
+        status: str,
+        value: Any,
+        error: str = "",
+        detail: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Store (or replace) a row's outcome in a run (batched; see the class)."""
+        now = time.time()
+        if not self._pending:
+            self._pending_since = now
+        self._pending.append(
+            (run_id, row_index, row_id, status, _dumps(value), error, _dumps(detail or {}), now)
+        )
+        if len(self._pending) >= RESULT_BATCH or now - self._pending_since >= RESULT_DELAY:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the row results waiting in the batch, in one transaction."""
+        if not self._pending:
+            return
+        rows, self._pending = self._pending, []
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.executemany("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?)", rows)
+
+    def results(self, run_id: int) -> list[ResultRecord]:
+        """The results of one run, by row."""
+        self.flush()
+        rows = self._db.execute(
+            "SELECT * FROM results WHERE run_id=? ORDER BY row_index", (run_id,)
+        )
+        return [_result(row) for row in rows]
+
+    def latest_result(self, row_index: int) -> ResultRecord | None:
+        """A row's most recent result, or None when it never ran."""
+        self.flush()
+        row = self._db.execute(
+            "SELECT * FROM results WHERE row_index=? ORDER BY run_id DESC LIMIT 1", (row_index,)
+        ).fetchone()
+        return _result(row) if row else None
+
+    def latest_results(self) -> dict[int, ResultRecord]:
+        """For every row ever run, its most recent result."""
+        self.flush()
+        rows = self._db.execute(
+            "SELECT r.* FROM results r JOIN (SELECT row_index, MAX(run_id) AS run_id "
+            "FROM results GROUP BY row_index) m USING (row_index, run_id) ORDER BY row_index"
+        )
+        return {row[1]: _result(row) for row in rows}
+
+
+def _process_alive(pid: int) -> bool:
+    """Whether a process of this machine is still running."""
+    if pid == os.getpid():
+        return True
+    if sys.platform == "win32":  # os.kill(pid, 0) would end the process on Windows
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = kernel32.OpenProcess(0x00100000, False, pid)  # SYNCHRONIZE
+        if not handle:
+            return False
+        try:
+            return bool(kernel32.WaitForSingleObject(handle, 0) == 0x102)  # WAIT_TIMEOUT
+        finally:
+            kernel32.CloseHandle(handle)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        return True
+    return True
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def _call(row: tuple[Any, ...]) -> CallRecord:
+    key, judge, model, request, reply, latency, attempts = row
+    return CallRecord(key, judge, model, json.loads(request), json.loads(reply), latency, attempts)
+
+
+def _result(row: tuple[Any, ...]) -> ResultRecord:
+    run_id, index, row_id, status, value, error, detail, updated = row
+    return ResultRecord(
+        run_id,
+        index,
+        row_id,
+        status,
+        json.loads(value) if value is not None else None,
+        error,
+        json.loads(detail),
+        updated,
+    )

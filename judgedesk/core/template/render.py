@@ -1,0 +1,369 @@
+"""Scoring-prompt templates: sandboxed Jinja2 rendering with issues a person can act on."""
+
+from __future__ import annotations
+
+import contextvars
+import sys
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import ChainableUndefined, TemplateSyntaxError
+from jinja2.exceptions import SecurityError, TemplateError
+from jinja2.sandbox import SandboxedEnvironment
+
+from judgedesk.core.errors import TemplateError as JudgeDeskTemplateError
+from judgedesk.core.template.compile import TEXTS, NameTrackingGenerator, TemplateCompiler
+from judgedesk.core.template.problems import (
+    TemplateIssue,
+    VariableUse,
+    render_error,
+    security_issue,
+    syntax_issue,
+)
+
+__all__ = [
+    "RESERVED_NAMES",
+    "CompiledTemplate",
+    "RenderResult",
+    "TemplateIssue",
+    "VariableUse",
+    "build_context",
+    "compile_template",
+    "render_template",
+    "require_rendered",
+]
+
+# Names the renderer always provides; project variables may not take them.
+RESERVED_NAMES = (
+    "data",
+    "response",
+    "preprocess_result",
+    "question",
+    "ref_answer",
+    "answer",
+    "history",
+    "response_a",
+    "response_b",
+)
+
+
+@dataclass(frozen=True)
+class RenderResult:
+    """The rendered prompt for one row, with everything noticed on the way."""
+
+    text: str
+    issues: tuple[TemplateIssue, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when a prompt was produced (warnings allowed)."""
+        return not any(i.severity == "error" for i in self.issues)
+
+    @property
+    def errors(self) -> tuple[TemplateIssue, ...]:
+        """The issues that stopped the render."""
+        return tuple(i for i in self.issues if i.severity == "error")
+
+
+# What the current render has noticed; a context variable so that renders in
+# worker threads never mix their findings.
+_findings: contextvars.ContextVar[list[tuple[str, int | None, str | None]] | None] = (
+    contextvars.ContextVar("judgedesk_template_findings", default=None)
+)
+
+
+def _template_line() -> int | None:
+    """Return the template line being rendered, read from the call stack."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        template = frame.f_globals.get("__jinja_template__")
+        if template is not None:
+            line: int = template.get_corresponding_lineno(frame.f_lineno)
+            return line
+        frame = frame.f_back  # type: ignore[assignment]
+    return None
+
+
+def _note(kind: str, name: str | None) -> None:
+    found = _findings.get()
+    if found is not None:
+        found.append((kind, _template_line(), name))
+
+
+class _NotingUndefined(ChainableUndefined):
+    """An undefined value that renders as empty and notes where it was printed."""
+
+    __slots__ = ()
+
+    def _refuse_if_unsafe(self) -> None:
+        # The sandbox answers a forbidden attribute with an undefined that carries a
+        # SecurityError; being chainable must not turn that refusal into silence.
+        if self._undefined_exception is SecurityError:
+            self._fail_with_undefined_error()
+
+    def __getattr__(self, name: str) -> Any:
+        self._refuse_if_unsafe()
+        return super().__getattr__(name)
+
+    def __getitem__(self, name: str) -> Any:
+        self._refuse_if_unsafe()
+        return super().__getitem__(name)
+
+    def __str__(self) -> str:
+        self._refuse_if_unsafe()
+        _note("undefined", self._undefined_name)
+        return ""
+
+    def __iter__(self) -> Iterator[Any]:
+        self._refuse_if_unsafe()
+        _note("undefined", self._undefined_name)
+        return iter(())
+
+    def __bool__(self) -> bool:
+        self._refuse_if_unsafe()
+        return False
+
+
+def _finalize(value: Any) -> Any:
+    # None would print as "None"; a person expects a missing value to be empty.
+    if value is None:
+        _note("none", None)
+        return ""
+    if isinstance(value, str) and not value:
+        _note("empty", None)
+    return value
+
+
+def _make_environment() -> SandboxedEnvironment:
+    env = SandboxedEnvironment(
+        undefined=_NotingUndefined,
+        finalize=_finalize,
+        autoescape=False,
+        keep_trailing_newline=False,
+    )
+    env.code_generator_class = NameTrackingGenerator
+    return env
+
+
+ENVIRONMENT = _make_environment()
+
+
+def build_context(
+    data: Mapping[str, Any],
+    response: Mapping[str, Any],
+    *,
+    preprocess_result: Any = None,
+    variables: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Assemble what a template sees for one row.
+
+    Args:
+        data: the row's fields plus the derived question, gt, history and ref_answer.
+        response: the evaluated model's output (content, reasoning_content, …).
+        preprocess_result: what the preprocess script returned, if any.
+        variables: the project's variables (max_score, scene_desc, …).
+
+    Returns:
+        The context: project variables, ``data``, ``response``, ``preprocess_result`` and
+        the short aliases ``question``, ``ref_answer`` (the reference, or the chat's final
+        assistant turn when there is none), ``answer``, ``history`` and, for pairs,
+        ``response_a`` / ``response_b``.
+    """
+    context: dict[str, Any] = dict(variables or {})
+    ref_answer = data.get("ref_answer")
+    if ref_answer is None:
+        ref_answer = data.get("gt")
+    context.update(
+        data=data,
+        response=response,
+        preprocess_result=preprocess_result,
+        question=data.get("question"),
+        ref_answer=ref_answer,
+        answer=response.get("content"),
+        history=data.get("history"),
+    )
+    for side in ("response_a", "response_b"):
+        if side in data:
+            context[side] = data[side]
+    return context
+
+
+@dataclass
+class CompiledTemplate:
+    """A template compiled once and rendered for many rows.
+
+    Attributes:
+        source: the template text.
+        issues: problems found when compiling (a syntax error makes every render fail).
+        uses: every place a variable is read, in source order.
+    """
+
+    source: str
+    issues: tuple[TemplateIssue, ...] = ()
+    uses: tuple[VariableUse, ...] = ()
+    _template: Any = field(default=None, repr=False)
+    _top_names: frozenset[str] = field(default=frozenset(), repr=False)
+    # The plain-text pieces, when the compiled code is shared with sources of the same
+    # shape, and where that code's lines are in this source (see template_compile).
+    _texts: tuple[str, ...] | None = field(default=None, repr=False)
+    _line_map: Mapping[int, int] = field(default_factory=dict, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        """True when the template compiled."""
+        return self._template is not None
+
+    def variables(self) -> list[str]:
+        """Return the top-level names the template reads from its context, sorted."""
+        return sorted(self._top_names)
+
+    def paths(self) -> list[str]:
+        """Return every distinct dotted variable path the template reads, sorted."""
+        return sorted({u.path for u in self.uses if u.path.split(".")[0] in self._top_names})
+
+    def render(self, context: Mapping[str, Any]) -> RenderResult:
+        """Render for one row's context; never raises for template or data problems."""
+        if self._template is None:
+            return RenderResult("", self.issues)
+        findings: list[tuple[str, int | None, str | None]] = []
+        if self._texts is not None:
+            context = {**context, TEXTS: self._texts}
+        token = _findings.set(findings)
+        try:
+            text = self._template.render(context)
+        except SecurityError as exc:
+            return RenderResult("", (security_issue(exc, self.source),))
+        except Exception as exc:  # a filter or method failed on this row's data
+            return RenderResult("", (self._moved(render_error(exc, self.source)),))
+        finally:
+            _findings.reset(token)
+        if self._line_map:
+            findings = [(k, self._line_map.get(n, n) if n else n, v) for k, n, v in findings]
+        return RenderResult(text, self._explain(findings, context))
+
+    def _moved(self, issue: TemplateIssue) -> TemplateIssue:
+        """The issue with its line in this source (the compiled code may be shared)."""
+        if issue.line is None or issue.line not in self._line_map:
+            return issue
+        return replace(issue, line=self._line_map[issue.line])
+
+    def _explain(
+        self, findings: list[tuple[str, int | None, str | None]], context: Mapping[str, Any]
+    ) -> tuple[TemplateIssue, ...]:
+        issues: list[TemplateIssue] = []
+        seen: set[tuple[str, int | None, str | None]] = set()
+        for kind, line, name in findings:
+            for issue in self._issues_for(kind, line, name, context):
+                key = (issue.kind, issue.line, issue.name)
+                if key not in seen:
+                    seen.add(key)
+                    issues.append(issue)
+        return tuple(issues)
+
+    def _issues_for(
+        self, kind: str, line: int | None, name: str | None, context: Mapping[str, Any]
+    ) -> list[TemplateIssue]:
+        on_line = [u for u in self.uses if u.line == line]
+        if kind == "undefined":
+            path = _missing_path(on_line, name, context)
+            use = next((u for u in on_line if u.path.startswith(path or "\0")), None)
+            label = path or name or "a variable"
+            return [
+                TemplateIssue(
+                    "undefined",
+                    "warning",
+                    f"'{label}' is not defined for this row, so it prints as nothing. "
+                    "Check the spelling against the dataset's fields, or define it as a "
+                    "project variable.",
+                    line,
+                    use.column if use else None,
+                    len(label) if use else 0,
+                    label,
+                )
+            ]
+        found = [u for u in on_line if _is_blank(_resolve(context, u.path), kind)]
+        if not found:
+            word = "has no value (None)" if kind == "none" else "is empty"
+            return [TemplateIssue(kind, "warning", f"a value on this line {word}.", line)]
+        word = "has no value (None) for this row" if kind == "none" else "is empty for this row"
+        return [
+            TemplateIssue(
+                kind,
+                "warning",
+                f"'{u.path}' {word}, so it prints as nothing.",
+                line,
+                u.column,
+                u.length,
+                u.path,
+            )
+            for u in found
+        ]
+
+
+_MISSING = object()
+
+
+def _is_blank(value: Any, kind: str) -> bool:
+    return value is None if kind == "none" else (isinstance(value, str) and value == "")
+
+
+def _resolve(context: Mapping[str, Any], path: str) -> Any:
+    value: Any = context
+    for part in path.split("."):
+        if isinstance(value, Mapping) and part in value:
+            value = value[part]
+        elif isinstance(value, list | tuple) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return _MISSING
+    return value
+
+
+def _missing_path(
+    uses: list[VariableUse], name: str | None, context: Mapping[str, Any]
+) -> str | None:
+    """Find the shortest prefix of a variable path on the line that cannot be resolved."""
+    for use in uses:
+        parts = use.path.split(".")
+        for end in range(1, len(parts) + 1):
+            prefix = ".".join(parts[:end])
+            if _resolve(context, prefix) is _MISSING:
+                if name is None or parts[end - 1] == name:
+                    return prefix
+                break
+    return name
+
+
+def compile_template(source: str) -> CompiledTemplate:
+    """Compile a template once; syntax problems become issues, not exceptions."""
+    return _compile_cached(source)
+
+
+_COMPILER = TemplateCompiler(ENVIRONMENT)
+
+
+@lru_cache(maxsize=64)
+def _compile_cached(source: str) -> CompiledTemplate:
+    try:
+        found = _COMPILER.compile(source)
+    except TemplateSyntaxError as exc:
+        return CompiledTemplate(source, (syntax_issue(exc, source),))
+    except TemplateError as exc:
+        return CompiledTemplate(source, (render_error(exc, source),))
+    return CompiledTemplate(
+        source, (), found.uses, found.template, found.names, found.texts, found.line_map
+    )
+
+
+def render_template(source: str, context: Mapping[str, Any]) -> RenderResult:
+    """Compile (cached) and render a template in one call."""
+    return compile_template(source).render(context)
+
+
+def require_rendered(result: RenderResult) -> str:
+    """Return the text of a render, or raise its first error for headless callers."""
+    if not result.ok:
+        raise JudgeDeskTemplateError(str(result.errors[0]))
+    return result.text
