@@ -32,7 +32,8 @@ from judgedesk.core.project.trust import TrustStore, UntrustedScriptsError
 from judgedesk.core.report.build import project_report
 from judgedesk.core.report.exports import FORMATS, write_export
 from judgedesk.core.report.text import format_report
-from judgedesk.core.run.pipeline import Progress, Selection, run_project
+from judgedesk.core.run.pipeline import Progress, run_project
+from judgedesk.core.run.selection import Selection
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import run_once
 from judgedesk.core.template.library import get_template, list_templates

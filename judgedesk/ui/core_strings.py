@@ -101,7 +101,7 @@ def core_tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
-# judgedesk.core.judge.metrics: what a rule judge found, with the values it quotes.
+# judgedesk.core.judge.metric_eval: what a rule judge found, with the values it quotes.
 # Each English pattern of the core, with its translatable form ({0}, {1}: the values).
 DETAIL_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.S), template)

@@ -2,38 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, Qt
-from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
-    QCloseEvent,
-    QDragEnterEvent,
-    QDropEvent,
-    QKeySequence,
-)
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QStackedWidget,
     QWidget,
 )
 
-from judgedesk import __version__
-from judgedesk.core.dataset import Dataset
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.trust import TrustState
-from judgedesk.core.project.workspace import DatasetOpening, Workspace, begin_project_dataset
-from judgedesk.ui.dialogs.trust import untrusted_words
-from judgedesk.ui.i18n import LANGUAGES
+from judgedesk.core.project.workspace import Workspace
+from judgedesk.ui.menus import WindowMenus
 from judgedesk.ui.panes.dataset_pane import DatasetPane
 from judgedesk.ui.panes.judges_pane import JudgesPane
 from judgedesk.ui.panes.report_pane import ReportPane
@@ -44,7 +28,9 @@ from judgedesk.ui.panes.run_pane import RunPane
 from judgedesk.ui.panes.scripts_pane import ScriptsPane
 from judgedesk.ui.panes.template_pane import TemplatePane
 from judgedesk.ui.project_actions import ProjectActions
+from judgedesk.ui.project_opening import ProjectOpening
 from judgedesk.ui.settings import AppSettings
+from judgedesk.ui.status_bar import WindowStatusBar
 from judgedesk.ui.tasks import TaskRunner
 
 
@@ -109,26 +95,38 @@ class MainWindow(QMainWindow):
         self._inspector_shown = True
         self.nav.currentRowChanged.connect(lambda _: self._review_card_or_inspector())
 
-        self.status = QLabel(self.tr("No project open."), self)
-        self.status.setObjectName("statusText")
-        self.statusBar().addWidget(self.status, 1)
+        bar = WindowStatusBar(self, self.files.progress)
+        self.setStatusBar(bar)
+        self.status = bar.status
+        self.run_status = bar.run_status
+        self.trust_status = bar.trust_status
         self.files.sig_status.connect(self.status.setText)
         self.report_pane.sig_status_changed.connect(self.status.setText)
-        self.statusBar().addPermanentWidget(self.files.progress)
-        self.run_status = QLabel("", self)
-        self.run_status.setObjectName("runStatusText")
-        self.statusBar().addPermanentWidget(self.run_status)
         self.run_pane.sig_status_changed.connect(self.run_status.setText)
-        self.trust_status = QLabel("", self)
-        self.trust_status.setObjectName("scriptTrustText")
-        self.trust_status.setAccessibleName(self.tr("Whether the project's scripts may run"))
-        self.statusBar().addPermanentWidget(self.trust_status)
-        self.files.sig_trust_settled.connect(self._show_trust)
-        self._build_menus()
+        self.files.sig_trust_settled.connect(bar.show_trust)
+        self.menus = WindowMenus(
+            self,
+            self.files,
+            workspace,
+            settings,
+            self.nav,
+            open_project=self.open_project,
+            find=self.find,
+            toggle_inspector=self._toggle_inspector,
+            add_run_actions=self.run_pane.add_actions,
+            show_guide=self.show_guide,
+        )
+        self.menus.sig_status.connect(self.status.setText)
+        self.save_action = self.menus.save_action
+        self.undo_action, self.redo_action = self.menus.undo_action, self.menus.redo_action
+        self.recent_menu = self.menus.recent_menu
+        self.run_pane.sig_show_requested.connect(
+            lambda: self.nav.setCurrentRow(self.stack.indexOf(self.run_pane))
+        )
 
-        workspace.sig_project_opened.connect(self._on_project_opened)
-        workspace.sig_dataset_loaded.connect(self._on_dataset_loaded)
-        workspace.sig_dataset_completed.connect(self._on_dataset_loaded)
+        workspace.sig_project_opened.connect(lambda _: self._update_title())
+        self.opening = ProjectOpening(workspace, self.tasks, settings, self)
+        self.opening.sig_status.connect(self.status.setText)
         workspace.sig_row_selected.connect(self._on_row_selected)
         workspace.sig_dirty_changed.connect(lambda _: self._update_title())
         geometry = settings.geometry()
@@ -142,126 +140,10 @@ class MainWindow(QMainWindow):
         self.nav.addItem(title)
         self.stack.addWidget(pane)
 
-    def _action(
-        self,
-        menu: QMenu,
-        name: str,
-        text: str,
-        slot: Callable[[], object],
-        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
-    ) -> QAction:
-        action = QAction(text, self)
-        action.setObjectName(name)
-        if shortcut is not None:
-            action.setShortcut(shortcut)
-        action.triggered.connect(lambda _=False: slot())
-        menu.addAction(action)
-        return action
-
-    def _build_menus(self) -> None:
-        files = self.files
-        keys = QKeySequence.StandardKey
-        menu = self.menuBar().addMenu(self.tr("&File"))
-        self._action(
-            menu, "newProjectAction", self.tr("&New Project…"), files.new_project, keys.New
-        )
-        self._action(
-            menu, "openProjectAction", self.tr("&Open Project…"), files.choose_and_open, keys.Open
-        )
-        self.recent_menu = menu.addMenu(self.tr("Open &Recent"))
-        self.recent_menu.setObjectName("recentMenu")
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        menu.addSeparator()
-        self.save_action = self._action(menu, "saveAction", self.tr("&Save"), files.save, keys.Save)
-        self._action(menu, "saveAsAction", self.tr("Save &As…"), files.save_as, keys.SaveAs)
-        self._action(
-            menu, "trustScriptsAction", self.tr("&Trust Project Scripts…"), files.trust_scripts
-        )
-        menu.addSeparator()
-        self._action(
-            menu, "importDatasetAction", self.tr("&Import Dataset…"), files.import_dataset, "Ctrl+I"
-        )
-        self._action(menu, "exportAction", self.tr("&Export Results…"), files.export, "Ctrl+E")
-        menu.addSeparator()
-        self._action(menu, "quitAction", self.tr("&Quit"), self.close, keys.Quit)
-
-        menu = self.menuBar().addMenu(self.tr("&Edit"))
-        self.undo_action = self._action(
-            menu, "undoAction", self.tr("&Undo"), self.workspace.undo.undo, keys.Undo
-        )
-        self.redo_action = self._action(
-            menu, "redoAction", self.tr("&Redo"), self.workspace.undo.redo, keys.Redo
-        )
-        menu.addSeparator()
-        self._action(menu, "findAction", self.tr("&Find…"), self.find, keys.Find)
-        self.workspace.undo.sig_changed.connect(lambda _: self._update_undo_actions())
-        self._update_undo_actions()
-
-        menu = self.menuBar().addMenu(self.tr("&View"))
-        for number in range(self.nav.count()):
-            self._action(
-                menu,
-                f"showPane{number + 1}",
-                self.nav.item(number).text(),
-                lambda n=number: self.nav.setCurrentRow(n),
-                f"Ctrl+{number + 1}",
-            )
-        menu.addSeparator()
-        self._action(
-            menu,
-            "toggleInspector",
-            self.tr("Row &Inspector"),
-            self._toggle_inspector,
-            "Ctrl+Shift+I",
-        )
-
-        languages = menu.addMenu(self.tr("&Language"))
-        languages.setObjectName("languageMenu")
-        group = QActionGroup(self)
-        choices = [("", self.tr("Same as the system")), *LANGUAGES.items()]
-        for code, name in choices:
-            action = languages.addAction(name)
-            action.setCheckable(True)
-            action.setChecked(self.settings.language() == code)
-            action.setActionGroup(group)
-            action.triggered.connect(lambda _=False, c=code: self._choose_language(c))
-
-        menu = self.menuBar().addMenu(self.tr("&Run"))
-        menu.setObjectName("runMenu")
-        self.run_pane.add_actions(menu)
-        self.run_pane.sig_show_requested.connect(
-            lambda: self.nav.setCurrentRow(self.stack.indexOf(self.run_pane))
-        )
-
-        menu = self.menuBar().addMenu(self.tr("&Help"))
-        self._action(
-            menu, "guideAction", self.tr("JudgeDesk &Guide"), self.show_guide, keys.HelpContents
-        )
-        self._action(menu, "aboutAction", self.tr("&About JudgeDesk"), self._about)
-
-    def _update_undo_actions(self) -> None:
-        stack = self.workspace.undo
-        self.undo_action.setEnabled(stack.can_undo)
-        self.redo_action.setEnabled(stack.can_redo)
-        self.undo_action.setText(
-            self.tr("&Undo {0}").format(stack.undo_label) if stack.can_undo else self.tr("&Undo")
-        )
-        self.redo_action.setText(
-            self.tr("&Redo {0}").format(stack.redo_label) if stack.can_redo else self.tr("&Redo")
-        )
-
-    def _show_trust(self, state: TrustState) -> None:
-        self.trust_status.setText(self.tr("Scripts blocked") if state.blocked else "")
-        self.trust_status.setToolTip(untrusted_words(state) if state.blocked else "")
-
     def find(self) -> None:
         """Show the Dataset pane and put the cursor in its search field."""
         self.nav.setCurrentRow(self.stack.indexOf(self.dataset_pane))
         self.dataset_pane.focus_search()
-
-    def _choose_language(self, code: str) -> None:
-        self.settings.set_language(code)
-        self.status.setText(self.tr("The new language is used from the next start of JudgeDesk."))
 
     def _toggle_inspector(self) -> None:
         self.inspector_dock.setVisible(not self.inspector_dock.isVisible())
@@ -284,14 +166,6 @@ class MainWindow(QMainWindow):
     def open_project(self, folder: str | Path) -> None:
         """Open a project (read in the background), asking about unsaved changes first."""
         self.files.then_if_saved(lambda: self.files.open(folder))
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        for path in self.settings.recent_projects():
-            action = self.recent_menu.addAction(path)
-            action.triggered.connect(lambda _=False, p=path: self.open_project(p))
-        if self.recent_menu.isEmpty():
-            self.recent_menu.addAction(self.tr("(none yet)")).setEnabled(False)
 
     def save_project(self) -> None:
         """Save the project's settings in the background."""
@@ -322,31 +196,6 @@ class MainWindow(QMainWindow):
             marker = " ●" if self.workspace.dirty else ""
             self.setWindowTitle(f"{project.name}{marker} — JudgeDesk")
 
-    def _on_project_opened(self, project: Project) -> None:
-        self._update_title()
-        self.settings.add_recent_project(str(project.root))
-        self.status.setText(self.tr("Reading {0}…").format(project.dataset.path))
-        self.tasks.start(
-            "dataset",
-            asyncio.to_thread(begin_project_dataset, project),
-            on_done=self._on_dataset_begun,
-        )
-
-    def _on_dataset_begun(self, opening: DatasetOpening) -> None:
-        self.workspace.set_dataset(opening.dataset, opening.stop)
-        if opening.finish is not None:
-            self.status.setText(self.tr("Indexing {0}…").format(opening.dataset.path.name))
-            self.tasks.start(
-                "dataset-index",
-                asyncio.to_thread(opening.finish),
-                on_done=self.workspace.dataset_completed,
-            )
-
-    def _on_dataset_loaded(self, dataset: Dataset) -> None:
-        project = self.workspace.project
-        name = project.name if project else ""
-        self.status.setText(self.tr("{0} · {1} rows").format(name, f"{len(dataset):,}"))
-
     def _on_row_selected(self, index: int) -> None:
         self.inspector.show_row(self.dataset_pane.model.row(index))
 
@@ -357,16 +206,6 @@ class MainWindow(QMainWindow):
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("JudgeDesk"), message, parent=self)
         box.setObjectName("failureMessage")
         box.open()
-
-    def _about(self) -> None:
-        QMessageBox.about(
-            self,
-            self.tr("About JudgeDesk"),
-            self.tr(
-                "<b>JudgeDesk {0}</b><p>A desktop workbench for LLM-as-judge evaluation: "
-                "write the judge's prompt, run it, review its verdicts and report.</p>"
-            ).format(__version__),
-        )
 
     def show_guide(self) -> None:
         from judgedesk.ui.guide import GuideDialog

@@ -691,6 +691,13 @@
     </message>
 </context>
 <context>
+    <name>EstimateBox</name>
+    <message>
+        <source>Estimate per judge</source>
+        <translation>各评审的估算</translation>
+    </message>
+</context>
+<context>
     <name>EstimateModel</name>
     <message>
         <source>Judge</source>
@@ -937,6 +944,17 @@
     </message>
 </context>
 <context>
+    <name>FinishedRows</name>
+    <message>
+        <source>Rows finished</source>
+        <translation>已完成的行</translation>
+    </message>
+    <message>
+        <source>Rows &amp;finished</source>
+        <translation>已完成的行(&amp;F)</translation>
+    </message>
+</context>
+<context>
     <name>GuideDialog</name>
     <message>
         <source>JudgeDesk Guide</source>
@@ -1003,6 +1021,149 @@
     <message>
         <source>{0} items</source>
         <translation>{0} 项</translation>
+    </message>
+</context>
+<context>
+    <name>JudgeForm</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Run this judge</source>
+        <translation>运行此评审</translation>
+    </message>
+    <message>
+        <source>Model endpoint (OpenAI-compatible)</source>
+        <translation>模型端点（兼容 OpenAI）</translation>
+    </message>
+    <message>
+        <source>Rule, no model (offline)</source>
+        <translation>规则，无需模型（离线）</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Choose a server to fill in its address…</source>
+        <translation>选择服务器以填入其地址…</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>No key</source>
+        <translation>无密钥</translation>
+    </message>
+    <message>
+        <source>Environment variable</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>System keyring</source>
+        <translation>系统密钥环</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Variable name</source>
+        <translation>变量名</translation>
+    </message>
+    <message>
+        <source>API key to store</source>
+        <translation>要保存的 API 密钥</translation>
+    </message>
+    <message>
+        <source>Paste the key, then Store in keyring</source>
+        <translation>粘贴密钥，然后点击“存入密钥环”</translation>
+    </message>
+    <message>
+        <source>Store in keyring</source>
+        <translation>存入密钥环</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>密钥</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>server default</source>
+        <translation>服务器默认值</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>最大令牌数</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>Requests at once</source>
+        <translation>并发请求数</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source> per minute</source>
+        <translation> 次/分钟</translation>
+    </message>
+    <message>
+        <source>Rate limit</source>
+        <translation>速率限制</translation>
+    </message>
+    <message>
+        <source>Stream replies</source>
+        <translation>流式接收回复</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Paste the key first.</source>
+        <translation>请先粘贴密钥。</translation>
+    </message>
+    <message>
+        <source>The key is stored in the system keyring.</source>
+        <translation>密钥已存入系统密钥环。</translation>
+    </message>
+    <message>
+        <source>Connecting to {0}…</source>
+        <translation>正在连接 {0}…</translation>
+    </message>
+    <message>
+        <source>Connected in {0} ms — {1} models: {2}</source>
+        <translation>已连接，用时 {0} 毫秒 — 共 {1} 个模型：{2}</translation>
     </message>
 </context>
 <context>
@@ -1162,130 +1323,6 @@
         <translation>移除</translation>
     </message>
     <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Run this judge</source>
-        <translation>运行此评审</translation>
-    </message>
-    <message>
-        <source>Model endpoint (OpenAI-compatible)</source>
-        <translation>模型端点（兼容 OpenAI）</translation>
-    </message>
-    <message>
-        <source>Rule, no model (offline)</source>
-        <translation>规则，无需模型（离线）</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <source>Rule</source>
-        <translation>规则</translation>
-    </message>
-    <message>
-        <source>Choose a server to fill in its address…</source>
-        <translation>选择服务器以填入其地址…</translation>
-    </message>
-    <message>
-        <source>Server</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <source>Base URL</source>
-        <translation>基础 URL</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <source>No key</source>
-        <translation>无密钥</translation>
-    </message>
-    <message>
-        <source>Environment variable</source>
-        <translation>环境变量</translation>
-    </message>
-    <message>
-        <source>System keyring</source>
-        <translation>系统密钥环</translation>
-    </message>
-    <message>
-        <source>API key</source>
-        <translation>API 密钥</translation>
-    </message>
-    <message>
-        <source>Variable name</source>
-        <translation>变量名</translation>
-    </message>
-    <message>
-        <source>API key to store</source>
-        <translation>要保存的 API 密钥</translation>
-    </message>
-    <message>
-        <source>Paste the key, then Store in keyring</source>
-        <translation>粘贴密钥，然后点击“存入密钥环”</translation>
-    </message>
-    <message>
-        <source>Store in keyring</source>
-        <translation>存入密钥环</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>密钥</translation>
-    </message>
-    <message>
-        <source>System prompt</source>
-        <translation>系统提示词</translation>
-    </message>
-    <message>
-        <source>Temperature</source>
-        <translation>温度</translation>
-    </message>
-    <message>
-        <source>server default</source>
-        <translation>服务器默认值</translation>
-    </message>
-    <message>
-        <source>Max tokens</source>
-        <translation>最大令牌数</translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation> 秒</translation>
-    </message>
-    <message>
-        <source>Timeout</source>
-        <translation>超时</translation>
-    </message>
-    <message>
-        <source>Requests at once</source>
-        <translation>并发请求数</translation>
-    </message>
-    <message>
-        <source>no limit</source>
-        <translation>不限</translation>
-    </message>
-    <message>
-        <source> per minute</source>
-        <translation> 次/分钟</translation>
-    </message>
-    <message>
-        <source>Rate limit</source>
-        <translation>速率限制</translation>
-    </message>
-    <message>
-        <source>Stream replies</source>
-        <translation>流式接收回复</translation>
-    </message>
-    <message>
-        <source>Test connection</source>
-        <translation>测试连接</translation>
-    </message>
-    <message>
         <source>Add judge “{0}”</source>
         <translation>添加评审“{0}”</translation>
     </message>
@@ -1302,24 +1339,8 @@
         <translation>编辑评审“{0}”</translation>
     </message>
     <message>
-        <source>Paste the key first.</source>
-        <translation>请先粘贴密钥。</translation>
-    </message>
-    <message>
-        <source>The key is stored in the system keyring.</source>
-        <translation>密钥已存入系统密钥环。</translation>
-    </message>
-    <message>
         <source>Store the key of “{0}”</source>
         <translation>保存“{0}”的密钥</translation>
-    </message>
-    <message>
-        <source>Connecting to {0}…</source>
-        <translation>正在连接 {0}…</translation>
-    </message>
-    <message>
-        <source>Connected in {0} ms — {1} models: {2}</source>
-        <translation>已连接，用时 {0} 毫秒 — 共 {1} 个模型：{2}</translation>
     </message>
 </context>
 <context>
@@ -2138,7 +2159,7 @@
     </message>
 </context>
 <context>
-    <name>ReportWords</name>
+    <name>ReportTerms</name>
     <message>
         <source>– (no rows)</source>
         <translation>–（没有行）</translation>
@@ -2218,6 +2239,13 @@
     <message>
         <source>{0}, {1} only</source>
         <translation>{0}，仅{1}</translation>
+    </message>
+</context>
+<context>
+    <name>ReportWords</name>
+    <message>
+        <source>{0} rows</source>
+        <translation>{0} 行</translation>
     </message>
     <message>
         <source>Accuracy {0}</source>
@@ -2624,6 +2652,13 @@
     </message>
 </context>
 <context>
+    <name>ReviewCursor</name>
+    <message>
+        <source>That was the last row of the queue.</source>
+        <translation>这已是队列的最后一行。</translation>
+    </message>
+</context>
+<context>
     <name>ReviewFilterBar</name>
     <message>
         <source>Rows to show</source>
@@ -2727,10 +2762,6 @@
     <message>
         <source>No row matches this filter.</source>
         <translation>没有符合此筛选条件的行。</translation>
-    </message>
-    <message>
-        <source>That was the last row of the queue.</source>
-        <translation>这已是队列的最后一行。</translation>
     </message>
     <message>
         <source>Key {0} gives no verdict on this scale.</source>
@@ -3464,46 +3495,6 @@
 <context>
     <name>RunPane</name>
     <message>
-        <source>Rows to judge</source>
-        <translation>要评审的行</translation>
-    </message>
-    <message>
-        <source>All rows</source>
-        <translation>全部行</translation>
-    </message>
-    <message>
-        <source>The first rows</source>
-        <translation>前若干行</translation>
-    </message>
-    <message>
-        <source>The selected row</source>
-        <translation>选中的行</translation>
-    </message>
-    <message>
-        <source>Rows that failed last time</source>
-        <translation>上次失败的行</translation>
-    </message>
-    <message>
-        <source>Rows with no verdict last time</source>
-        <translation>上次无判定的行</translation>
-    </message>
-    <message>
-        <source>Rows where a person disagrees with the judge</source>
-        <translation>人工与评审意见不一致的行</translation>
-    </message>
-    <message>
-        <source>&amp;Rows to judge</source>
-        <translation>要评审的行(&amp;R)</translation>
-    </message>
-    <message>
-        <source>How many rows</source>
-        <translation>行数</translation>
-    </message>
-    <message>
-        <source> rows</source>
-        <translation> 行</translation>
-    </message>
-    <message>
         <source>&amp;Start</source>
         <translation>开始(&amp;S)</translation>
     </message>
@@ -3536,18 +3527,6 @@
         <translation>重新解析已保存的回复并运行后处理脚本，不询问任何评审：修改脚本或解析设置后使用。</translation>
     </message>
     <message>
-        <source>Estimate per judge</source>
-        <translation>各评审的估算</translation>
-    </message>
-    <message>
-        <source>Rows finished</source>
-        <translation>已完成的行</translation>
-    </message>
-    <message>
-        <source>Rows &amp;finished</source>
-        <translation>已完成的行(&amp;F)</translation>
-    </message>
-    <message>
         <source>&amp;Start Run</source>
         <translation>开始运行(&amp;S)</translation>
     </message>
@@ -3570,10 +3549,6 @@
     <message>
         <source>A candidate model for rows without a response, a baseline for pairs</source>
         <translation>为没有回答的行提供候选模型，为成对比较提供基线模型</translation>
-    </message>
-    <message>
-        <source>The rows sent from Review ({0})</source>
-        <translation>从“复核”发来的行（{0}）</translation>
     </message>
     <message>
         <source>Open a project with a dataset to run it.</source>
@@ -3633,6 +3608,72 @@
     <message>
         <source>incorrect</source>
         <translation>错误</translation>
+    </message>
+</context>
+<context>
+    <name>RunScope</name>
+    <message>
+        <source>Rows to judge</source>
+        <translation>要评审的行</translation>
+    </message>
+    <message>
+        <source>All rows</source>
+        <translation>全部行</translation>
+    </message>
+    <message>
+        <source>The first rows</source>
+        <translation>前若干行</translation>
+    </message>
+    <message>
+        <source>The selected row</source>
+        <translation>选中的行</translation>
+    </message>
+    <message>
+        <source>Rows that failed last time</source>
+        <translation>上次失败的行</translation>
+    </message>
+    <message>
+        <source>Rows with no verdict last time</source>
+        <translation>上次无判定的行</translation>
+    </message>
+    <message>
+        <source>Rows where a person disagrees with the judge</source>
+        <translation>人工与评审意见不一致的行</translation>
+    </message>
+    <message>
+        <source>&amp;Rows to judge</source>
+        <translation>要评审的行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>How many rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source> rows</source>
+        <translation> 行</translation>
+    </message>
+    <message>
+        <source>The rows sent from Review ({0})</source>
+        <translation>从“复核”发来的行（{0}）</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptFiles</name>
+    <message>
+        <source>Stop using {0}.py?</source>
+        <translation>停用 {0}.py？</translation>
+    </message>
+    <message>
+        <source>scripts/{0}.py is moved to scripts/disabled/{0}.py, so runs no longer call it. Nothing is deleted: “Use it again” puts it back.</source>
+        <translation>scripts/{0}.py 将被移到 scripts/disabled/{0}.py，运行时不再调用它。不会删除任何内容：“重新启用”可以把它放回原处。</translation>
+    </message>
+    <message>
+        <source>Move it aside</source>
+        <translation>移开</translation>
+    </message>
+    <message>
+        <source>Scripts</source>
+        <translation>脚本</translation>
     </message>
 </context>
 <context>
@@ -3941,18 +3982,6 @@
     <message>
         <source>postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs) runs once per row after the judges; kwargs holds judge_req, judge_resp and judge_model of the last judge. What it returns is the row&apos;s result.</source>
         <translation>postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs) 在评审之后对每一行运行一次；kwargs 中含有最后一个评审的 judge_req、judge_resp 和 judge_model。它的返回值就是这一行的结果。</translation>
-    </message>
-    <message>
-        <source>Stop using {0}.py?</source>
-        <translation>停用 {0}.py？</translation>
-    </message>
-    <message>
-        <source>scripts/{0}.py is moved to scripts/disabled/{0}.py, so runs no longer call it. Nothing is deleted: “Use it again” puts it back.</source>
-        <translation>scripts/{0}.py 将被移到 scripts/disabled/{0}.py，运行时不再调用它。不会删除任何内容：“重新启用”可以把它放回原处。</translation>
-    </message>
-    <message>
-        <source>Move it aside</source>
-        <translation>移开</translation>
     </message>
 </context>
 <context>

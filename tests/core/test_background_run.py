@@ -11,7 +11,7 @@ import pytest
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.run.background import BackgroundRun, RunNews
 from judgedesk.core.run.estimate import estimate_run
-from judgedesk.core.run.pipeline import Selection
+from judgedesk.core.run.selection import Selection
 from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import ROWS, make_project, run, score_from_question
 from tests.support.fake_openai import FakeOpenAI

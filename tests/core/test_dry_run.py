@@ -9,7 +9,7 @@ import pytest
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.run.dry_run import judge_one_row_blocking
-from judgedesk.core.run.pipeline import Selection
+from judgedesk.core.run.selection import Selection
 from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import make_project, run, score_from_question
 from tests.support.fake_openai import FakeOpenAI

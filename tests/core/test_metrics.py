@@ -9,15 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.judge.metric_eval import MetricResult, evaluate_metric
 from judgedesk.core.judge.metrics import (
     METRICS,
     MetricError,
     MetricInfo,
-    MetricResult,
-    evaluate_metric,
-    normalize_answer,
     validate_metric_params,
 )
+from judgedesk.core.judge.overlap import normalize_answer
 
 REFERENCE_METRICS = ("exact", "contains", "chrf", "bleu")
 

@@ -11,14 +11,9 @@ from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 
-from judgedesk.core.judge.metrics import evaluate_metric
-from judgedesk.core.judge.overlap import (
-    BLEU_TOKENIZERS,
-    sentence_bleu,
-    sentence_chrf,
-    tokenize_13a,
-    tokenize_zh,
-)
+from judgedesk.core.judge.metric_eval import evaluate_metric
+from judgedesk.core.judge.overlap import sentence_bleu, sentence_chrf
+from judgedesk.core.judge.tokenizers import BLEU_TOKENIZERS, tokenize_13a, tokenize_zh
 
 TOLERANCE = 0.01
 

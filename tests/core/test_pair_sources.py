@@ -162,7 +162,7 @@ def test_a_baseline_model_answers_a_and_the_rows_response_is_b(tmp_path: Path) -
 
 def test_the_estimate_counts_the_baselines_answers_too(tmp_path: Path) -> None:
     from judgedesk.core.run.estimate import estimate_run
-    from judgedesk.core.run.pipeline import Selection
+    from judgedesk.core.run.selection import Selection
 
     questions = tmp_path / "answers.jsonl"
     questions.write_text(

@@ -14,7 +14,8 @@ import pytest
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project, load_project
-from judgedesk.core.run.pipeline import Run, Selection, run_project
+from judgedesk.core.run.pipeline import Run, run_project
+from judgedesk.core.run.selection import Selection
 from judgedesk.core.run.store import Store
 from tests.support.fake_openai import FakeOpenAI, FaultPlan
 

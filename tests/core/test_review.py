@@ -17,9 +17,11 @@ from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.undo import UndoStack
 from judgedesk.core.review.human import BOOLEAN_SCALE, ReviewScale
-from judgedesk.core.review.session import ReviewFilter, ReviewItem, ReviewSession, load_snapshot
+from judgedesk.core.review.session import ReviewFilter, ReviewItem, ReviewSession
+from judgedesk.core.review.snapshot import load_snapshot
 from judgedesk.core.run.reviews import Review
-from judgedesk.core.run.store import STORE_VERSION, Store
+from judgedesk.core.run.schema import STORE_VERSION
+from judgedesk.core.run.store import Store
 
 V1_DUMP = Path(__file__).parents[1] / "data" / "stores" / "results-v1.sql"
 

@@ -77,7 +77,7 @@ def test_an_untranslated_string_is_shown_as_it_is() -> None:
 
 
 def test_a_rule_judges_findings_are_said_in_the_interfaces_words() -> None:
-    from judgedesk.core.judge.metrics import evaluate_metric
+    from judgedesk.core.judge.metric_eval import evaluate_metric
     from judgedesk.ui.core_strings import DETAIL_PATTERNS, core_detail
 
     cases = [

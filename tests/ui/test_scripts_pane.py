@@ -15,7 +15,8 @@ from pytestqt.qtbot import QtBot
 
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.project.settings import load_project
-from judgedesk.core.run.pipeline import Selection, run_project
+from judgedesk.core.run.pipeline import run_project
+from judgedesk.core.run.selection import Selection
 from judgedesk.core.scripts import OUTCOME_KINDS, SKELETONS, ScriptOutcome
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.panes.script_results import failure_words

@@ -17,14 +17,21 @@ from __future__ import annotations
 
 import json
 import re
-from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
-from typing import Any, AnyStr, Generic
+from typing import Any
 
 from judgedesk.core.dataset.dataset import Dataset
 from judgedesk.core.dataset.jsonl_source import RecordText
 from judgedesk.core.dataset.mapping import MISSING, lookup
+from judgedesk.core.dataset.raw_text import (
+    BYTE_TOKENS,
+    TEXT_TOKENS,
+    finder,
+    longest_piece,
+    records_holding,
+    value_hit,
+)
 from judgedesk.core.dataset.rows import build_row, derive_data, derive_response
 from judgedesk.core.errors import JudgeDeskError, RowError
 
@@ -51,7 +58,6 @@ _KEEP_CASE = ("\u0130", "\u212a")
 _ESCAPED = frozenset('"\\') | frozenset(chr(code) for code in range(32))
 # Characters that can join two JSON tokens: a query holding one may span a key and a value.
 _JOINERS = frozenset(",:[]{}")
-_MAX_KEYS = 16
 
 
 class SearchCancelled(JudgeDeskError):
@@ -157,80 +163,6 @@ def _contains(value: Any, needle: str) -> bool:
     return False
 
 
-class _Tokens(Generic[AnyStr]):
-    """The JSON punctuation the raw-text check looks at, as bytes or as text."""
-
-    def __init__(self, quote: AnyStr, backslash: AnyStr, colon: AnyStr, space: AnyStr) -> None:
-        self.quote: AnyStr = quote
-        self.backslash: AnyStr = backslash
-        self.escaped_quote: AnyStr = backslash + quote
-        # re finds a two-character pattern about twice as fast as bytes.find.
-        self.escaped_backslash: re.Pattern[AnyStr] = re.compile(re.escape(backslash + backslash))
-        self.colon: AnyStr = colon
-        self.space: AnyStr = space
-
-
-_BYTE_TOKENS = _Tokens(b'"', b"\\", b":", b" \t\r")
-_TEXT_TOKENS = _Tokens('"', "\\", ":", " \t\r")
-
-
-def _value_hit(
-    hay: AnyStr,
-    needle: AnyStr,
-    begin: int,
-    end: int,
-    tokens: _Tokens[AnyStr],
-    keys: dict[AnyStr, int] | None = None,
-) -> bool | None:
-    """Whether ``needle`` occurs inside a string value of the record ``hay[begin:end]``.
-
-    The record must hold no ``\\u`` escape and ``needle`` no character JSON escapes.
-    Keys found holding the needle are added to ``keys`` as ``"key":`` with how many
-    times they hold it.
-
-    Returns:
-        True or False, or None when only parsing the record can tell (the needle is in a
-        number or true/false/null, or the record has escaped backslashes).
-    """
-    at = hay.find(needle, begin, end)
-    if at < 0:
-        return False
-    escapes = hay.find(tokens.backslash, begin, end) >= 0
-    if escapes and tokens.escaped_backslash.search(hay, begin, end):
-        return None  # a quote after \\ would look escaped: let the parser decide
-    position, quotes = begin, 0
-    while at >= 0:
-        # An occurrence starting on an escape's letter (the n of \n) is not one.
-        if not escapes or hay[at - 1 : at] != tokens.backslash:
-            quotes += hay.count(tokens.quote, position, at)
-            if escapes:
-                quotes -= hay.count(tokens.escaped_quote, position, at)
-            position = at
-            if quotes % 2 == 0:
-                return None  # outside strings: in a number or a literal
-            close = hay.find(tokens.quote, at + len(needle), end)
-            while escapes and close > 0 and hay[close - 1 : close] == tokens.backslash:
-                close = hay.find(tokens.quote, close + 1, end)
-            if close < 0:
-                return None
-            after = close + 1
-            while after < end and hay[after : after + 1] in tokens.space:
-                after += 1
-            if hay[after : after + 1] != tokens.colon:
-                return True  # in a value, not in a key
-            opening = hay.rfind(tokens.quote, begin, at)
-            if (
-                keys is not None
-                and after == close + 1
-                and len(keys) < _MAX_KEYS
-                and (not escapes or hay[opening - 1 : opening] != tokens.backslash)
-            ):
-                key = hay[opening : after + 1]
-                keys[key] = key.count(needle)
-        at = hay.find(needle, at + 1, end)
-    return False
-
-
 class _Plan:
     """How one query is looked for: which text to search and which rows to parse."""
 
@@ -260,7 +192,7 @@ class _Plan:
         self.numbers = "id" in names and needle.isdigit()
         self.exact_bytes = needle.encode() if needle.isascii() else None
         self.joins = bool(_JOINERS & set(needle))
-        self.piece = _longest_piece(written)
+        self.piece = longest_piece(written)
         self.letters = any("a" <= char <= "z" for char in written)
         # Keys met holding the needle; counting them is exact when occurrences of the
         # needle cannot overlap one another ("aa" in "aaa").
@@ -293,10 +225,10 @@ class _Plan:
             if self.piece is None:
                 todo = dict.fromkeys(range(count), parse)
             else:
-                holding = _records_holding(_finder(hay, self.piece), starts, ends)
+                holding = records_holding(finder(hay, self.piece), starts, ends)
                 todo = dict.fromkeys(holding, parse)
             for marker in self.markers:
-                holding = _records_holding(_finder(data, marker), starts, ends)
+                holding = records_holding(finder(data, marker), starts, ends)
                 todo.update(dict.fromkeys(holding, True))
             if self.numbers:
                 numbered = (k for k in range(count) if self.needle in str(text.start + k))
@@ -313,7 +245,7 @@ class _Plan:
                     if self.joins:
                         hit = None if self.needle in folded else False
                     else:
-                        hit = _value_hit(folded, self.needle, 0, len(folded), _TEXT_TOKENS)
+                        hit = value_hit(folded, self.needle, 0, len(folded), TEXT_TOKENS)
             if hit is None:
                 try:
                     value = json.loads(data[begin:end])
@@ -340,7 +272,7 @@ class _Plan:
             total = hay.count(needle, begin, end)
             if total == sum(hay.count(key, begin, end) * n for key, n in keys.items()):
                 return False
-        return _value_hit(hay, needle, begin, end, _BYTE_TOKENS, keys)
+        return value_hit(hay, needle, begin, end, BYTE_TOKENS, keys)
 
     def _record_matches(
         self, record: Mapping[str, Any], index: int, line: int | None, mapping: Mapping[str, str]
@@ -369,57 +301,6 @@ def _raw_text_holds(needle: str, fields: set[str]) -> bool:
             or any(needle in label for label in _HISTORY_LABELS)
         )
     )
-
-
-def _longest_piece(needle: str) -> bytes | None:
-    """The longest run of the needle surely found in the lower-cased raw text of a match.
-
-    ASCII letters are lower-cased in the bytes as in the text, and characters without
-    case are written as they are; any other character (é, σ, ß) ends a run.
-    """
-    best = ""
-    run = ""
-    for char in needle:
-        if char.isascii() or _caseless(char):
-            run += char
-        else:
-            best, run = max(best, run, key=len), ""
-    best = max(best, run, key=len)
-    return best.encode() if best else None
-
-
-def _caseless(char: str) -> bool:
-    # No other character lower-cases to one of these, so the text holds it as typed
-    # (U+0307, the dot "İ".lower() adds, is safe since _fold keeps "İ").
-    return char.lower() == char == char.upper()
-
-
-def _finder(hay: bytes, what: bytes | re.Pattern[bytes]) -> Callable[[int], int]:
-    """``find(start)``: where ``what`` next occurs in ``hay`` from ``start``, or -1."""
-    if isinstance(what, bytes) and len(what) > 3:
-        # bytes.find skips ahead on long pieces; re is quicker at two or three bytes.
-        return lambda start: hay.find(what, start)
-    search = (re.compile(re.escape(what)) if isinstance(what, bytes) else what).search
-
-    def find(start: int) -> int:
-        match = search(hay, start)
-        return -1 if match is None else match.start()
-
-    return find
-
-
-def _records_holding(
-    find: Callable[[int], int], starts: Sequence[int], ends: Sequence[int]
-) -> Iterator[int]:
-    """The positions (in ``starts``) of the records whose text ``find`` finds something in."""
-    at = find(0)
-    while at >= 0:
-        record = bisect_right(starts, at) - 1
-        if record >= 0 and at < ends[record]:
-            yield record
-            at = find(ends[record])
-        else:  # a skipped line between two records
-            at = find(at + 1)
 
 
 def _field_values(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from judgedesk.core.dataset import Dataset, search_rows
@@ -19,7 +19,7 @@ from judgedesk.core.events import Signal
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.undo import SnapshotCommand, UndoStack
 from judgedesk.core.review.agreement import AgreementFigures, agreement, is_number, verdict_kind
-from judgedesk.core.review.human import ReviewScale, dataset_labels, scale_for
+from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.items import (
     SHOW,
     SHOW_TESTS,
@@ -29,13 +29,13 @@ from judgedesk.core.review.items import (
     ReviewFilter,
     ReviewItem,
     ReviewProgress,
-    build_item,
     disagrees,
     in_range,
     item_holds,
     judge_pairs,
     same_value,
 )
+from judgedesk.core.review.snapshot import ReviewSnapshot, read_snapshot
 from judgedesk.core.run.reviews import Review
 from judgedesk.core.run.store import Store
 
@@ -47,69 +47,18 @@ __all__ = [
     "ReviewItem",
     "ReviewProgress",
     "ReviewSession",
-    "ReviewSnapshot",
-    "load_snapshot",
-    "read_snapshot",
     "same_value",
 ]
-
-
-@dataclass(frozen=True)
-class ReviewSnapshot:
-    """The rows of a review as read at one moment: plain data, safe to pass between
-    threads (see :func:`load_snapshot`)."""
-
-    scale: ReviewScale
-    items: dict[int, ReviewItem]
-
-
-def read_snapshot(
-    store: Store,
-    dataset: Dataset | None = None,
-    project: Project | None = None,
-    run_id: int | None = None,
-) -> ReviewSnapshot:
-    """Read every row's result (each row's latest, or one run's), review and dataset label.
-
-    Blocking: reads the store and, when a ``human`` column is mapped, the dataset.
-    """
-    if run_id is None:
-        results = store.latest_results()
-    else:
-        results = {r.row_index: r for r in store.results(run_id)}
-    reviews = store.reviews.all()
-    scale = scale_for(project, (r.value for r in results.values() if r.status == "ok"))
-    rows = sorted(set(results) | set(reviews))
-    labels = dataset_labels(dataset, rows, scale) if dataset is not None else {}
-    items = {
-        index: build_item(index, results.get(index), reviews.get(index), labels.get(index))
-        for index in rows
-    }
-    return ReviewSnapshot(scale, items)
-
-
-def load_snapshot(
-    project: Project, dataset: Dataset | None = None, run_id: int | None = None
-) -> ReviewSnapshot:
-    """:func:`read_snapshot` with a store of its own: for a worker thread.
-
-    A :class:`~judgedesk.core.run.store.Store` belongs to the thread that opened it, so the
-    UI reads the rows in a worker with this, then builds the session on its own thread
-    with its own store: ``ReviewSession(store, dataset, snapshot=snapshot, …)``.
-    """
-    if not project.store_path.is_file():
-        return ReviewSnapshot(scale_for(project), {})
-    with Store(project.store_path) as store:
-        return read_snapshot(store, dataset, project, run_id)
 
 
 class ReviewSession:
     """The rows to review and the person's verdicts on them.
 
     Building it reads the store and, when the dataset maps a ``human`` column, that
-    column for every row: blocking work for a worker thread, unless a ``snapshot``
-    read there (:func:`load_snapshot`) is given. Changes are quick SQLite writes
-    (about a millisecond). One session belongs to the thread of its store.
+    column for every row: blocking work for a worker thread, unless a ``snapshot`` read
+    there (:func:`~judgedesk.core.review.snapshot.load_snapshot`) is given. Changes are
+    quick SQLite writes (about a millisecond). One session belongs to the thread of its
+    store.
 
     Args:
         store: the project's results store.

@@ -15,9 +15,10 @@ from __future__ import annotations
 from judgedesk.core.run.background import BackgroundRun, RunNews
 from judgedesk.core.run.estimate import RunEstimate, estimate_run
 from judgedesk.core.run.outcome import RowOutcome, row_outcome
-from judgedesk.core.run.pipeline import Progress, Run, RunSummary, Selection, run_project
+from judgedesk.core.run.pipeline import Progress, Run, RunSummary, run_project
 from judgedesk.core.run.process import ProcessRun
 from judgedesk.core.run.reviews import Review
+from judgedesk.core.run.selection import Selection
 from judgedesk.core.run.store import ResultRecord, RunRecord, Store
 
 __all__ = [

@@ -20,7 +20,8 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.trust import TrustState, UntrustedScriptsError, require_trusted
-from judgedesk.core.run.pipeline import Progress, Run, RunSummary, Selection
+from judgedesk.core.run.pipeline import Progress, Run, RunSummary
+from judgedesk.core.run.selection import Selection
 from judgedesk.core.run.steps import RowResult
 from judgedesk.core.run.store import Store
 

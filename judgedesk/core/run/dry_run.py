@@ -17,8 +17,8 @@ from typing import Any
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.project.settings import Project
-from judgedesk.core.run.pipeline import prepare_judge
-from judgedesk.core.run.steps import JudgeContext, RowProcessor
+from judgedesk.core.run.context import JudgeContext, prepare_judge
+from judgedesk.core.run.steps import RowProcessor
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import ScriptPool
 from judgedesk.core.template.render import compile_template

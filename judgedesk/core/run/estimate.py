@@ -19,7 +19,7 @@ from judgedesk.core.judge.request import judge_template, render_prompt
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
 from judgedesk.core.run.pairs import is_pairwise, pair_of, swapped
-from judgedesk.core.run.pipeline import Selection, selected_rows
+from judgedesk.core.run.selection import Selection, selected_rows
 from judgedesk.core.run.steps import candidate_messages
 from judgedesk.core.run.store import Store
 from judgedesk.core.template.tokens import estimate_tokens

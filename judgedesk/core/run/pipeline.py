@@ -6,76 +6,28 @@ import asyncio
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.errors import JudgeDeskError, ProjectError, RowError
+from judgedesk.core.errors import ProjectError, RowError
 from judgedesk.core.events import Signal
-from judgedesk.core.judge import JudgeCallError, OpenAIClient, resolve_api_key
-from judgedesk.core.judge.parsers import PARSERS, infer_parser
-from judgedesk.core.judge.request import judge_template
+from judgedesk.core.judge import JudgeCallError, OpenAIClient
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.checks import check_project
 from judgedesk.core.project.settings import Project
-from judgedesk.core.run.steps import JudgeContext, RowProcessor, RowResult
+from judgedesk.core.run.context import JudgeContext, prepare_judge
+from judgedesk.core.run.selection import Selection, selected_rows
+from judgedesk.core.run.steps import RowProcessor, RowResult
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import ScriptPool
-from judgedesk.core.template.render import CompiledTemplate
 
 log = logging.getLogger(__name__)
-
-RowPicker = Callable[[Store, Dataset | None, Project | None], Iterable[int]]
-"""Chooses rows from the results store: ``pick(store, dataset, project)``."""
 
 PROGRESS_INTERVAL = 0.1
 # Failures of a connection check that no retry will mend during a run.
 UNREACHABLE = ("connect", "dns", "tls")
-
-
-@dataclass(frozen=True)
-class Selection:
-    """Which rows a run covers.
-
-    Attributes:
-        rows: explicit row indexes, in order; None means every row.
-        only: "failed" or "unparsed": of those, only rows whose latest result has that
-            status; another name ("disagreements") for rows that ``pick`` chooses; None
-            for no such filter.
-        pick: chooses rows from what is stored, for a filter the run does not know
-            itself (the review stage's rows where a person disagrees with the judge).
-            A module-level function, so that a run in another process can take it.
-    """
-
-    rows: tuple[int, ...] | None = None
-    only: str | None = None
-    pick: RowPicker | None = None
-
-    @classmethod
-    def parse(cls, spec: str | None, only: str | None = None) -> Selection:
-        """Read ``"0:100"``, ``":10"``, ``"5"`` or ``"1,4,9"`` (None: every row)."""
-        if not spec:
-            return cls(None, only)
-        rows: list[int] = []
-        try:
-            for part in spec.split(","):
-                part = part.strip()
-                if ":" in part:
-                    start, _, stop = part.partition(":")
-                    rows.extend(range(int(start or 0), int(stop)))
-                else:
-                    rows.append(int(part))
-        except ValueError:
-            raise JudgeDeskError(
-                f"'{spec}' is not a row selection. Use 0:100 (rows 0 to 99), 5, or 1,4,9."
-            ) from None
-        return cls(tuple(dict.fromkeys(rows)), only)
-
-    def describe(self) -> str:
-        """A short text for the run list."""
-        text = "all rows" if self.rows is None else f"{len(self.rows)} rows"
-        return f"{text}, {self.only} only" if self.only else text
 
 
 @dataclass
@@ -407,88 +359,6 @@ class Run:
             timeout=self.project.scripts.timeout,
             memory_mb=self.project.scripts.memory_mb,
         )
-
-
-def selected_rows(
-    selection: Selection,
-    count: int,
-    store: Store,
-    *,
-    dataset: Dataset | None = None,
-    project: Project | None = None,
-) -> list[int]:
-    """The row indexes a selection covers in a dataset of ``count`` rows, in order.
-
-    ``dataset`` and ``project`` are handed to the selection's ``pick`` (the review
-    stage counts a person's verdicts from a dataset column with the right scale).
-
-    Raises:
-        JudgeDeskError: the selection names a row the dataset does not have.
-    """
-    if selection.rows is None:
-        indexes = list(range(count))
-    else:
-        bad = [i for i in selection.rows if not 0 <= i < count]
-        if bad:
-            raise JudgeDeskError(
-                f"Row {bad[0]} does not exist: the dataset has rows 0 to {count - 1}."
-            )
-        indexes = list(selection.rows)
-    if selection.pick is not None:
-        chosen = set(selection.pick(store, dataset, project))
-        indexes = [i for i in indexes if i in chosen]
-    elif selection.only in ("failed", "unparsed"):
-        wanted = {"failed": "error", "unparsed": "unparsed"}[selection.only]
-        latest = store.latest_results()
-        indexes = [i for i in indexes if i in latest and latest[i].status == wanted]
-    elif selection.only:
-        raise JudgeDeskError(f"A run cannot choose the rows named {selection.only!r} by itself.")
-    return indexes
-
-
-def prepare_judge(
-    project: Project,
-    settings: JudgeSettings,
-    *,
-    prompt: bool = True,
-    offline: bool = False,
-    concurrency: int | None = None,
-    template: CompiledTemplate | None = None,
-) -> JudgeContext:
-    """What running ``settings`` needs: a client, the compiled template and its parser.
-
-    Args:
-        prompt: False for a candidate model, which is sent the row's chat, not a template.
-        offline: no client; only stored replies can be used.
-        concurrency: overrides the judge's own limit of requests at once.
-        template: the template to use instead of the judge's file (text being edited).
-    """
-    if settings.kind == "metric":
-        return JudgeContext(settings, None, None, None)
-    client = None
-    if not offline:
-        client = OpenAIClient(
-            settings.base_url,
-            api_key=resolve_api_key(settings.api_key),
-            headers=settings.headers,
-            timeout=settings.timeout,
-            concurrency=concurrency or settings.concurrency,
-            rate_limit=settings.rate_limit,
-        )
-    if prompt and template is None:
-        template = judge_template(project, settings)  # the file is read once, here
-    if not prompt:
-        template = None
-    parser = None
-    if template is not None:
-        parser = settings.parser or infer_parser(template.source)
-    options: dict[str, Any] = {}
-    if parser is not None and PARSERS[parser].kind == "score":
-        for key, option in (("min_score", "min"), ("max_score", "max")):
-            value = project.variables.get(key)
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                options[option] = value
-    return JudgeContext(settings, client, template, parser, options)
 
 
 async def run_project(

@@ -22,7 +22,7 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.workspace import open_project_dataset
 from judgedesk.core.run.background import BackgroundRun, RunNews
-from judgedesk.core.run.pipeline import Selection
+from judgedesk.core.run.selection import Selection
 
 log = logging.getLogger(__name__)
 

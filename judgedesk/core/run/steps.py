@@ -10,17 +10,18 @@ from typing import Any
 
 from judgedesk.core.dataset import Row
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge import ChatReply, ChatRequest, JudgeCallError, OpenAIClient
-from judgedesk.core.judge.metrics import evaluate_metric
+from judgedesk.core.judge import ChatReply, ChatRequest, JudgeCallError
+from judgedesk.core.judge.metric_eval import evaluate_metric
 from judgedesk.core.judge.parsers import Verdict, parse_verdict
 from judgedesk.core.judge.request import render_prompt
-from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.judge.verdicts import aggregate_verdicts
 from judgedesk.core.project.settings import Project
-from judgedesk.core.run.pairs import combine, is_pairwise, label_for, mirror, pair_of, swapped
+from judgedesk.core.run.context import JudgeContext
+from judgedesk.core.run.details import judge_model, script_detail, script_error, verdict_detail
+from judgedesk.core.run.pairs import combine, is_pairwise, mirror, pair_of, swapped
 from judgedesk.core.run.store import Store
-from judgedesk.core.scripts import ScriptOutcome, ScriptPool
-from judgedesk.core.template.render import CompiledTemplate
+from judgedesk.core.run.swap import combined_verdict, pair_values
+from judgedesk.core.scripts import ScriptPool
 
 log = logging.getLogger(__name__)
 
@@ -32,18 +33,6 @@ class RowFailed(JudgeDeskError):
         super().__init__(message)
         self.kind = kind
         self.detail = dict(detail or {})
-
-
-@dataclass
-class JudgeContext:
-    """What a run prepares once per judge: its client, compiled template and parser."""
-
-    settings: JudgeSettings
-    client: OpenAIClient | None
-    template: CompiledTemplate | None
-    parser: str | None
-    options: dict[str, Any] = field(default_factory=dict)
-    unreachable: str = ""  # why the endpoint cannot be reached, found before the run
 
 
 @dataclass
@@ -131,9 +120,9 @@ class RowProcessor:
         preprocess_result: Any = None
         if self.scripts is not None and self.scripts.has("preprocess"):
             outcome = await self.scripts.preprocess(data, resp)
-            detail["preprocess"] = _script_detail(outcome)
+            detail["preprocess"] = script_detail(outcome)
             if not outcome.ok:
-                raise RowFailed(f"preprocess: {outcome.kind}", _script_error("preprocess", outcome))
+                raise RowFailed(f"preprocess: {outcome.kind}", script_error("preprocess", outcome))
             data, resp, preprocess_result = outcome.data, outcome.resp, outcome.value
         steps: list[dict[str, Any]] = []
         detail["judges"] = steps
@@ -159,12 +148,12 @@ class RowProcessor:
                 decided = False
                 # The order the answers were shown in, when the pair was judged twice.
                 if len(sent) > 1:
-                    models.append({**_judge_model(judge), "order": "as given"})
-                    models.append({**_judge_model(judge), "order": "swapped"})
+                    models.append({**judge_model(judge), "order": "as given"})
+                    models.append({**judge_model(judge), "order": "swapped"})
                     verdicts.append(verdict)
                     final = verdict
                     continue
-            models.append(_judge_model(judge))
+            models.append(judge_model(judge))
             verdicts.append(verdict)
             final = verdict
             if decided and self.project.run.cascade:
@@ -173,10 +162,10 @@ class RowProcessor:
         detail["decided_by_rule"] = decided_by_rule
         if self.scripts is not None and self.scripts.has("postprocess") and not decided_by_rule:
             outcome = await self.scripts.postprocess(requests, replies, models, data, resp)
-            detail["postprocess"] = _script_detail(outcome)
+            detail["postprocess"] = script_detail(outcome)
             if not outcome.ok:
                 raise RowFailed(
-                    f"postprocess: {outcome.kind}", _script_error("postprocess", outcome)
+                    f"postprocess: {outcome.kind}", script_error("postprocess", outcome)
                 )
             return RowResult(row.index, row.id, "ok", outcome.value, detail=detail)
         if final is None:
@@ -248,17 +237,17 @@ class RowProcessor:
         (step, first, request, reply), (step2, second, request2, reply2) = await asyncio.gather(
             self._ask(judge, data, resp, pre), self._ask(judge, data_swapped, resp_swapped, pre)
         )
-        verdict = _combined(judge.parser or "", first, second)
+        verdict = combined_verdict(judge.parser or "", first, second)
         step["orders"] = [
             {"key": step.get("key"), "cached": step.get("cached"), "verdict": step["verdict"]},
             {"key": step2.get("key"), "cached": step2.get("cached"), "verdict": step2["verdict"]},
         ]
         step["lengths"] = [len(pair.a), len(pair.b)]
-        numbers = _pair_values(first, second)
+        numbers = pair_values(first, second)
         step["consistent"] = (
             combine(numbers[0], mirror(numbers[1]))[1] if numbers is not None else None
         )
-        step["verdict"] = _verdict_detail(verdict)
+        step["verdict"] = verdict_detail(verdict)
         step["pairwise"] = True
         step["warnings"] = list(dict.fromkeys([*step["warnings"], *step2["warnings"]]))
         return step, verdict, [request, request2], [reply, reply2]
@@ -298,7 +287,7 @@ class RowProcessor:
             "judge": settings.name,
             "key": key,
             "cached": cached,
-            "verdict": _verdict_detail(verdict),
+            "verdict": verdict_detail(verdict),
             "warnings": [str(i) for i in prompt.issues],
         }
         reply_dict = {
@@ -336,7 +325,7 @@ class RowProcessor:
             "metric": settings.metric,
             "decided": result.decided,
             "detail": result.detail,
-            "verdict": _verdict_detail(verdict),
+            "verdict": verdict_detail(verdict),
         }
         return step, verdict, result.decided
 
@@ -376,93 +365,6 @@ def candidate_messages(row: Row, data: Mapping[str, Any], system: str) -> list[d
     if system and not any(m.get("role") == "system" for m in chat):
         chat.insert(0, {"role": "system", "content": system})
     return chat
-
-
-def _combined(parser: str, first: Verdict, second: Verdict) -> Verdict:
-    """The verdict of a pair judged in both orders (``second`` as the judge gave it)."""
-    numbers = _pair_values(first, second)
-    if numbers is None:
-        failed = first if not first.ok else second
-        which = "as given" if failed is first else "with the answers swapped"
-        return Verdict(
-            ok=False,
-            value=None,
-            label=None,
-            reason=f"The reply {which} holds no verdict: {failed.reason}",
-            raw=failed.raw,
-        )
-    back = mirror(numbers[1])
-    value, consistent = combine(numbers[0], back)
-    first_label = label_for(parser, numbers[0]) or first.label
-    back_label = label_for(parser, back) or str(back)
-    if consistent:
-        reason = f"Both orders agree: {first_label}, and {back_label} with the answers swapped."
-    else:
-        reason = (
-            f"The two orders disagree ({first_label}, then {back_label} with the answers "
-            "swapped): counted as a tie."
-        )
-    return Verdict(
-        ok=True,
-        value=value,
-        label=label_for(parser, value),
-        ambiguous=first.ambiguous or second.ambiguous,
-        candidates=(*first.candidates, *second.candidates),
-        reason=reason,
-        raw=first.raw,
-    )
-
-
-def _pair_values(first: Verdict, second: Verdict) -> tuple[int | float, int | float] | None:
-    """The two orders' verdicts as numbers on the 1–5 scale, or None unless both are."""
-    values = (first.value, second.value)
-    if not (first.ok and second.ok):
-        return None
-    if any(isinstance(v, bool) or not isinstance(v, int | float) for v in values):
-        return None
-    return values  # type: ignore[return-value]
-
-
-def _judge_model(judge: JudgeContext) -> dict[str, Any]:
-    settings = judge.settings
-    return {
-        "name": settings.name,
-        "model": settings.model,
-        "judge_template_content": judge.template.source if judge.template else "",
-        "generation_params": dict(settings.params),
-        "system_prompt": settings.system_prompt,
-    }
-
-
-def _verdict_detail(verdict: Verdict) -> dict[str, Any]:
-    # Written by hand: dataclasses.asdict deep-copies and costs more than the rest of it.
-    return {
-        "ok": verdict.ok,
-        "value": verdict.value,
-        "label": verdict.label,
-        "dimensions": dict(verdict.dimensions),
-        "ambiguous": verdict.ambiguous,
-        "candidates": list(verdict.candidates),
-        "reason": verdict.reason,
-    }
-
-
-def _script_detail(outcome: ScriptOutcome) -> dict[str, Any]:
-    return {
-        "ok": outcome.ok,
-        "kind": outcome.kind,
-        "value": outcome.value,
-        "stdout": outcome.stdout,
-        "stderr": outcome.stderr,
-        "error": outcome.error,
-        "error_line": outcome.error_line,
-        "duration": outcome.duration,
-    }
-
-
-def _script_error(kind: str, outcome: ScriptOutcome) -> str:
-    where = f" (line {outcome.error_line})" if outcome.error_line else ""
-    return f"The {kind} script failed{where}: {outcome.error or outcome.kind}"
 
 
 def _text(value: Any) -> str | None:

@@ -8,72 +8,15 @@ import socket
 import sqlite3
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.run.reviews import REVIEW_DIMENSIONS, REVIEWS_SCHEMA, ReviewTable
+from judgedesk.core.run.reviews import ReviewTable
+from judgedesk.core.run.schema import check_version, create_tables, has_version
 
-STORE_VERSION = 4
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS calls (
-    key TEXT PRIMARY KEY,
-    judge TEXT NOT NULL,
-    model TEXT NOT NULL,
-    request TEXT NOT NULL,
-    reply TEXT NOT NULL,
-    prompt_tokens INTEGER NOT NULL DEFAULT 0,
-    completion_tokens INTEGER NOT NULL DEFAULT 0,
-    latency REAL NOT NULL DEFAULT 0,
-    attempts INTEGER NOT NULL DEFAULT 1,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS runs (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    started REAL NOT NULL,
-    finished REAL,
-    status TEXT NOT NULL,
-    selection TEXT NOT NULL DEFAULT '',
-    note TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE IF NOT EXISTS results (
-    run_id INTEGER NOT NULL REFERENCES runs(id),
-    row_index INTEGER NOT NULL,
-    row_id TEXT NOT NULL,
-    status TEXT NOT NULL,
-    value TEXT,
-    error TEXT NOT NULL DEFAULT '',
-    detail TEXT NOT NULL DEFAULT '{}',
-    updated REAL NOT NULL,
-    PRIMARY KEY (run_id, row_index)
-);
-CREATE INDEX IF NOT EXISTS results_by_row ON results(row_index, run_id);
-"""
-
-
-def _add_reviews(db: sqlite3.Connection) -> None:
-    db.execute(REVIEWS_SCHEMA)
-
-
-def _add_run_owner(db: sqlite3.Connection) -> None:
-    # Which process runs a run ("host:pid"): only a run whose process is gone was cut off.
-    db.execute("ALTER TABLE runs ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
-
-
-def _add_review_dimensions(db: sqlite3.Connection) -> None:
-    db.execute(REVIEW_DIMENSIONS)
-
-
-# Step n turns a file of version n into version n + 1.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _add_reviews,
-    2: _add_run_owner,
-    3: _add_review_dimensions,
-}
 OWNER = f"{socket.gethostname()}:{os.getpid()}"
 """This process, as written in the runs it starts."""
 
@@ -145,16 +88,16 @@ class Store:
                 uri = f"{path.absolute().as_uri()}?mode=ro"
                 self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
                 self._db.execute("PRAGMA busy_timeout=5000")
-                self.empty = not self._has_version()
+                self.empty = not has_version(self._db)
             else:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 self._db = sqlite3.connect(path, isolation_level=None)
                 self._db.execute("PRAGMA busy_timeout=5000")
                 self._use_wal()
                 self._db.execute("PRAGMA synchronous=NORMAL")
-                self._create_tables()
+                create_tables(self._db)
             if not self.empty:
-                self._check_version(readonly)
+                check_version(self._db, path)
             self.reviews = ReviewTable(self._db)
         except sqlite3.DatabaseError as exc:
             raise JudgeDeskError(
@@ -178,52 +121,6 @@ class Store:
                 if "locked" not in str(exc) or time.monotonic() > deadline:
                     raise
                 time.sleep(0.01)
-
-    def _has_version(self) -> bool:
-        found = self._db.execute(
-            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'"
-        ).fetchone()
-        return bool(found) and bool(
-            self._db.execute("SELECT 1 FROM meta WHERE key='version'").fetchone()
-        )
-
-    def _create_tables(self) -> None:
-        """Make a new file's tables and write its version, all in one transaction:
-        another connection sees every table or none, and only one makes them."""
-        if self._has_version():
-            self._db.executescript(_SCHEMA)  # an older file may lack a newer index
-            return
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            if not self._has_version():  # not made by another connection meanwhile
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        self._db.execute(statement)
-                for step in sorted(MIGRATIONS):
-                    MIGRATIONS[step](self._db)
-                self._db.execute("INSERT INTO meta VALUES ('version', ?)", (str(STORE_VERSION),))
-            self._db.execute("COMMIT")
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-
-    def _check_version(self, readonly: bool) -> None:
-        row = self._db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
-        if row is None:  # cannot happen once _create_tables ran
-            return
-        version = int(row[0])
-        if version > STORE_VERSION:
-            raise JudgeDeskError(
-                f"The results file {self.path} was written by a newer JudgeDesk. Update it."
-            )
-        if version < STORE_VERSION:
-            with self._db:
-                self._db.execute("BEGIN IMMEDIATE")
-                for step in range(version, STORE_VERSION):
-                    MIGRATIONS[step](self._db)
-                self._db.execute(
-                    "UPDATE meta SET value=? WHERE key='version'", (str(STORE_VERSION),)
-                )
 
     def _close_interrupted_runs(self) -> None:
         """Mark runs as interrupted whose process is gone (killed, crashed, power cut).

@@ -8,17 +8,15 @@ A broken script fails only the row it was called for: exceptions, endless loops,
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import importlib.util
 import json
-import logging
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from judgedesk.core.scripts.loading import Script, load_scripts, read_script
 from judgedesk.core.scripts.outcome import ScriptOutcome, ScriptWorkerError
 from judgedesk.core.scripts.process import (
     ProtocolError,
@@ -29,36 +27,16 @@ from judgedesk.core.scripts.process import (
     worker_command,
 )
 from judgedesk.core.scripts.protocol import SCRIPT_KINDS
+from judgedesk.core.scripts.results import (
+    for_row,
+    from_reply,
+    garbled,
+    seconds,
+    startup_failure,
+    time_limit,
+)
 
-log = logging.getLogger(__name__)
-
-_STARTUP_TIMEOUT = 60.0  # a cold start on a slow disk or behind a virus scanner
 _JUDGE_LISTS = ("judge_reqs", "judge_resps", "judge_models")
-
-
-@dataclass
-class _Script:
-    path: Path
-    source: str
-    fingerprint: str
-    problem: str | None = None
-
-
-def _read_script(kind: str, path: Path, source: str | None = None) -> _Script:
-    if source is not None:  # text from an editor, not saved yet
-        return _Script(path, source, hashlib.sha256(source.encode("utf-8")).hexdigest())
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        return _Script(path, "", "", f"The {kind} script {path} cannot be read: {reason}.")
-    fingerprint = hashlib.sha256(raw).hexdigest()
-    try:
-        source = importlib.util.decode_source(raw)
-    except (UnicodeDecodeError, SyntaxError, LookupError) as exc:
-        problem = f"The {kind} script {path} is not readable text ({exc}). Save it as UTF-8."
-        return _Script(path, "", fingerprint, problem)
-    return _Script(path, source, fingerprint)
 
 
 @dataclass
@@ -93,13 +71,13 @@ class ScriptPool:
     ) -> None:
         if workers < 1:
             raise ValueError("A script pool needs at least one worker.")
-        self._scripts: dict[str, _Script] = {}
+        self._scripts: dict[str, Script] = {}
         self._load_failures: dict[str, ScriptOutcome] = {}
         for kind, where in scripts.items():
             if kind not in SCRIPT_KINDS:
                 raise ValueError(f"Unknown script kind {kind!r}; expected one of {SCRIPT_KINDS}.")
             path = Path(where).expanduser().absolute()
-            script = _read_script(kind, path, (sources or {}).get(kind))
+            script = read_script(kind, path, (sources or {}).get(kind))
             self._scripts[kind] = script
             if script.problem:
                 self._load_failures[kind] = ScriptOutcome(False, "load", error=script.problem)
@@ -194,7 +172,7 @@ class ScriptPool:
         args = _arguments(kind, data, resp, kwargs)
         failure = self._load_failures.get(kind)
         if failure is not None:
-            return _for_row(failure, data, resp)
+            return for_row(failure, data, resp)
         try:
             # Values JSON lacks (dates from a spreadsheet…) reach the script as text.
             body = json.dumps({"kind": kind, "args": args, "kwargs": kwargs}, default=str)
@@ -241,17 +219,17 @@ class ScriptPool:
     ) -> ScriptOutcome:
         worker = await self._ensure_worker(slot)
         if isinstance(worker, ScriptOutcome):
-            return _for_row(worker, data, resp)
+            return for_row(worker, data, resp)
         failure = self._load_failures.get(kind)
         if failure is not None:  # found out while starting this worker
-            return _for_row(failure, data, resp)
+            return for_row(failure, data, resp)
         call_id = worker.new_id()
         payload = b'{"op": "call", "id": %d, %s\n' % (call_id, body[1:])
         mark = worker.stderr_total
         started = time.perf_counter()
         try:
             sent = await worker.send(payload)
-            reply = await worker.receive(self._limit()) if sent else None
+            reply = await worker.receive(time_limit(self._timeout)) if sent else None
         except TimeoutError:
             slot.worker = None
             self._bury(worker)
@@ -260,14 +238,14 @@ class ScriptPool:
                 "timeout",
                 data=dict(data),
                 resp=dict(resp),
-                error=f"The {kind} script ran longer than {_seconds(self._timeout)} and was "
+                error=f"The {kind} script ran longer than {seconds(self._timeout)} and was "
                 "stopped (an endless loop?). Make it faster or raise the time limit.",
                 duration=time.perf_counter() - started,
             )
         except ProtocolError as exc:
             slot.worker = None
             self._bury(worker)
-            return _for_row(_garbled(str(exc)), data, resp)
+            return for_row(garbled(str(exc)), data, resp)
         except BaseException:  # cancelled: the worker is busy with a call nobody awaits
             slot.worker = None
             self._bury(worker)
@@ -279,8 +257,8 @@ class ScriptPool:
         if reply.get("id") != call_id:
             slot.worker = None
             self._bury(worker)
-            return _for_row(_garbled(f"an answer to another call ({reply!r:.200})"), data, resp)
-        outcome = _from_reply(reply, data, resp, duration)
+            return for_row(garbled(f"an answer to another call ({reply!r:.200})"), data, resp)
+        outcome = from_reply(reply, data, resp, duration)
         if outcome.kind == "memory":  # do not keep a worker that hit its limit
             slot.worker = None
             self._bury(worker)
@@ -332,9 +310,16 @@ class ScriptPool:
             try:
                 worker = await spawn(self._command)
             except OSError as exc:
-                return _startup_failure(f"The command {self._command!r} failed: {exc}.")
+                return startup_failure(f"The command {self._command!r} failed: {exc}.")
             try:
-                result = await self._load(worker)
+                result = await load_scripts(
+                    worker,
+                    self._scripts,
+                    self._load_failures,
+                    memory_mb=self._memory_mb,
+                    timeout=self._timeout,
+                    bury=self._bury,
+                )
             except BaseException:
                 self._bury(worker)
                 raise
@@ -347,67 +332,7 @@ class ScriptPool:
             if isinstance(result, ScriptOutcome):
                 return result
             # "retry": loading one script broke the worker; start afresh without it.
-        return _startup_failure("Loading the scripts kept stopping the worker.")
-
-    async def _load(self, worker: WorkerProcess) -> str | ScriptOutcome:
-        pending = [kind for kind in self._scripts if kind not in self._load_failures]
-        messages: list[dict[str, Any]] = [{"op": "init", "memory_mb": self._memory_mb}]
-        for kind in pending:
-            script = self._scripts[kind]
-            messages.append(
-                {"op": "load", "kind": kind, "path": str(script.path), "source": script.source}
-            )
-        await worker.send(b"".join(json.dumps(m).encode() + b"\n" for m in messages))
-        try:
-            hello = await worker.receive(_STARTUP_TIMEOUT)
-        except (TimeoutError, ProtocolError) as exc:
-            self._bury(worker)
-            said = f" It wrote {exc}." if isinstance(exc, ProtocolError) else ""
-            return _startup_failure(f"The worker did not answer as expected.{said}")
-        if hello is None or hello.get("op") != "ready":
-            code = await worker.reap()
-            tail = worker.stderr_since(0).strip()
-            return _startup_failure(f"It exited with code {code}.\n{tail}".rstrip())
-        for kind in pending:
-            mark = worker.stderr_total
-            try:
-                reply = await worker.receive(self._limit())
-            except TimeoutError:
-                self._bury(worker)
-                self._load_failures[kind] = ScriptOutcome(
-                    False,
-                    "load",
-                    error=f"Loading the {kind} script took longer than "
-                    f"{_seconds(self._timeout)}, so it was stopped. Is there an endless loop "
-                    "or slow work at the top level of the file (outside the function)?",
-                )
-                return "retry"
-            except ProtocolError as exc:
-                self._bury(worker)
-                self._load_failures[kind] = replace(_garbled(str(exc)), kind="load")
-                return "retry"
-            if reply is None:
-                code = await worker.reap()
-                last_words = worker.stderr_since(mark)
-                _, why = describe_exit(code, self._memory_mb)
-                self._load_failures[kind] = ScriptOutcome(
-                    False,
-                    "load",
-                    stderr=last_words,
-                    error=f"Loading the {kind} script stopped the worker process: {why}",
-                    error_line=fault_line(last_words, self._scripts[kind].path),
-                )
-                return "retry"
-            if not reply.get("ok"):
-                self._load_failures[kind] = ScriptOutcome(
-                    False,
-                    "load",
-                    stdout=reply.get("stdout") or "",
-                    stderr=reply.get("stderr") or "",
-                    error=reply.get("error") or f"The {kind} script could not be loaded.",
-                    error_line=reply.get("line"),
-                )
-        return "ready"
+        return startup_failure("Loading the scripts kept stopping the worker.")
 
     # --- housekeeping -------------------------------------------------------------------
 
@@ -417,9 +342,6 @@ class ScriptPool:
         task = asyncio.get_running_loop().create_task(worker.reap())
         self._reapers.add(task)
         task.add_done_callback(self._reapers.discard)
-
-    def _limit(self) -> float | None:
-        return self._timeout if self._timeout > 0 else None
 
     def _check_open(self) -> None:
         if self._closed:
@@ -470,57 +392,3 @@ def _arguments(
     # The worker adds judge_req, judge_resp and judge_model from these lists.
     lists = [list(kwargs.pop(name)) for name in _JUDGE_LISTS]
     return [*lists, data, resp]
-
-
-def _from_reply(
-    reply: dict[str, Any], data: dict[str, Any], resp: dict[str, Any], duration: float
-) -> ScriptOutcome:
-    kind = reply.get("kind")
-    if kind == "ok":
-        return ScriptOutcome(
-            True,
-            "ok",
-            reply.get("value"),
-            reply["data"],
-            reply["resp"],
-            reply.get("stdout") or "",
-            reply.get("stderr") or "",
-            duration=duration,
-        )
-    return ScriptOutcome(
-        False,
-        str(kind),
-        None,
-        dict(data),
-        dict(resp),
-        reply.get("stdout") or "",
-        reply.get("stderr") or "",
-        reply.get("error") or "The script failed.",
-        reply.get("line"),
-        duration,
-    )
-
-
-def _for_row(outcome: ScriptOutcome, data: dict[str, Any], resp: dict[str, Any]) -> ScriptOutcome:
-    return replace(outcome, data=dict(data), resp=dict(resp))
-
-
-def _startup_failure(detail: str) -> ScriptOutcome:
-    log.warning("script worker could not start: %s", detail)
-    return ScriptOutcome(
-        False,
-        "crash",
-        error=f"The script worker process could not be started. {detail}",
-    )
-
-
-def _garbled(what: str) -> ScriptOutcome:
-    return ScriptOutcome(
-        False,
-        "crash",
-        error=f"The script worker sent {what} instead of a result, so it was restarted.",
-    )
-
-
-def _seconds(value: float) -> str:
-    return f"{value:g} s"

@@ -1,7 +1,8 @@
 """The script worker: a child process that runs a person's preprocess/postprocess scripts.
 
 It speaks the protocol described in :mod:`judgedesk.core.scripts.protocol`. Only the
-standard library is imported here, so the process starts quickly.
+standard library is imported here (and in the modules it imports), so the process starts
+quickly.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import faulthandler
-import io
 import json
 import linecache
 import os
@@ -19,15 +19,20 @@ import sys
 import tempfile
 import threading
 import time
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import IO, Any
 
+from judgedesk.core.scripts.answers import (
+    dump_failure,
+    plain,
+    unsavable_message,
+    user_traceback,
+)
+from judgedesk.core.scripts.capture import Capture, redirected
 from judgedesk.core.scripts.protocol import (
     MODULE_PREFIX,
-    OUTPUT_LIMIT,
     POSITIONAL,
     SCRIPT_KINDS,
     signature_text,
@@ -36,60 +41,6 @@ from judgedesk.core.scripts.protocol import (
 Message = dict[str, Any]
 
 _LAST_JUDGE = ("judge_req", "judge_resp", "judge_model")
-
-
-class _Capture(io.TextIOBase):
-    """A text stream that keeps what is written, up to a limit, and counts the rest."""
-
-    encoding = "utf-8"
-
-    def __init__(self, limit: int = OUTPUT_LIMIT) -> None:
-        super().__init__()
-        self._parts: list[str] = []
-        self._room = limit
-        self._cut = 0
-        self.buffer = _BinaryCapture(self)
-
-    def writable(self) -> bool:
-        return True
-
-    def isatty(self) -> bool:
-        return False
-
-    def write(self, text: str) -> int:
-        if not isinstance(text, str):
-            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
-        if self._room >= len(text):
-            self._parts.append(text)
-            self._room -= len(text)
-        else:
-            if self._room > 0:
-                self._parts.append(text[: self._room])
-            self._cut += len(text) - max(self._room, 0)
-            self._room = 0
-        return len(text)
-
-    def getvalue(self) -> str:
-        text = "".join(self._parts)
-        if self._cut:
-            text += f"\n[… {self._cut:,} more characters were printed but are not shown]"
-        return text
-
-
-class _BinaryCapture(io.RawIOBase):
-    """``sys.stdout.buffer`` for code that writes bytes: decoded into the text capture."""
-
-    def __init__(self, text: _Capture) -> None:
-        super().__init__()
-        self._text = text
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, data: Any) -> int:
-        raw = bytes(data)
-        self._text.write(raw.decode("utf-8", "replace"))
-        return len(raw)
 
 
 @dataclass
@@ -132,14 +83,14 @@ class ScriptWorker:
     def load(self, message: Message) -> Message:
         kind, path, source = message["kind"], message["path"], message["source"]
         reply: Message = {"op": "loaded", "kind": kind, "ok": True}
-        out, err = _Capture(), _Capture()
+        out, err = Capture(), Capture()
         try:
-            with _redirected(out, err):
+            with redirected(out, err):
                 self._load(kind, path, source)
         except _Failure as failure:
             reply.update(ok=False, error=failure.error, line=failure.line)
         except BaseException as exc:
-            text, line = _user_traceback(exc, path)
+            text, line = user_traceback(exc, path)
             error = f"The {kind} script could not be loaded.\n\n{_describe_exit(exc)}{text}"
             reply.update(ok=False, error=error, line=line)
         if not reply["ok"]:
@@ -196,31 +147,31 @@ class ScriptWorker:
                 kwargs.setdefault(name, items[-1] if items else None)
         loaded = self._loaded.get(kind)
         if loaded is None:
-            return _dump_failure(call_id, "load", f"No {kind} script is loaded.", None)
+            return dump_failure(call_id, "load", f"No {kind} script is loaded.", None)
         if loaded.accepted is not None:
             kwargs = {k: v for k, v in kwargs.items() if k in loaded.accepted}
-        out, err = _Capture(), _Capture()
+        out, err = Capture(), Capture()
         path = self._paths[kind]
         try:
-            with _redirected(out, err):
+            with redirected(out, err):
                 value = loaded.function(*args, **kwargs)
         except SystemExit as exc:
-            text, line = _user_traceback(exc, path)
+            text, line = user_traceback(exc, path)
             error = (
                 f"The {kind} script called sys.exit({_exit_code(exc)}). A script should "
                 f"return its result instead of exiting; this row was marked as failed.\n\n{text}"
             )
-            return _dump_failure(call_id, "exit", error, line, out, err)
+            return dump_failure(call_id, "exit", error, line, out, err)
         except MemoryError as exc:
-            text, line = _user_traceback(exc, path)
+            text, line = user_traceback(exc, path)
             error = (
                 f"The {kind} script needed more memory than the limit allows and was "
                 f"stopped. Process less data at once, or raise the memory limit.\n\n{text}"
             )
-            return _dump_failure(call_id, "memory", error, line, out, err)
+            return dump_failure(call_id, "memory", error, line, out, err)
         except BaseException as exc:
-            text, line = _user_traceback(exc, path)
-            return _dump_failure(call_id, "exception", text, line, out, err)
+            text, line = user_traceback(exc, path)
+            return dump_failure(call_id, "exception", text, line, out, err)
         data, resp = args[-2], args[-1]
         reply = {
             "id": call_id,
@@ -232,28 +183,13 @@ class ScriptWorker:
             "stderr": err.getvalue(),
         }
         try:
-            return json.dumps(reply, default=_plain)
+            return json.dumps(reply, default=plain)
         except (TypeError, ValueError, RecursionError):
-            error = _unsavable_message(kind, value, data, resp)
-            return _dump_failure(call_id, "bad_value", error, None, out, err)
+            error = unsavable_message(kind, value, data, resp)
+            return dump_failure(call_id, "bad_value", error, None, out, err)
 
 
 # --- helpers ------------------------------------------------------------------------
-
-
-class _redirected:
-    """Point sys.stdout/sys.stderr at capture buffers for the duration of a block."""
-
-    def __init__(self, out: _Capture, err: _Capture) -> None:
-        self._out, self._err = out, err
-        self._saved: tuple[Any, Any] = (None, None)
-
-    def __enter__(self) -> None:
-        self._saved = (sys.stdout, sys.stderr)
-        sys.stdout, sys.stderr = self._out, self._err
-
-    def __exit__(self, *exc: object) -> None:
-        sys.stdout, sys.stderr = self._saved
 
 
 def _accepted_keywords(kind: str, function: Callable[..., Any]) -> frozenset[str] | None:
@@ -297,33 +233,6 @@ def _first_line(function: Callable[..., Any]) -> int | None:
     return getattr(code, "co_firstlineno", None)
 
 
-def _user_traceback(exc: BaseException, path: str) -> tuple[str, int | None]:
-    """Format ``exc`` showing only frames from the script (and modules beside it)."""
-    folder = os.path.dirname(path) + os.sep
-    line: int | None = None
-    for frame, lineno in traceback.walk_tb(exc.__traceback__):
-        if frame.f_code.co_filename == path:
-            line = lineno
-    if isinstance(exc, SyntaxError) and exc.filename == path:
-        line = exc.lineno
-    summary = traceback.TracebackException.from_exception(exc)
-    _keep_user_frames(summary, folder, set())
-    return "".join(summary.format()).rstrip("\n"), line
-
-
-def _keep_user_frames(summary: traceback.TracebackException, folder: str, seen: set[int]) -> None:
-    if id(summary) in seen:
-        return
-    seen.add(id(summary))
-    frames = [f for f in summary.stack if f.filename.startswith(folder)]
-    summary.stack = traceback.StackSummary.from_list(frames)
-    for linked in (summary.__cause__, summary.__context__):
-        if linked is not None:
-            _keep_user_frames(linked, folder, seen)
-    for member in getattr(summary, "exceptions", None) or ():
-        _keep_user_frames(member, folder, seen)
-
-
 def _exit_code(exc: SystemExit) -> str:
     return "" if exc.code is None else repr(exc.code)
 
@@ -334,86 +243,6 @@ def _describe_exit(exc: BaseException) -> str:
     if isinstance(exc, MemoryError):
         return "It needed more memory than the limit allows while being loaded.\n\n"
     return ""
-
-
-def _plain(value: Any) -> Any:
-    # numpy numbers and arrays are everywhere in scoring code; pass them on as plain values.
-    if type(value).__module__ == "numpy" and hasattr(value, "tolist"):
-        return value.tolist()
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
-
-
-_PLAIN_TYPES = (str, int, float, bool, type(None))
-
-
-def _find_unsavable(value: Any, where: str, seen: set[int]) -> tuple[str, str] | None:
-    """Return (where, what) for the first part of ``value`` that JSON cannot hold."""
-    if isinstance(value, _PLAIN_TYPES):
-        return None
-    if type(value).__module__ == "numpy" and hasattr(value, "tolist"):
-        return None
-    if id(value) in seen:
-        return where, "a reference to itself (a loop)"
-    if isinstance(value, dict | list | tuple):
-        seen.add(id(value))
-        items = value.items() if isinstance(value, dict) else enumerate(value)
-        for key, item in items:
-            if isinstance(value, dict) and not isinstance(key, _PLAIN_TYPES):
-                return f"{where} (a key)", _type_phrase(key)
-            found = _find_unsavable(item, f"{where}[{key!r}]", seen)
-            if found:
-                return found
-        seen.discard(id(value))
-        return None
-    return where, _type_phrase(value)
-
-
-def _type_phrase(value: Any) -> str:
-    cls = type(value)
-    module = "" if cls.__module__ == "builtins" else f" (from {cls.__module__})"
-    return f"a value of type '{cls.__qualname__}'{module}"
-
-
-def _unsavable_message(kind: str, value: Any, data: Any, resp: Any) -> str:
-    hint = (
-        "Only plain values can be passed back to the app: str, int, float, bool, None, "
-        "and lists or dicts of those."
-    )
-    found = _find_unsavable(value, "the result", set())
-    if found:
-        where, what = found
-        if where == "the result":
-            return f"{kind} returned {what}, which cannot be passed back. {hint}"
-        return f"{kind} returned a result holding {what} at {where}. {hint}"
-    for name, container in (("data", data), ("resp", resp)):
-        found = _find_unsavable(container, name, set())
-        if found:
-            where, what = found
-            return (
-                f"{kind} left {what} in {where}. Convert it first, for example with "
-                f"str() or list(). {hint}"
-            )
-    return f"{kind} produced something that cannot be passed back. {hint}"
-
-
-def _dump_failure(
-    call_id: Any,
-    kind: str,
-    error: str,
-    line: int | None,
-    out: _Capture | None = None,
-    err: _Capture | None = None,
-) -> str:
-    return json.dumps(
-        {
-            "id": call_id,
-            "kind": kind,
-            "error": error,
-            "line": line,
-            "stdout": out.getvalue() if out else "",
-            "stderr": err.getvalue() if err else "",
-        }
-    )
 
 
 # --- process setup ------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
@@ -15,37 +14,15 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QResizeEvent,
-    QTextCharFormat,
     QTextCursor,
     QTextFormat,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
+from judgedesk.ui.editors.brackets import bracket_selections
 from judgedesk.ui.editors.highlighters import JinjaHighlighter, PythonHighlighter, is_dark
-
-BRACKETS = {"(": ")", "[": "]", "{": "}"}
-CLOSERS = {v: k for k, v in BRACKETS.items()}
-MARKER_COLOURS = {"error": "#d93025", "warning": "#e37400"}
-
-
-@dataclass(frozen=True)
-class Marker:
-    """A problem to show in the editor.
-
-    Attributes:
-        line: 1-based line.
-        column: 1-based column (0 marks the whole line).
-        length: characters underlined from the column (at least 1).
-        message: the tooltip, in words.
-        severity: "error" or "warning".
-    """
-
-    line: int
-    column: int
-    message: str
-    severity: str = "error"
-    length: int = 1
+from judgedesk.ui.editors.markers import MARKER_COLOURS, Marker, marker_selections
 
 
 class KeyCompanion(Protocol):
@@ -307,85 +284,16 @@ class CodeEditor(QPlainTextEdit):
         selections = []
         line = QTextEdit.ExtraSelection()
         highlight = self.palette().color(QPalette.ColorRole.Highlight)
-        highlight.setAlpha(28)
-        line.format.setBackground(highlight)
+        current = QColor(highlight)
+        current.setAlpha(28)
+        line.format.setBackground(current)
         line.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
         line.cursor = self.textCursor()
         line.cursor.clearSelection()
         selections.append(line)
-        selections += self._bracket_selections()
-        selections += self._marker_selections()
+        selections += bracket_selections(self.document(), self.textCursor().position(), highlight)
+        selections += marker_selections(self.document(), self._markers)
         self.setExtraSelections(selections)
-
-    def _bracket_selections(self) -> list[QTextEdit.ExtraSelection]:
-        cursor = self.textCursor()
-        document = self.document()
-        position = cursor.position()
-        for at in (position, position - 1):
-            character = document.characterAt(at)
-            if character in BRACKETS or character in CLOSERS:
-                match = self._matching_bracket(at, character)
-                fmt = QTextCharFormat()
-                if match is None:
-                    fmt.setForeground(QColor(MARKER_COLOURS["error"]))
-                    return [self._selection(at, 1, fmt)]
-                colour = self.palette().color(QPalette.ColorRole.Highlight)
-                colour.setAlpha(70)
-                fmt.setBackground(colour)
-                return [self._selection(at, 1, fmt), self._selection(match, 1, fmt)]
-        return []
-
-    def _matching_bracket(self, at: int, character: str) -> int | None:
-        document = self.document()
-        if character in BRACKETS:
-            opener, closer, step = character, BRACKETS[character], 1
-        else:
-            opener, closer, step = character, CLOSERS[character], -1
-        depth = 0
-        position = at
-        limit = 20_000  # characters searched: enough for any template, quick on any file
-        while 0 <= position < document.characterCount() and limit:
-            found = document.characterAt(position)
-            if found == opener:
-                depth += 1
-            elif found == closer:
-                depth -= 1
-                if depth == 0:
-                    return position
-            position += step
-            limit -= 1
-        return None
-
-    def _selection(
-        self, position: int, length: int, fmt: QTextCharFormat
-    ) -> QTextEdit.ExtraSelection:
-        selection = QTextEdit.ExtraSelection()
-        cursor = QTextCursor(self.document())
-        last = max(self.document().characterCount() - 1, 0)  # an empty last line has no text
-        cursor.setPosition(min(position, last))
-        cursor.setPosition(min(position + length, last), QTextCursor.MoveMode.KeepAnchor)
-        selection.cursor = cursor
-        selection.format = fmt
-        return selection
-
-    def _marker_selections(self) -> list[QTextEdit.ExtraSelection]:
-        selections = []
-        for marker in self._markers:
-            block = self.document().findBlockByNumber(marker.line - 1)
-            if not block.isValid():
-                continue
-            fmt = QTextCharFormat()
-            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
-            fmt.setUnderlineColor(QColor(MARKER_COLOURS.get(marker.severity, "#d93025")))
-            fmt.setToolTip(marker.message)
-            text_length = max(1, block.length() - 1)
-            if marker.column <= 0:
-                start, length = 0, text_length
-            else:
-                start = min(marker.column - 1, text_length - 1)
-                length = max(1, min(marker.length, text_length - start))
-            selections.append(self._selection(block.position() + start, length, fmt))
-        return selections
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):

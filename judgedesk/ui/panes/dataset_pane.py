@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import threading
 from functools import partial
 from typing import Any
 
@@ -11,7 +10,6 @@ from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -30,35 +28,13 @@ from judgedesk.core.dataset import Dataset, search_rows
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.ui.models.dataset_model import DatasetTableModel
 from judgedesk.ui.panes.column_chooser import ColumnChooser
+from judgedesk.ui.panes.dataset_search import SearchJob, SearchScope
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
 
 SEARCH_DELAY_MS = 250
 _SEARCH_TASK = "dataset-search"
 _WIDTHS = (70, 320, 200, 320, 160)
-
-
-class SearchJob:
-    """What a search in a worker thread shares with the pane: plain data, no Qt.
-
-    The thread reports progress into it and polls it for cancelling; the pane reads the
-    progress from a GUI timer (nothing Qt is touched from the thread).
-    """
-
-    def __init__(self, query: str, total: int) -> None:
-        self.query = query
-        self.total = total
-        self.done = 0
-        self._cancelled = threading.Event()
-
-    def report(self, done: int, _total: int) -> None:
-        self.done = done
-
-    def cancel(self) -> None:
-        self._cancelled.set()
-
-    def cancelled(self) -> bool:
-        return self._cancelled.is_set()
 
 
 class DatasetPane(QWidget):
@@ -159,11 +135,7 @@ class DatasetPane(QWidget):
         escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.search)
         escape.setContext(Qt.ShortcutContext.WidgetShortcut)
         escape.activated.connect(self._escape)
-        self.scope = QComboBox(self)
-        self.scope.setObjectName("datasetSearchScope")
-        self.scope.setAccessibleName(self.tr("Search in"))
-        self.scope.setToolTip(self.tr("Search every field, or only the one chosen here"))
-        self.scope.addItem(self.tr("All fields"), -1)
+        self.scope = SearchScope(self.model, self)
         self.scope.currentIndexChanged.connect(self._on_scope)
         self.columns_button = QPushButton(self)
         self.columns_button.setObjectName("datasetColumnsButton")
@@ -203,7 +175,7 @@ class DatasetPane(QWidget):
         for column, width in enumerate(_WIDTHS):
             self.table.setColumnWidth(column, width)
         self.columns.set_dataset_key(str(dataset.path))
-        self._fill_scope()
+        self.scope.fill()
         self.scope.setCurrentIndex(0)
         self._describe(dataset)
         self._show_search_status()
@@ -270,12 +242,7 @@ class DatasetPane(QWidget):
             self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _on_scope(self, _index: int) -> None:
-        column = self.scope.currentData()
-        if column is None or column < 0:
-            self.search.setPlaceholderText(self.tr("Search all fields…"))
-        else:
-            title = self.model.headerData(column, Qt.Orientation.Horizontal)
-            self.search.setPlaceholderText(self.tr("Search {0}…").format(title))
+        self.search.setPlaceholderText(self.scope.placeholder())
         if self.search.text():
             self._debounce.stop()
             self._start_search()
@@ -314,8 +281,8 @@ class DatasetPane(QWidget):
                 self.sig_filter_changed.emit(rows, rows)
             self._show_search_status()
             return
-        column = self.scope.currentData()
-        fields = self.model.search_fields(column) if column is not None and column >= 0 else None
+        column = self.scope.column()
+        fields = self.model.search_fields(column) if column is not None else None
         job = SearchJob(query, len(dataset))
         self._job = job
         # Only plain data goes to the thread: the dataset, the query, the job's methods.
@@ -398,17 +365,4 @@ class DatasetPane(QWidget):
 
     def _columns_changed(self) -> None:
         self.columns.refresh()
-        self._fill_scope()
-
-    def _fill_scope(self) -> None:
-        current = self.scope.currentData()
-        self.scope.blockSignals(True)
-        self.scope.clear()
-        self.scope.addItem(self.tr("All fields"), -1)
-        for column in range(self.model.columnCount()):
-            self.scope.addItem(
-                str(self.model.headerData(column, Qt.Orientation.Horizontal)), column
-            )
-        found = self.scope.findData(current)
-        self.scope.setCurrentIndex(max(found, 0))
-        self.scope.blockSignals(False)
+        self.scope.fill()

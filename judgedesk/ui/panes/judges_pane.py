@@ -6,49 +6,25 @@ import asyncio
 import copy
 import dataclasses
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDoubleSpinBox,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListView,
-    QPlainTextEdit,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QListView, QPushButton, QVBoxLayout, QWidget
 
-from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge import PRESETS
-from judgedesk.core.judge.check import ConnectionCheck, check_connection
-from judgedesk.core.judge.keys import store_api_key
-from judgedesk.core.judge.metrics import METRICS
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.template.library import get_template
-from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.models.judges_model import JudgesListModel
+from judgedesk.ui.panes.judge_form import JudgeForm
 from judgedesk.ui.tasks import TaskRunner
 
-KEY_NONE, KEY_ENV, KEY_KEYRING = 0, 1, 2
 
-
-class JudgesPane(QWidget):
+class JudgesPane(JudgeForm):
     """Add, order and set up judges; every edit goes straight into the project."""
 
     def __init__(self, workspace: Workspace, tasks: TaskRunner, parent: QWidget | None = None):
-        super().__init__(parent)
+        super().__init__(tasks, parent)
         self.setObjectName("judgesPane")
         self.workspace = workspace
-        self.tasks = tasks
-        self._judge: JudgeSettings | None = None
-        self._loading = False
         self._baseline: list[JudgeSettings] = []  # the judges as last recorded, for undo
 
         self.model = JudgesListModel(self)
@@ -74,99 +50,7 @@ class JudgesPane(QWidget):
         left.addWidget(self.list, 1)
         left.addLayout(buttons)
 
-        self.form = QFormLayout()
-        self.name = self._line("judgeName", self.tr("Name"))
-        self.enabled = QCheckBox(self.tr("Run this judge"), self)
-        self.enabled.setObjectName("judgeEnabled")
-        self.enabled.toggled.connect(self._edited)
-        self.form.addRow("", self.enabled)
-        self.kind = QComboBox(self)
-        self.kind.setObjectName("judgeKind")
-        self.kind.addItem(self.tr("Model endpoint (OpenAI-compatible)"), "openai")
-        self.kind.addItem(self.tr("Rule, no model (offline)"), "metric")
-        self.kind.currentIndexChanged.connect(self._edited)
-        self.form.addRow(self.tr("Kind"), self.kind)
-        self.metric = QComboBox(self)
-        self.metric.setObjectName("judgeMetric")
-        for info in METRICS.values():
-            self.metric.addItem(core_tr(info.title), info.id)
-        self.metric.currentIndexChanged.connect(self._edited)
-        self.form.addRow(self.tr("Rule"), self.metric)
-        self.metric_help = QLabel("", self)
-        self.metric_help.setObjectName("judgeMetricHelp")
-        self.metric_help.setWordWrap(True)
-        self.form.addRow("", self.metric_help)
-        self.preset = QComboBox(self)
-        self.preset.setObjectName("judgePreset")
-        self.preset.addItem(self.tr("Choose a server to fill in its address…"), "")
-        for preset in PRESETS.values():
-            self.preset.addItem(core_tr(preset.title), preset.id)
-        self.preset.activated.connect(self._apply_preset)
-        self.form.addRow(self.tr("Server"), self.preset)
-        self.base_url = self._line("judgeBaseUrl", self.tr("Base URL"))
-        self.model_name = QComboBox(self)
-        self.model_name.setObjectName("judgeModel")
-        self.model_name.setEditable(True)
-        self.model_name.setAccessibleName(self.tr("Model"))
-        self.model_name.currentTextChanged.connect(self._edited)
-        self.form.addRow(self.tr("Model"), self.model_name)
-        self.key_source = QComboBox(self)
-        self.key_source.setObjectName("judgeKeySource")
-        self.key_source.addItems(
-            [self.tr("No key"), self.tr("Environment variable"), self.tr("System keyring")]
-        )
-        self.key_source.currentIndexChanged.connect(self._key_source_changed)
-        self.form.addRow(self.tr("API key"), self.key_source)
-        self.key_env = self._line("judgeKeyEnv", self.tr("Variable name"))
-        self.key_env.setPlaceholderText("OPENAI_API_KEY")
-        self.key_secret = QLineEdit(self)
-        self.key_secret.setObjectName("judgeKeySecret")
-        self.key_secret.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key_secret.setAccessibleName(self.tr("API key to store"))
-        self.key_secret.setPlaceholderText(self.tr("Paste the key, then Store in keyring"))
-        self.store_key = QPushButton(self.tr("Store in keyring"), self)
-        self.store_key.setObjectName("storeKey")
-        self.store_key.clicked.connect(self._store_key)
-        self._key_row = QHBoxLayout()
-        self._key_row.addWidget(self.key_secret, 1)
-        self._key_row.addWidget(self.store_key)
-        self.form.addRow(self.tr("Key"), self._key_row)
-        self.system_prompt = QPlainTextEdit(self)
-        self.system_prompt.setObjectName("judgeSystemPrompt")
-        self.system_prompt.setAccessibleName(self.tr("System prompt"))
-        self.system_prompt.setMaximumHeight(90)
-        self.system_prompt.textChanged.connect(self._edited)
-        self.form.addRow(self.tr("System prompt"), self.system_prompt)
-        self.temperature = self._spin(QDoubleSpinBox(self), "judgeTemperature", 0, 2, 0.1)
-        self.form.addRow(self.tr("Temperature"), self.temperature)
-        self.max_tokens = self._spin(QSpinBox(self), "judgeMaxTokens", 0, 1_000_000, 64)
-        self.max_tokens.setSpecialValueText(self.tr("server default"))
-        self.form.addRow(self.tr("Max tokens"), self.max_tokens)
-        self.timeout = self._spin(QDoubleSpinBox(self), "judgeTimeout", 1, 3600, 10)
-        self.timeout.setSuffix(self.tr(" s"))
-        self.form.addRow(self.tr("Timeout"), self.timeout)
-        self.concurrency = self._spin(QSpinBox(self), "judgeConcurrency", 1, 256, 1)
-        self.form.addRow(self.tr("Requests at once"), self.concurrency)
-        self.rate_limit = self._spin(QSpinBox(self), "judgeRateLimit", 0, 100_000, 10)
-        self.rate_limit.setSpecialValueText(self.tr("no limit"))
-        self.rate_limit.setSuffix(self.tr(" per minute"))
-        self.form.addRow(self.tr("Rate limit"), self.rate_limit)
-        self.stream = QCheckBox(self.tr("Stream replies"), self)
-        self.stream.setObjectName("judgeStream")
-        self.stream.toggled.connect(self._edited)
-        self.form.addRow("", self.stream)
-        self.test_button = QPushButton(self.tr("Test connection"), self)
-        self.test_button.setObjectName("testConnection")
-        self.test_button.clicked.connect(self.test_connection)
-        self.test_result = QLabel("", self)
-        self.test_result.setObjectName("testConnectionResult")
-        self.test_result.setWordWrap(True)
-        self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.form.addRow(self.test_button, self.test_result)
-        self.editor = QWidget(self)
-        editor_layout = QVBoxLayout(self.editor)
-        editor_layout.addLayout(self.form)
-        editor_layout.addStretch(1)
+        self._build_form()
 
         layout = QHBoxLayout(self)
         layout.addLayout(left, 1)
@@ -174,25 +58,6 @@ class JudgesPane(QWidget):
         workspace.sig_project_opened.connect(self.show_project)
         workspace.sig_judges_changed.connect(self._judges_replaced)
         self._show(-1)
-
-    # --- building -----------------------------------------------------------------------
-
-    def _line(self, name: str, label: str) -> QLineEdit:
-        line = QLineEdit(self)
-        line.setObjectName(name)
-        line.setAccessibleName(label)
-        line.textEdited.connect(self._edited)
-        self.form.addRow(label, line)
-        return line
-
-    def _spin(
-        self, spin: QSpinBox | QDoubleSpinBox, name: str, low: float, high: float, step: float
-    ) -> QSpinBox | QDoubleSpinBox:
-        spin.setObjectName(name)
-        spin.setRange(low, high)  # type: ignore[arg-type]
-        spin.setSingleStep(step)  # type: ignore[arg-type]
-        spin.valueChanged.connect(self._edited)
-        return spin
 
     # --- the list -----------------------------------------------------------------------
 
@@ -276,154 +141,16 @@ class JudgesPane(QWidget):
     # --- the form -----------------------------------------------------------------------
 
     def _show(self, row: int) -> None:
-        self._judge = self.model.judge(row)
-        self.editor.setEnabled(self._judge is not None)
-        self.test_result.clear()
-        judge = self._judge or JudgeSettings(name="")
-        self._loading = True
-        try:
-            self.name.setText(judge.name)
-            self.enabled.setChecked(judge.enabled)
-            self.kind.setCurrentIndex(max(0, self.kind.findData(judge.kind)))
-            self.metric.setCurrentIndex(max(0, self.metric.findData(judge.metric)))
-            self.base_url.setText(judge.base_url)
-            self.model_name.setCurrentText(judge.model)
-            source = judge.api_key.partition(":")[0]
-            self.key_source.setCurrentIndex(
-                {"env": KEY_ENV, "keyring": KEY_KEYRING}.get(source, KEY_NONE)
-            )
-            self.key_env.setText(judge.api_key[4:] if source == "env" else "")
-            self.key_secret.clear()
-            self.system_prompt.setPlainText(judge.system_prompt)
-            self.temperature.setValue(float(judge.params.get("temperature", 0.0)))
-            self.max_tokens.setValue(int(judge.params.get("max_tokens", 0)))
-            self.timeout.setValue(judge.timeout)
-            self.concurrency.setValue(judge.concurrency)
-            self.rate_limit.setValue(judge.rate_limit)
-            self.stream.setChecked(judge.stream)
-        finally:
-            self._loading = False
-        self._update_visibility()
+        self.show_judge(self.model.judge(row))
 
-    def _update_visibility(self) -> None:
-        is_model = self.kind.currentData() == "openai"
-        for widget in (
-            self.preset,
-            self.base_url,
-            self.model_name,
-            self.key_source,
-            self.system_prompt,
-            self.temperature,
-            self.max_tokens,
-            self.timeout,
-            self.concurrency,
-            self.rate_limit,
-            self.stream,
-            self.test_button,
-        ):
-            self.form.setRowVisible(widget, is_model)
-        self.form.setRowVisible(self.metric, not is_model)
-        self.form.setRowVisible(self.metric_help, not is_model)
-        info = METRICS.get(str(self.metric.currentData()))
-        self.metric_help.setText(core_tr(info.description) if info else "")
-        source = self.key_source.currentIndex()
-        self.form.setRowVisible(self.key_env, is_model and source == KEY_ENV)
-        self.form.setRowVisible(self._key_row, is_model and source == KEY_KEYRING)
-
-    def _edited(self) -> None:
-        judge = self._judge
-        if self._loading or judge is None:
-            return
-        name = self.name.text().strip()
-        if name and name != judge.name:
-            judge.name = name
-        judge.enabled = self.enabled.isChecked()
-        judge.kind = str(self.kind.currentData())
-        judge.metric = str(self.metric.currentData()) if judge.kind == "metric" else ""
-        judge.base_url = self.base_url.text().strip()
-        judge.model = self.model_name.currentText().strip()
-        if self.key_source.currentIndex() == KEY_ENV:
-            variable = self.key_env.text().strip()
-            judge.api_key = f"env:{variable}" if variable else ""
-        elif self.key_source.currentIndex() == KEY_NONE:
-            judge.api_key = ""
-        judge.system_prompt = self.system_prompt.toPlainText()
-        judge.params["temperature"] = round(self.temperature.value(), 3)
-        if self.max_tokens.value():
-            judge.params["max_tokens"] = self.max_tokens.value()
-        else:
-            judge.params.pop("max_tokens", None)
-        judge.timeout = float(self.timeout.value())
-        judge.concurrency = int(self.concurrency.value())
-        judge.rate_limit = int(self.rate_limit.value())
-        judge.stream = self.stream.isChecked()
+    def _judge_edited(self, judge: JudgeSettings, field: str) -> None:
         self.model.refresh(self._current())
-        self._update_visibility()
-        sender = self.sender()
-        field = sender.objectName() if sender is not None else ""
         self._record(
             self.tr("Edit judge “{0}”").format(judge.name), ("judge", self._current(), field)
         )
 
-    def _key_source_changed(self) -> None:
-        self._edited()
-
-    def _apply_preset(self) -> None:
-        preset = PRESETS.get(str(self.preset.currentData()))
-        if preset is None or self._judge is None:
-            return
-        self.base_url.setText(preset.base_url)
-        self.test_result.setText(core_tr(preset.hint))
-        self._edited()
-
-    def _store_key(self) -> None:
-        judge = self._judge
-        secret = self.key_secret.text()
-        if judge is None or not secret:
-            self.test_result.setText(self.tr("Paste the key first."))
-            return
-        try:
-            judge.api_key = store_api_key("judgedesk", judge.name, secret)
-        except JudgeDeskError as exc:
-            self.test_result.setText(str(exc))
-            return
-        finally:
-            self.key_secret.clear()
-        self.test_result.setText(self.tr("The key is stored in the system keyring."))
+    def _key_stored(self, judge: JudgeSettings) -> None:
         self._record(self.tr("Store the key of “{0}”").format(judge.name))
-
-    # --- test connection ----------------------------------------------------------------
-
-    def test_connection(self) -> None:
-        judge = self._judge
-        if judge is None:
-            return
-        self.test_button.setEnabled(False)
-        self.test_result.setText(self.tr("Connecting to {0}…").format(judge.base_url))
-        self.tasks.start(
-            "test-connection",
-            check_connection(judge.base_url, judge.api_key, judge.headers),
-            on_done=self._show_test_result,
-        )
-
-    def _show_test_result(self, outcome: ConnectionCheck) -> None:
-        ok, models = outcome.ok, outcome.models
-        self.test_button.setEnabled(True)
-        message = outcome.problem
-        if ok:
-            names = ", ".join(models[:8]) + (" …" if len(models) > 8 else "")
-            message = self.tr("Connected in {0} ms — {1} models: {2}").format(
-                f"{outcome.milliseconds:.0f}", len(models), names
-            )
-        self.test_result.setText(message)
-        if ok:
-            current = self.model_name.currentText()
-            self._loading = True
-            self.model_name.clear()
-            self.model_name.addItems(models)
-            self.model_name.setCurrentText(current or (models[0] if models else ""))
-            self._loading = False
-            self._edited()
 
 
 def _start_template(project: Project, judge: JudgeSettings, source: JudgeSettings | None) -> None:

@@ -35,8 +35,9 @@ from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.session import ReviewProgress
 from judgedesk.core.run.store import RunRecord
 from judgedesk.ui.panes.report_card import ChartCard
-from judgedesk.ui.panes.report_charts import BarChartView, HeatmapView
+from judgedesk.ui.panes.report_charts import BarChartView
 from judgedesk.ui.panes.report_compare import RunCompareView
+from judgedesk.ui.panes.report_heatmap import HeatmapView
 from judgedesk.ui.panes.report_pairs import PairWords
 from judgedesk.ui.panes.report_words import ChartPage, ReportWords
 from judgedesk.ui.tasks import TaskRunner

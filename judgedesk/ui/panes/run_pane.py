@@ -7,36 +7,24 @@ import copy
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QItemSelection, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QAction, QHideEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QComboBox,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QMenu,
-    QPushButton,
-    QSpinBox,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.review.session import disagreeing_rows
 from judgedesk.core.run.background import RunNews
 from judgedesk.core.run.estimate import RunEstimate, estimate_run
-from judgedesk.core.run.pipeline import Progress, RunSummary, Selection
+from judgedesk.core.run.pipeline import Progress, RunSummary
 from judgedesk.core.run.process import ProcessRun
+from judgedesk.core.run.selection import Selection
 from judgedesk.ui.dialogs.answering_models import AnsweringModelsDialog
 from judgedesk.ui.dialogs.trust import untrusted_words
-from judgedesk.ui.models.estimate_model import EstimateModel
-from judgedesk.ui.models.run_rows_model import RunRowsModel
+from judgedesk.ui.panes.run_estimate import EstimateBox, priced_models, token_prices
 from judgedesk.ui.panes.run_figures import RunFigures
 from judgedesk.ui.panes.run_options import RunOptions
+from judgedesk.ui.panes.run_rows import FinishedRows
+from judgedesk.ui.panes.run_scope import RunScope
 from judgedesk.ui.tasks import TaskRunner
 
 POLL_MS = 100
@@ -67,30 +55,11 @@ class RunPane(QWidget):
         self.background: ProcessRun | None = None
         self._estimate_stale = True
         self._estimate: RunEstimate | None = None
-        self._chosen_rows: tuple[int, ...] = ()
 
-        self.scope = QComboBox(self)
-        self.scope.setObjectName("runScope")
-        self.scope.setAccessibleName(self.tr("Rows to judge"))
-        for key, text in (
-            ("all", self.tr("All rows")),
-            ("first", self.tr("The first rows")),
-            ("current", self.tr("The selected row")),
-            ("failed", self.tr("Rows that failed last time")),
-            ("unparsed", self.tr("Rows with no verdict last time")),
-            ("disagreements", self.tr("Rows where a person disagrees with the judge")),
-        ):
-            self.scope.addItem(text, key)
-        self.scope.currentIndexChanged.connect(lambda _: self._scope_changed())
-        scope_label = QLabel(self.tr("&Rows to judge"), self)
-        scope_label.setBuddy(self.scope)
-        self.first = QSpinBox(self)
-        self.first.setObjectName("runFirstRows")
-        self.first.setAccessibleName(self.tr("How many rows"))
-        self.first.setRange(1, 10_000_000)
-        self.first.setValue(10)
-        self.first.setSuffix(self.tr(" rows"))
-        self.first.valueChanged.connect(lambda _: self._schedule_estimate())
+        self.choice = RunScope(workspace, self)
+        self.choice.sig_changed.connect(self._schedule_estimate)
+        self.scope = self.choice.scope
+        self.first = self.choice.first
         self.start_button = self._button("runStart", self.tr("&Start"), self.start)
         self.start_button.setToolTip(self.tr("Judge the chosen rows (Ctrl+R)"))
         self.pause_button = self._button("runPause", self.tr("&Pause"), self.toggle_pause)
@@ -108,63 +77,30 @@ class RunPane(QWidget):
             )
         )
         controls = QHBoxLayout()
-        controls.addWidget(scope_label)
-        controls.addWidget(self.scope)
-        controls.addWidget(self.first)
+        controls.addWidget(self.choice)
         controls.addStretch(1)
         for button in (self.recompute_button, self.stop_button, self.pause_button):
             controls.addWidget(button)
         controls.addWidget(self.start_button)
 
-        self.estimate_text = QLabel("", self)
-        self.estimate_text.setObjectName("runEstimate")
-        self.estimate_text.setWordWrap(True)
-        self.estimate_model = EstimateModel(self._set_price, self)
-        self.estimate_view = QTableView(self)
-        self.estimate_view.setObjectName("runEstimateTable")
-        self.estimate_view.setAccessibleName(self.tr("Estimate per judge"))
-        self.estimate_view.setModel(self.estimate_model)
-        self.estimate_view.verticalHeader().hide()
-        self.estimate_view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
-        self.estimate_view.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents
-        )
-        self.estimate_view.horizontalHeader().setStretchLastSection(True)
-        self.estimate_view.setMaximumHeight(120)
-        self.estimate_view.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-            | QAbstractItemView.EditTrigger.AnyKeyPressed
-        )
+        self.estimates = EstimateBox(self._set_price, self)
+        self.estimate_text = self.estimates.text
+        self.estimate_model = self.estimates.model
+        self.estimate_view = self.estimates.view
 
         self.figures = RunFigures(self)
         self.progress_bar = self.figures.bar
-        self.rows_model = RunRowsModel(self)
-        self.rows_view = QTableView(self)
-        self.rows_view.setObjectName("runRows")
-        self.rows_view.setAccessibleName(self.tr("Rows finished"))
-        self.rows_view.setModel(self.rows_model)
-        self.rows_view.verticalHeader().hide()
-        self.rows_view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
-        for column, width in enumerate((64, 140, 90, 110)):
-            self.rows_view.setColumnWidth(column, width)
-        self.rows_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.rows_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.rows_view.horizontalHeader().setStretchLastSection(True)
-        self.rows_view.setAlternatingRowColors(True)
-        self.rows_view.selectionModel().selectionChanged.connect(self._row_chosen)
-        rows_label = QLabel(self.tr("Rows &finished"), self)
-        rows_label.setBuddy(self.rows_view)
+        self.finished_rows = FinishedRows(workspace, self)
+        self.rows_model = self.finished_rows.model
+        self.rows_view = self.finished_rows.view
 
         layout = QVBoxLayout(self)
         layout.addLayout(controls)
         self.options = RunOptions(workspace, self)
         layout.addWidget(self.options)
-        layout.addWidget(self.estimate_text)
-        layout.addWidget(self.estimate_view)
+        layout.addWidget(self.estimates)
         layout.addWidget(self.figures)
-        layout.addWidget(rows_label)
-        layout.addWidget(self.rows_view, 1)
+        layout.addWidget(self.finished_rows, 1)
 
         self._poll_timer = QTimer(self, interval=POLL_MS)
         self._poll_timer.timeout.connect(self._poll)
@@ -175,9 +111,8 @@ class RunPane(QWidget):
         workspace.sig_dataset_completed.connect(lambda _: self._schedule_estimate())
         workspace.sig_judges_changed.connect(lambda _: self._schedule_estimate())
         workspace.sig_run_settings_changed.connect(lambda _: self._schedule_estimate())
-        workspace.sig_row_selected.connect(lambda _: self._row_selected())
         workspace.sig_dataset_closing.connect(self._dataset_closing)
-        self._scope_changed()
+        self._schedule_estimate()
         self._update_buttons()
 
     def _button(self, name: str, text: str, slot: Callable[[], object]) -> QPushButton:
@@ -233,53 +168,19 @@ class RunPane(QWidget):
 
         The choice stays in the list as "The rows sent from Review", to run them again.
         """
-        self._chosen_rows = tuple(rows)
-        text = self.tr("The rows sent from Review ({0})").format(f"{len(rows):,}")
-        index = self.scope.findData("chosen")
-        if index < 0:
-            self.scope.addItem(text, "chosen")
-            index = self.scope.count() - 1
-        self.scope.setItemText(index, text)
-        self.scope.setCurrentIndex(index)
+        self.choice.choose(rows)
         self.sig_show_requested.emit()
         if self.background is None:
             self.start()
 
     def selection(self) -> Selection:
         """The rows the controls choose."""
-        scope = self.scope.currentData()
-        if scope == "chosen":
-            count = self._row_count()
-            return Selection(tuple(r for r in self._chosen_rows if 0 <= r < count))
-        if scope == "first":
-            return Selection(tuple(range(min(self.first.value(), self._row_count()))))
-        if scope == "current":
-            row = self.workspace.row if self.workspace.row is not None else 0
-            return Selection((row,) if self._row_count() else ())
-        if scope == "disagreements":
-            return Selection(None, scope, pick=disagreeing_rows)
-        if scope in ("failed", "unparsed"):
-            return Selection(None, scope)
-        return Selection()
-
-    def _row_count(self) -> int:
-        return len(self.workspace.dataset) if self.workspace.dataset is not None else 0
-
-    def _scope_changed(self) -> None:
-        self.first.setVisible(self.scope.currentData() == "first")
-        self._schedule_estimate()
-
-    def _row_selected(self) -> None:
-        if self.scope.currentData() == "current":
-            self._schedule_estimate()
+        return self.choice.selection()
 
     def _project_changed(self) -> None:
         self.rows_model.clear()
         self.figures.clear()
-        chosen = self.scope.findData("chosen")  # rows of the project closed
-        if chosen >= 0:
-            self.scope.removeItem(chosen)
-            self._chosen_rows = ()
+        self.choice.forget_chosen()  # rows of the project closed
         self._schedule_estimate()
 
     def _schedule_estimate(self) -> None:
@@ -304,14 +205,14 @@ class RunPane(QWidget):
 
     def _show_estimate(self, estimate: RunEstimate) -> None:
         self._estimate = estimate
-        self.estimate_model.set_estimate(estimate, self._prices())
+        self.estimate_model.set_estimate(estimate, token_prices(self.workspace.project))
         self.estimate_view.setVisible(bool(estimate.judges))
         self.estimate_text.setText(self.figures.describe_estimate(estimate))
         self.sig_estimated.emit(estimate)
 
     def _set_price(self, judge: str, field: str, price: float) -> None:
         project = self.workspace.project
-        settings = next((m for m in self._priced_models() if m.name == judge), None)
+        settings = next((m for m in priced_models(project) if m.name == judge), None)
         if project is None or settings is None or getattr(settings, field) == price:
             return
         label = self.tr("Set the price of “{0}”").format(judge)
@@ -395,21 +296,10 @@ class RunPane(QWidget):
     def _take(self, news: RunNews) -> None:
         self.rows_model.add(news.rows)
         if news.progress is not None:
-            self.figures.show_progress(news.progress, self._prices())
+            self.figures.show_progress(news.progress, token_prices(self.workspace.project))
             self.sig_status_changed.emit(self.figures.status_line())
         if news.rows and news.run_id:
             self.workspace.sig_results_changed.emit(news.run_id)
-
-    def _priced_models(self) -> list[JudgeSettings]:
-        """The judges, and the candidate and baseline models: whatever is paid per token."""
-        project = self.workspace.project
-        if project is None:
-            return []
-        answering = [m for m in (project.candidate, project.baseline) if m is not None]
-        return [*project.judges, *answering]
-
-    def _prices(self) -> dict[str, tuple[float, float]]:
-        return {m.name: (m.price_input, m.price_output) for m in self._priced_models()}
 
     def _finished(self, news: RunNews) -> None:
         self._poll_timer.stop()
@@ -453,15 +343,6 @@ class RunPane(QWidget):
 
     def last_summary(self) -> RunSummary | None:
         return self.figures.summary
-
-    # --- rows ---------------------------------------------------------------------------
-
-    def _row_chosen(self, selected: QItemSelection, _: QItemSelection) -> None:
-        indexes = selected.indexes()
-        if indexes:
-            row = self.rows_model.dataset_row(indexes[0].row())
-            if row is not None:
-                self.workspace.select_row(row)
 
     # --- events -------------------------------------------------------------------------
 

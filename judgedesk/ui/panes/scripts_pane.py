@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -13,7 +12,6 @@ from PySide6.QtGui import QHideEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPushButton,
     QSplitter,
     QTabWidget,
@@ -21,20 +19,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.fileio import atomic_write_text
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.trust import TrustState, script_written
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.run.script_trial import ScriptTrial, sample_reply_text, try_script
-from judgedesk.core.scripts.files import disable_script, has_disabled_copy, restore_script
 from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
 from judgedesk.ui.editors import Marker
+from judgedesk.ui.panes.script_files import ScriptFiles
 from judgedesk.ui.panes.script_limits import TimeLimitBox
 from judgedesk.ui.panes.script_page import ScriptPage
 from judgedesk.ui.panes.script_results import ScriptTrialView
 from judgedesk.ui.panes.scripts_replies import RepliesBox, stored_replies_of
-from judgedesk.ui.panes.template_files import TemplateFiles, TemplateWriter
+from judgedesk.ui.panes.template_files import TemplateFiles
 from judgedesk.ui.panes.template_rows import RowPicker
 from judgedesk.ui.tasks import TaskRunner
 
@@ -70,9 +66,7 @@ class ScriptsPane(QWidget):
         self.tasks = tasks
         # What the person types into a script is theirs: it may run (core.trust).
         self.files = TemplateFiles(tasks, self, name="scripts", on_write=script_written)
-        self.files.sig_read.connect(self._file_read)
         self.files.sig_saved.connect(self.sig_script_saved)
-        self.files.sig_changed.connect(self._update_save_states)
         self._trying: str | None = None  # the kind being tried
         self._try_task: asyncio.Task[Any] | None = None
         self._watched: QWidget | None = None
@@ -85,9 +79,8 @@ class ScriptsPane(QWidget):
         for kind, page in self.pages.items():
             self.tabs.addTab(page, f"{kind}.py")
             self.tabs.setTabToolTip(self.tabs.indexOf(page), self._purpose(kind))
-            page.sig_edited.connect(self._edited)
-            page.sig_disable_requested.connect(self.ask_disable)
-            page.sig_restore_requested.connect(self.restore)
+        self.script_files = ScriptFiles(workspace, tasks, self.files, self.pages, self)
+        self.script_files.sig_read.connect(self._script_read)
         self.tabs.currentChanged.connect(lambda _: self._kind_shown())
         self.purpose = QLabel("", self)
         self.purpose.setObjectName("scriptsPurpose")
@@ -210,10 +203,7 @@ class ScriptsPane(QWidget):
                 page.clear()
             self.run_button.setEnabled(False)
             return
-        for kind, page in self.pages.items():
-            page.loaded = False
-            page.editor.setReadOnly(True)
-            self.files.read(project.script_path(kind))
+        self.script_files.read_all(project)
         self.tasks.start(
             "scripts-sample",
             asyncio.to_thread(sample_reply_text, project),
@@ -221,85 +211,9 @@ class ScriptsPane(QWidget):
         )
         self._update_run_button()
 
-    def _file_read(self, path: Path, text: str, state: str) -> None:
-        project = self.workspace.project
-        if project is None:
-            return
-        for kind in self.pages:
-            if project.script_path(kind) == path:
-                self.tasks.start(
-                    f"scripts-disabled-{kind}",
-                    asyncio.to_thread(has_disabled_copy, project.root, kind),
-                    on_done=partial(self._show_file, kind, path, text, state),
-                )
-
-    def _show_file(self, kind: str, path: Path, text: str, state: str, disabled: bool) -> None:
-        project = self.workspace.project
-        if project is None or project.script_path(kind) != path:
-            return  # another project was opened meanwhile
-        self.pages[kind].show_file(text, state, disabled)
-        self._update_save_states()
+    def _script_read(self, kind: str) -> None:
         self._update_run_button()
         self.sig_script_read.emit(kind)
-
-    def _edited(self, kind: str, text: str) -> None:
-        project = self.workspace.project
-        if project is not None:
-            self.files.edited(project.script_path(kind), text)
-
-    def _update_save_states(self) -> None:
-        project = self.workspace.project
-        if project is None:
-            return
-        for kind, page in self.pages.items():
-            page.set_save_state(self.files.state(project.script_path(kind)))
-
-    def ask_disable(self, kind: str) -> None:
-        """Ask before moving a script out of the way of runs."""
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
-            self.tr("Stop using {0}.py?").format(kind),
-            self.tr(
-                "scripts/{0}.py is moved to scripts/disabled/{0}.py, so runs no longer call "
-                "it. Nothing is deleted: “Use it again” puts it back."
-            ).format(kind),
-            QMessageBox.StandardButton.Cancel,
-            self,
-        )
-        box.setObjectName("scriptsDisableQuestion")
-        move = box.addButton(self.tr("Move it aside"), QMessageBox.ButtonRole.AcceptRole)
-        move.setObjectName("scriptsDisableConfirm")
-        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        move.clicked.connect(lambda: self.disable(kind))
-        box.open()
-
-    def disable(self, kind: str) -> None:
-        """Move ``scripts/<kind>.py`` to ``scripts/disabled/`` (text typed is kept)."""
-        self._move(kind, disable_script)
-
-    def restore(self, kind: str) -> None:
-        """Put the script last set aside back where runs use it."""
-        self._move(kind, restore_script)
-
-    def _move(self, kind: str, action: Any) -> None:
-        project = self.workspace.project
-        if project is None:
-            return
-        path = project.script_path(kind)
-        text, ticket = self.files.take(path)
-        self.pages[kind].loaded = False
-        self.tasks.start(
-            f"scripts-move-{kind}",
-            asyncio.to_thread(_move_file, self.files.writer, path, text, ticket, action, kind),
-            on_done=partial(self._moved, path),
-        )
-
-    def _moved(self, path: Path, problem: str) -> None:
-        if problem:
-            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Scripts"), problem, parent=self)
-            box.setObjectName("scriptsMoveProblem")
-            box.open()
-        self.files.read(path)
 
     # --- trying a script ------------------------------------------------------------------
 
@@ -435,20 +349,3 @@ class ScriptsPane(QWidget):
         if watched is self._watched and event.type() == QEvent.Type.Close:
             self.files.save_now()
         return super().eventFilter(watched, event)
-
-
-def _move_file(
-    writer: TemplateWriter, path: Path, text: str | None, ticket: int, action: Any, kind: str
-) -> str:
-    """Write the text typed last, then move the file; "" or why not (worker thread)."""
-    with writer.hold(path, ticket):
-        try:
-            if text is not None:
-                writer.before_write(path, text)
-                atomic_write_text(path, text)
-            action(path.parent.parent, kind)
-        except JudgeDeskError as exc:
-            return str(exc)
-        except OSError as exc:
-            return f"{path}: {exc.strerror or exc}"
-        return ""

@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QHideEvent, QPalette, QShowEvent
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -24,13 +24,13 @@ from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.template.preview import PromptPreview, completion_names, preview_prompt
-from judgedesk.ui.editors import EditorPanel
-from judgedesk.ui.editors.completion import NameCompleter
 from judgedesk.ui.editors.prompt_view import PromptPreviewView, markers_for
 from judgedesk.ui.panes.template_dry_run import DryRunView
+from judgedesk.ui.panes.template_editors import TemplateEditors
 from judgedesk.ui.panes.template_files import TemplateFiles
 from judgedesk.ui.panes.template_rows import RowPicker
 from judgedesk.ui.panes.template_tools import TemplateTools
+from judgedesk.ui.panes.template_words import no_template_words, save_words
 from judgedesk.ui.tasks import TaskRunner
 
 PREVIEW_DELAY_MS = 150
@@ -91,25 +91,13 @@ class TemplatePane(QWidget):
         top.addStretch(1)
         top.addWidget(self.rows, 2)
 
-        self.system_prompt = QPlainTextEdit(self)
-        self.system_prompt.setObjectName("templateSystemPrompt")
-        self.system_prompt.setAccessibleName(self.tr("System prompt"))
-        self.system_prompt.setPlaceholderText(
-            self.tr("Optional: sent before the template as the system message")
-        )
-        self.system_prompt.setTabChangesFocus(True)
-        self.system_prompt.setMaximumHeight(84)
+        self.editors = TemplateEditors(self)
+        self.system_prompt = self.editors.system_prompt
         self.system_prompt.textChanged.connect(self._system_prompt_edited)
-        system_label = QLabel(self.tr("&System prompt"), self)
-        system_label.setBuddy(self.system_prompt)
-        self.panel = EditorPanel("jinja", self)
-        self.editor = self.panel.editor
-        self.editor.setObjectName("templateEditor")
-        self.editor.setAccessibleName(self.tr("Template"))
-        # A prompt is mostly prose: wrap it rather than scroll sideways.
-        self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.panel = self.editors.panel
+        self.editor = self.editors.editor
         self.editor.textChanged.connect(self._template_edited)
-        self.completer = NameCompleter(self.editor)
+        self.completer = self.editors.completer
         # Library…, Variables…, Import…: made once the editor exists, focused after the judge.
         self.tools = TemplateTools(
             workspace, tasks, self.editor, self.current_judge, self.rows.row, self
@@ -120,24 +108,6 @@ class TemplatePane(QWidget):
         for button in self.tools.buttons():
             QWidget.setTabOrder(previous, button)
             previous = button
-        template_label = QLabel(self.tr("&Template"), self)
-        template_label.setBuddy(self.editor)
-        hint = QLabel(
-            self.tr("Type {{ to insert a value from the row; Ctrl+Space lists them all."), self
-        )
-        hint.setObjectName("templateHint")
-        hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        left = QWidget(self)
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(system_label)
-        left_layout.addWidget(self.system_prompt)
-        heading = QHBoxLayout()
-        heading.addWidget(template_label)
-        heading.addStretch(1)
-        heading.addWidget(hint)
-        left_layout.addLayout(heading)
-        left_layout.addWidget(self.panel, 1)
         self.view = PromptPreviewView(self)
         self.view.sig_line_requested.connect(self._go_to_line)
         self.preview = self.view.text
@@ -153,7 +123,7 @@ class TemplatePane(QWidget):
         right.setChildrenCollapsible(False)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("templateSplitter")
-        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.editors)
         self.splitter.addWidget(right)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setSizes([560, 440])
@@ -206,16 +176,7 @@ class TemplatePane(QWidget):
             self.judge.blockSignals(False)
         if not names:
             self._select(None)
-            if project is None:
-                self.empty.setText(self.tr("Open a project to write its judges' prompts."))
-            else:
-                self.empty.setText(
-                    self.tr(
-                        "This project has no model judge, so there is no prompt to write: "
-                        "rule judges compare answers without one. Add a judge of the kind "
-                        "“Model endpoint” in the Judges pane, then come back here."
-                    )
-                )
+            self.empty.setText(no_template_words(project is not None))
             self.pages.setCurrentWidget(self.empty)
             self.rows.setVisible(False)
             return
@@ -305,20 +266,7 @@ class TemplatePane(QWidget):
         path = self._path
         if path is None or not self._loaded:
             return
-        state = self.files.state(path)
-        if state == "saving":
-            text = self.tr("Saving…")
-        elif state != "saved":
-            text = self.tr("Not saved: {0}").format(state)
-        elif self._file_state == "missing":
-            text = self.tr("New file: it is created when you type")
-        elif self._file_state == "not-utf8":
-            text = self.tr("The file is not UTF-8 text; save it as UTF-8 to edit it here")
-        elif self._file_state:
-            text = self.tr("Cannot read the file: {0}").format(self._file_state)
-        else:
-            text = self.tr("Saved")
-        self.save_status.setText(text)
+        self.save_status.setText(save_words(self.files.state(path), self._file_state))
 
     # --- rows and the preview -------------------------------------------------------------
 

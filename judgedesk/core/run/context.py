@@ -1,0 +1,70 @@
+"""What a run prepares once per judge: its client, compiled template and verdict parser."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgedesk.core.judge import OpenAIClient, resolve_api_key
+from judgedesk.core.judge.parsers import PARSERS, infer_parser
+from judgedesk.core.judge.request import judge_template
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project
+from judgedesk.core.template.render import CompiledTemplate
+
+
+@dataclass
+class JudgeContext:
+    """What a run prepares once per judge: its client, compiled template and parser."""
+
+    settings: JudgeSettings
+    client: OpenAIClient | None
+    template: CompiledTemplate | None
+    parser: str | None
+    options: dict[str, Any] = field(default_factory=dict)
+    unreachable: str = ""  # why the endpoint cannot be reached, found before the run
+
+
+def prepare_judge(
+    project: Project,
+    settings: JudgeSettings,
+    *,
+    prompt: bool = True,
+    offline: bool = False,
+    concurrency: int | None = None,
+    template: CompiledTemplate | None = None,
+) -> JudgeContext:
+    """What running ``settings`` needs: a client, the compiled template and its parser.
+
+    Args:
+        prompt: False for a candidate model, which is sent the row's chat, not a template.
+        offline: no client; only stored replies can be used.
+        concurrency: overrides the judge's own limit of requests at once.
+        template: the template to use instead of the judge's file (text being edited).
+    """
+    if settings.kind == "metric":
+        return JudgeContext(settings, None, None, None)
+    client = None
+    if not offline:
+        client = OpenAIClient(
+            settings.base_url,
+            api_key=resolve_api_key(settings.api_key),
+            headers=settings.headers,
+            timeout=settings.timeout,
+            concurrency=concurrency or settings.concurrency,
+            rate_limit=settings.rate_limit,
+        )
+    if prompt and template is None:
+        template = judge_template(project, settings)  # the file is read once, here
+    if not prompt:
+        template = None
+    parser = None
+    if template is not None:
+        parser = settings.parser or infer_parser(template.source)
+    options: dict[str, Any] = {}
+    if parser is not None and PARSERS[parser].kind == "score":
+        for key, option in (("min_score", "min"), ("max_score", "max")):
+            value = project.variables.get(key)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                options[option] = value
+    return JudgeContext(settings, client, template, parser, options)

@@ -1,0 +1,118 @@
+"""The results file's tables, their version, and the steps that bring an older file up to date."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.run.reviews import REVIEW_DIMENSIONS, REVIEWS_SCHEMA
+
+STORE_VERSION = 4
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS calls (
+    key TEXT PRIMARY KEY,
+    judge TEXT NOT NULL,
+    model TEXT NOT NULL,
+    request TEXT NOT NULL,
+    reply TEXT NOT NULL,
+    prompt_tokens INTEGER NOT NULL DEFAULT 0,
+    completion_tokens INTEGER NOT NULL DEFAULT 0,
+    latency REAL NOT NULL DEFAULT 0,
+    attempts INTEGER NOT NULL DEFAULT 1,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    started REAL NOT NULL,
+    finished REAL,
+    status TEXT NOT NULL,
+    selection TEXT NOT NULL DEFAULT '',
+    note TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS results (
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    row_index INTEGER NOT NULL,
+    row_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    value TEXT,
+    error TEXT NOT NULL DEFAULT '',
+    detail TEXT NOT NULL DEFAULT '{}',
+    updated REAL NOT NULL,
+    PRIMARY KEY (run_id, row_index)
+);
+CREATE INDEX IF NOT EXISTS results_by_row ON results(row_index, run_id);
+"""
+
+
+def _add_reviews(db: sqlite3.Connection) -> None:
+    db.execute(REVIEWS_SCHEMA)
+
+
+def _add_run_owner(db: sqlite3.Connection) -> None:
+    # Which process runs a run ("host:pid"): only a run whose process is gone was cut off.
+    db.execute("ALTER TABLE runs ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+
+
+def _add_review_dimensions(db: sqlite3.Connection) -> None:
+    db.execute(REVIEW_DIMENSIONS)
+
+
+# Step n turns a file of version n into version n + 1.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _add_reviews,
+    2: _add_run_owner,
+    3: _add_review_dimensions,
+}
+
+
+def has_version(db: sqlite3.Connection) -> bool:
+    """Whether the file's tables are made: its version is written last, with them."""
+    found = db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'").fetchone()
+    return bool(found) and bool(db.execute("SELECT 1 FROM meta WHERE key='version'").fetchone())
+
+
+def create_tables(db: sqlite3.Connection) -> None:
+    """Make a new file's tables and write its version, all in one transaction:
+    another connection sees every table or none, and only one makes them."""
+    if has_version(db):
+        db.executescript(SCHEMA)  # an older file may lack a newer index
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if not has_version(db):  # not made by another connection meanwhile
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            for step in sorted(MIGRATIONS):
+                MIGRATIONS[step](db)
+            db.execute("INSERT INTO meta VALUES ('version', ?)", (str(STORE_VERSION),))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def check_version(db: sqlite3.Connection, path: Path) -> None:
+    """Bring a file of an older version up to date.
+
+    Raises:
+        JudgeDeskError: a newer JudgeDesk wrote the file at ``path``.
+    """
+    row = db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
+    if row is None:  # cannot happen once create_tables ran
+        return
+    version = int(row[0])
+    if version > STORE_VERSION:
+        raise JudgeDeskError(
+            f"The results file {path} was written by a newer JudgeDesk. Update it."
+        )
+    if version < STORE_VERSION:
+        with db:
+            db.execute("BEGIN IMMEDIATE")
+            for step in range(version, STORE_VERSION):
+                MIGRATIONS[step](db)
+            db.execute("UPDATE meta SET value=? WHERE key='version'", (str(STORE_VERSION),))
