@@ -84,6 +84,12 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--out", required=True, help="the file to write")
     export.add_argument("--format", choices=FORMATS, help="default: from the file's extension")
     export.add_argument("--run", type=int, metavar="N", help="one run's results (default: latest)")
+    export.add_argument(
+        "--raw",
+        action="store_true",
+        help="CSV: keep texts starting with = + - @ as they are (by default they get a "
+        "leading ' so that a spreadsheet shows them instead of running them)",
+    )
     export.set_defaults(func=cmd_export)
 
     report = sub.add_parser(

@@ -232,7 +232,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         )
     dataset = _results_dataset(project)
     with Store(project.store_path) as store:
-        count = write_export(store, Path(args.out), fmt, dataset, project=project, run_id=args.run)
+        count = write_export(
+            store, Path(args.out), fmt, dataset, project=project, run_id=args.run, raw=args.raw
+        )
     print(f"Wrote {count} rows to {args.out}")
     return EXIT_OK
 

@@ -2,7 +2,9 @@
 
 Every export holds each row's latest result (or one run's), the judges' requests and
 replies, and the person's review beside the judge's verdict. API keys are in none of
-them: requests are stored without their headers.
+them: requests are stored without their headers. Opening one runs nothing: XLSX cells
+are values, never formulas; CSV texts a spreadsheet would run are neutralised; the HTML
+page escapes every value and forbids any script or outside resource.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ def write_export(
     project: Project | None = None,
     run_id: int | None = None,
     report: Report | None = None,
+    raw: bool = False,
 ) -> int:
     """Write an export atomically and return the number of rows in it.
 
@@ -55,6 +58,7 @@ def write_export(
         run_id: export one run's results instead of each row's latest.
         report: the report to put in XLSX and HTML exports (default: made here, with
             the dataset's category column if one is mapped).
+        raw: in a CSV, keep texts a spreadsheet would run as formulas as they are.
 
     Raises:
         JudgeDeskError: an unknown format, or nothing to export yet.
@@ -68,7 +72,7 @@ def write_export(
     if fmt == "jsonl":
         atomic_write_text(out, jsonl_text(records))
     elif fmt == "csv":
-        atomic_write_text(out, csv_text(records))
+        atomic_write_text(out, csv_text(records, raw=raw))
     else:
         if report is None:
             report = build_report(session, project_name=project.name if project else "")

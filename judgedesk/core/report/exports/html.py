@@ -26,6 +26,10 @@ tr.disagree td{background:#fde8e8}.muted{color:#666}.chart{display:block;margin:
 """
 
 
+CONTENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'"
+"""The page loads nothing and runs nothing: its own style and inline charts only."""
+
+
 def _e(value: Any) -> str:
     return escape("" if value is None else str(value), quote=True)
 
@@ -218,6 +222,7 @@ def html_report(report: Report, items: Sequence[ReviewItem]) -> str:
     title = f"{report.project or 'JudgeDesk'} — report"
     parts = [
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_POLICY}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{_e(title)}</h1>",

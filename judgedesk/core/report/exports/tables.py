@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
 from judgedesk.core.report.exports.records import HUMAN_COLUMNS
@@ -70,15 +71,43 @@ def flat_rows(records: list[dict[str, Any]]) -> tuple[list[str], list[dict[str, 
     return columns, rows
 
 
-def csv_text(records: list[dict[str, Any]]) -> str:
-    """A CSV table, one line per row; a byte-order mark lets spreadsheets read UTF-8."""
+def csv_text(records: list[dict[str, Any]], *, raw: bool = False) -> str:
+    """A CSV table, one line per row; a byte-order mark lets spreadsheets read UTF-8.
+
+    Args:
+        records: the export's rows.
+        raw: keep texts a spreadsheet would run as formulas as they are (by default they
+            are neutralised, see :func:`inert_cell`).
+    """
     columns, rows = flat_rows(records)
+    cell = cell_text if raw else inert_cell
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
+    writer.writerow([cell(c) for c in columns])
     for cells in rows:
-        writer.writerow([cell_text(cells.get(c)) for c in columns])
+        writer.writerow([cell(cells.get(c)) for c in columns])
     return "\ufeff" + buffer.getvalue()
+
+
+def inert_cell(value: Any) -> str:
+    """A cell a spreadsheet shows but never runs.
+
+    A text starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is read
+    as a formula by spreadsheets (``=HYPERLINK(…)`` would run when the file is opened);
+    as OWASP advises for CSV files, such a text gets a leading ``'``, which spreadsheets
+    take as "this is text". Numbers (``-3``, ``+1.5e3``) stay numbers.
+    """
+    text = cell_text(value)
+    if text[:1] in FORMULA_STARTS and not (
+        isinstance(value, int | float) or PLAIN_NUMBER.fullmatch(text)
+    ):
+        return "'" + text
+    return text
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""The first characters that make a spreadsheet read a cell as a formula."""
+PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
 def cell_text(value: Any) -> str:

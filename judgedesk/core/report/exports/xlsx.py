@@ -69,7 +69,6 @@ def cell_value(value: Any) -> Any:
 def xlsx_bytes(report: Report, records: list[dict[str, Any]]) -> bytes:
     """The workbook: "Summary" (figures, agreement, categories) and "Rows"."""
     import openpyxl  # slow to import; only this export needs it
-    from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font, PatternFill
 
     book = openpyxl.Workbook(write_only=True)
@@ -79,8 +78,8 @@ def xlsx_bytes(report: Report, records: list[dict[str, Any]]) -> bytes:
     def header(sheet: Any, names: Sequence[str]) -> None:
         cells = []
         for name in names:
-            cell = WriteOnlyCell(sheet, value=name)
-            cell.font, cell.fill = bold, header_fill
+            cell = _as_cell(sheet, cell_value(name), header_fill)
+            cell.font = bold
             cells.append(cell)
         sheet.append(cells)
 
@@ -90,7 +89,7 @@ def xlsx_bytes(report: Report, records: list[dict[str, Any]]) -> bytes:
         if line and isinstance(line[0], str) and line[0].startswith("#"):
             header(summary, [line[0][1:], *line[1:]])
         else:
-            summary.append([cell_value(v) for v in line])
+            summary.append([_as_cell(summary, cell_value(v)) for v in line])
 
     rows = book.create_sheet("Rows")
     rows.freeze_panes = "C2"
@@ -111,12 +110,11 @@ def xlsx_bytes(report: Report, records: list[dict[str, Any]]) -> bytes:
         last = (record["judges"][-1]["verdict"] or {}) if record["judges"] else {}
         values += [(last.get("dimensions") or {}).get(d) for d in dimensions]
         values += [(record.get("human_dimensions") or {}).get(d) for d in dimensions]
-        cells: list[Any] = [cell_value(value) for value in values]
         # Styled cells cost several times plain values: only rows to highlight get them.
-        if (record.get("disagreement") or 0) > 0:
-            cells = [_filled(rows, value, disagree) for value in cells]
-        elif record.get("review_stale"):
-            cells[_HUMAN] = _filled(rows, cells[_HUMAN], stale)
+        fill = disagree if (record.get("disagreement") or 0) > 0 else None
+        cells: list[Any] = [_as_cell(rows, cell_value(value), fill) for value in values]
+        if fill is None and record.get("review_stale"):
+            cells[_HUMAN] = _as_cell(rows, cell_value(values[_HUMAN]), stale)
         rows.append(cells)
     buffer = io.BytesIO()
     book.save(buffer)
@@ -133,11 +131,22 @@ def _dimension_names(records: list[dict[str, Any]]) -> list[str]:
     return list(names)
 
 
-def _filled(sheet: Any, value: Any, fill: Any) -> Any:
+def _as_cell(sheet: Any, value: Any, fill: Any = None) -> Any:
+    """A value for a row of a write-only sheet: as it is, or a cell when it needs one.
+
+    Text starting with ``=`` would be stored as a formula, which runs when the workbook is
+    opened: it becomes a text cell, shown as written and never calculated.
+    """
+    formula_like = isinstance(value, str) and value.startswith("=")
+    if not formula_like and fill is None:
+        return value
     from openpyxl.cell import WriteOnlyCell
 
     cell = WriteOnlyCell(sheet, value=value)
-    cell.fill = fill
+    if formula_like:
+        cell.data_type = "s"
+    if fill is not None:
+        cell.fill = fill
     return cell
 
 
