@@ -269,12 +269,43 @@ Criteria: {$criteria}
 Answer with {"score": n} and {reason}."""
 
 
+async def shoot_preferences(window: MainWindow, out: Path) -> None:
+    """Preferences on its Trust tab, with answers like those a person gives over time."""
+    from judgedesk.core.judge.approvals import KeyApprovals, KeyUse
+    from judgedesk.core.project.boundary import FileApprovals
+    from judgedesk.core.project.trust import TrustStore
+
+    projects = Path.home() / "JudgeDesk"
+    # Folders that need not exist: trusting one only reads it.
+    TrustStore().trust(projects / "Support answers from Lin")
+    KeyApprovals().approve(
+        [
+            KeyUse("env:OPENAI_API_KEY", "https://api.openai.com/v1"),
+            KeyUse("keyring:judgedesk/deepseek", "https://api.deepseek.com/v1"),
+        ]
+    )
+    FileApprovals().allow(
+        projects / "Chatbot evaluation", [Path.home() / "datasets" / "chat-logs-2024.jsonl"]
+    )
+    dialog = window.menus.open_preferences()
+    loaded = asyncio.Event()
+    dialog.trust.sig_loaded.connect(loaded.set)
+    await asyncio.wait_for(loaded.wait(), 10)
+    dialog.tabs.setCurrentWidget(dialog.trust)
+    dialog.trust.keys.view.selectRow(0)
+    await asyncio.sleep(0.3)
+    dialog.grab().save(str(out / "preferences.png"))
+    print(out / "preferences.png")
+    dialog.reject()
+
+
 async def shoot_dialogs(window: MainWindow, out: Path) -> None:
-    """The New Project wizard on each page, the guide, the template dialogs."""
+    """The New Project wizard on each page, the guide, the template dialogs, Preferences."""
     from judgedesk.ui.guide import GuideDialog
     from judgedesk.ui.wizard import NewProjectWizard
 
     await shoot_template_dialogs(window, out)
+    await shoot_preferences(window, out)
     guide = GuideDialog(window)
     guide.show()
     await asyncio.sleep(0.2)

@@ -25,7 +25,7 @@ from judgedesk.cli.common import (
     opened,
 )
 from judgedesk.cli.new import add_new_command
-from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.errors import ApprovalNeeded, JudgeDeskError
 from judgedesk.core.report.exports import FORMATS
 
 
@@ -90,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="CSV: keep texts starting with = + - @ as they are (by default they get a "
         "leading ' so that a spreadsheet shows them instead of running them)",
     )
+    export.add_argument("--trust", action="store_true", help=TRUST_HELP)
     export.set_defaults(func=cmd_export)
 
     report = sub.add_parser(
@@ -104,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "--by", metavar="FIELD", help="break results down by this field (default: category)"
     )
+    report.add_argument("--trust", action="store_true", help=TRUST_HELP)
     report.set_defaults(func=cmd_report)
 
     opener = sub.add_parser("open", help="open a project in the desktop app")
@@ -126,6 +128,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         code: int = args.func(args)
+    except ApprovalNeeded as exc:  # refused until the person says yes (--trust)
+        err(f"judgedesk: {exc}")
+        return EXIT_USAGE
     except JudgeDeskError as exc:
         err(f"judgedesk: {exc}")
         return EXIT_PROBLEM

@@ -14,14 +14,17 @@ from judgedesk.cli.common import (
     EXIT_OK,
     EXIT_PROBLEM,
     EXIT_USAGE,
+    allow_project,
     allow_scripts,
     err,
     open_project_data,
 )
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.judge.approvals import KeyNotApprovedError
 from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.request import render_prompt
+from judgedesk.core.project.approvals import pending
 from judgedesk.core.project.checks import check_project
 from judgedesk.core.project.settings import (
     Problem,
@@ -42,6 +45,7 @@ from judgedesk.core.template.library import get_template, list_templates
 def cmd_render(args: argparse.Namespace) -> int:
     project = load_project(args.dir)
     judge = project.judge(args.judge)
+    allow_project(project, args.trust, keys=False)
     dataset = open_project_data(project)
     if not 0 <= args.row < len(dataset):
         raise JudgeDeskError(
@@ -127,6 +131,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     trust = TrustStore().state(project.root)
     if trust.blocked:
         problems.append(Problem("warning", str(UntrustedScriptsError(trust))))
+    waiting = pending(project)  # said, never sent: check asks nothing of any server
+    if waiting.keys:
+        problems.append(Problem("warning", str(KeyNotApprovedError(waiting.keys))))
     for problem in problems:
         print(problem)
     errors = [p for p in problems if p.severity == "error"]
@@ -139,6 +146,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     project = load_project(args.dir)
+    allow_project(project, args.trust, keys=not args.recompute)
     allow_scripts(project, args.trust)
     dataset = open_project_data(project)
     selection = Selection.parse(args.rows, args.only)
@@ -224,6 +232,7 @@ def _results_dataset(project: Project) -> Dataset | None:
 
 def cmd_export(args: argparse.Namespace) -> int:
     project = load_project(args.dir)
+    allow_project(project, args.trust, keys=False)
     fmt = args.format or Path(args.out).suffix.lstrip(".").lower()
     if fmt not in FORMATS:
         raise JudgeDeskError(
@@ -241,6 +250,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     project = load_project(args.dir)
+    allow_project(project, args.trust, keys=False)
     dataset = _results_dataset(project)
     report = project_report(
         project,

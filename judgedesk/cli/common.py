@@ -8,15 +8,19 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk.core.dataset import Dataset, open_dataset
-from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.errors import ApprovalNeeded, JudgeDeskError
+from judgedesk.core.judge.approvals import KeyNotApprovedError
+from judgedesk.core.project.approvals import Pending, approve, pending
+from judgedesk.core.project.boundary import OutsideFileError
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.trust import TrustStore, UntrustedScriptsError
 from judgedesk.core.project.workspace import open_project_dataset
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 TRUST_HELP = (
-    "let the project's scripts run although it was not made or trusted on this machine "
-    "(read them first; remembered for this folder)"
+    "allow what a project not made here asks for: run its scripts, send its keys to its "
+    "addresses, read its files outside its folder (read them first; remembered on this "
+    "computer)"
 )
 
 
@@ -70,6 +74,34 @@ def allow_scripts(project: Project, trust: bool) -> None:
         raise UntrustedScriptsError(state)
     store.trust(project.root)
     err(f"Trusted {state.script_names()} of {project.root}: they run from now on.")
+
+
+def allow_project(project: Project, trust: bool, *, keys: bool = True) -> None:
+    """Refuse keys to unapproved addresses and files from outside, unless ``--trust``.
+
+    Args:
+        keys: whether the command would send the keys (False for render, export…).
+
+    Raises:
+        ApprovalNeeded: naming every key and address, every file, when not ``trust``.
+    """
+    waiting = pending(project)
+    if not keys:
+        waiting = Pending((), waiting.files)
+    if not waiting:
+        return
+    if not trust:
+        problems = []
+        if waiting.files:
+            problems.append(str(OutsideFileError(project.root, waiting.files)))
+        if waiting.keys:
+            problems.append(str(KeyNotApprovedError(waiting.keys)))
+        raise ApprovalNeeded(" ".join(problems))
+    approve(project, waiting)
+    for use in waiting.keys:
+        err(f"Allowed on this computer: {use.sentence()}.")
+    for path in waiting.files:
+        err(f"Allowed on this computer: {project.root.name} reads {path}.")
 
 
 def report_load_issues(dataset: Dataset, limit: int = 10) -> None:

@@ -33,3 +33,12 @@ class ProjectError(JudgeDeskError):
 
 class LibraryError(JudgeDeskError):
     """A built-in template is missing or its metadata is broken."""
+
+
+class ApprovalNeeded(JudgeDeskError):
+    """Something a project asks for needs the person's yes on this computer first.
+
+    A project from elsewhere must not run its scripts, send a key to a server or read a
+    file outside its folder before the person allows it; the command line answers these
+    with exit code 2 unless ``--trust`` is given.
+    """

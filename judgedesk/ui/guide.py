@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QLocale
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
 from judgedesk.resources import resource_path
+from judgedesk.ui.rich_text import DataBrowser
 
 
 def guide_text(language: str) -> str:
@@ -25,10 +26,9 @@ class GuideDialog(QDialog):
         self.setObjectName("guideDialog")
         self.setWindowTitle(self.tr("JudgeDesk Guide"))
         self.resize(720, 640)
-        self.browser = QTextBrowser(self)
+        self.browser = DataBrowser(self)
         self.browser.setObjectName("guideText")
         self.browser.setAccessibleName(self.tr("Guide"))
-        self.browser.setOpenExternalLinks(False)
         language = QLocale().name().split("_")[0]
         self.browser.setMarkdown(guide_text(language))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)

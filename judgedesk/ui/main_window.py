@@ -109,6 +109,7 @@ class MainWindow(QMainWindow):
             self.files,
             workspace,
             settings,
+            self.tasks,
             self.nav,
             open_project=self.open_project,
             find=self.find,
@@ -117,6 +118,7 @@ class MainWindow(QMainWindow):
             show_guide=self.show_guide,
         )
         self.menus.sig_status.connect(self.status.setText)
+        self.menus.sig_preferences_saved.connect(self._preferences_saved)
         self.save_action = self.menus.save_action
         self.undo_action, self.redo_action = self.menus.undo_action, self.menus.redo_action
         self.recent_menu = self.menus.recent_menu
@@ -144,6 +146,14 @@ class MainWindow(QMainWindow):
         """Show the Dataset pane and put the cursor in its search field."""
         self.nav.setCurrentRow(self.stack.indexOf(self.dataset_pane))
         self.dataset_pane.focus_search()
+
+    def _preferences_saved(self) -> None:
+        # The Review card keeps its own copy of the two review preferences.
+        card = self.review_pane.card
+        card.advance.setChecked(self.settings.advance_after_verdict())
+        if card.reviewer.text().strip() != self.settings.reviewer_name():
+            card.reviewer.setText(self.settings.reviewer_name())
+            card.reviewer.editingFinished.emit()  # what the card does when the name is typed
 
     def _toggle_inspector(self) -> None:
         self.inspector_dock.setVisible(not self.inspector_dock.isVisible())

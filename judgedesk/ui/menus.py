@@ -11,9 +11,11 @@ from PySide6.QtWidgets import QListWidget, QMainWindow, QMenu, QMessageBox
 
 from judgedesk import __version__
 from judgedesk.core.project.workspace import Workspace
+from judgedesk.ui.dialogs.preferences import PreferencesDialog
 from judgedesk.ui.i18n import LANGUAGES
 from judgedesk.ui.project_actions import ProjectActions
 from judgedesk.ui.settings import AppSettings
+from judgedesk.ui.tasks import TaskRunner
 
 
 class WindowMenus(QObject):
@@ -23,9 +25,11 @@ class WindowMenus(QObject):
 
     Signals:
         sig_status: a sentence for the status bar.
+        sig_preferences_saved: the person changed the preferences (OK in Preferences).
     """
 
     sig_status = Signal(str)
+    sig_preferences_saved = Signal()
 
     def __init__(
         self,
@@ -33,6 +37,7 @@ class WindowMenus(QObject):
         files: ProjectActions,
         workspace: Workspace,
         settings: AppSettings,
+        tasks: TaskRunner,
         nav: QListWidget,
         *,
         open_project: Callable[[str | Path], None],
@@ -45,7 +50,9 @@ class WindowMenus(QObject):
         self.window = window
         self.workspace = workspace
         self.settings = settings
+        self.tasks = tasks
         self._open_project = open_project
+        self.preferences: PreferencesDialog | None = None
         keys = QKeySequence.StandardKey
         menu = window.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&File"))
         self._action(
@@ -129,6 +136,16 @@ class WindowMenus(QObject):
         self._action(
             menu, "findAction", QCoreApplication.translate("MainWindow", "&Find…"), find, keys.Find
         )
+        menu.addSeparator()
+        preferences = self._action(
+            menu,
+            "preferencesAction",
+            QCoreApplication.translate("MainWindow", "&Preferences…"),
+            self.open_preferences,
+            # Most Linux desktops have no standard key for it.
+            keys.Preferences if QKeySequence.keyBindings(keys.Preferences) else "Ctrl+,",
+        )
+        preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
         workspace.undo.sig_changed.connect(lambda _: self._update_undo_actions())
         self._update_undo_actions()
 
@@ -185,6 +202,20 @@ class WindowMenus(QObject):
         action.triggered.connect(lambda _=False: slot())
         menu.addAction(action)
         return action
+
+    def open_preferences(self) -> PreferencesDialog:
+        """Open Preferences without blocking the window (the one already open, if any)."""
+        dialog = self.preferences
+        if dialog is None:
+            dialog = PreferencesDialog(self.settings, self.tasks, self.window)
+            dialog.sig_preferences_saved.connect(self.sig_preferences_saved)
+            self.preferences = dialog
+        if dialog.isVisible():
+            dialog.raise_()
+            dialog.activateWindow()
+        else:
+            dialog.open()
+        return dialog
 
     def _add_languages(self, menu: QMenu) -> None:
         languages = menu.addMenu(QCoreApplication.translate("MainWindow", "&Language"))

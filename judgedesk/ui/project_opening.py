@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtWidgets import QWidget
 
 from judgedesk.core.dataset import Dataset
+from judgedesk.core.project.approvals import Pending, approve, project_files
+from judgedesk.core.project.boundary import OutsideFileError
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.workspace import DatasetOpening, Workspace, begin_project_dataset
+from judgedesk.ui import approvals
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
 
@@ -42,12 +47,13 @@ class ProjectOpening(QObject):
             QCoreApplication.translate("MainWindow", "Reading {0}…").format(project.dataset.path)
         )
         self.tasks.start(
-            "dataset",
-            asyncio.to_thread(begin_project_dataset, project),
-            on_done=self._dataset_begun,
+            "dataset", asyncio.to_thread(_begin, project, False), on_done=self._dataset_begun
         )
 
-    def _dataset_begun(self, opening: DatasetOpening) -> None:
+    def _dataset_begun(self, opening: DatasetOpening | tuple[Path, ...]) -> None:
+        if isinstance(opening, tuple):
+            self._ask_to_read(opening)
+            return
         self.workspace.set_dataset(opening.dataset, opening.stop)
         if opening.finish is not None:
             self.sig_status.emit(
@@ -61,6 +67,25 @@ class ProjectOpening(QObject):
                 on_done=self.workspace.dataset_completed,
             )
 
+    def _ask_to_read(self, paths: tuple[Path, ...]) -> None:
+        project = self.workspace.project
+        if project is None:
+            return
+        parent = self.parent()
+        window = parent if isinstance(parent, QWidget) else None
+        if approvals.ask_to_read(window, project.name or project.root.name, paths):
+            self.tasks.start(
+                "dataset", asyncio.to_thread(_begin, project, True), on_done=self._dataset_begun
+            )
+            return
+        self.sig_status.emit(
+            QCoreApplication.translate(
+                "MainWindow",
+                "The dataset was not read: it is outside the project folder and you did not "
+                "allow it. Open the project again to be asked again.",
+            )
+        )
+
     def _dataset_loaded(self, dataset: Dataset) -> None:
         project = self.workspace.project
         name = project.name if project else ""
@@ -69,3 +94,13 @@ class ProjectOpening(QObject):
                 name, f"{len(dataset):,}"
             )
         )
+
+
+def _begin(project: Project, allow: bool) -> DatasetOpening | tuple[Path, ...]:
+    """Begin reading the dataset; the files outside the folder still to allow, if any."""
+    if allow:
+        approve(project, Pending(files=tuple(project_files(project))))
+    try:
+        return begin_project_dataset(project)
+    except OutsideFileError as exc:
+        return exc.paths

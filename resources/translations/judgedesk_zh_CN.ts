@@ -192,6 +192,25 @@
     </message>
 </context>
 <context>
+    <name>ApprovalList</name>
+    <message>
+        <source>Nothing yet.</source>
+        <translation>暂无。</translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Revoke: {0}</source>
+        <translation>撤销：{0}</translation>
+    </message>
+    <message>
+        <source>Take back the selected answers: JudgeDesk asks again next time (Delete)</source>
+        <translation>收回所选的答复：下次 JudgeDesk 会再次询问（按 Delete 键）</translation>
+    </message>
+</context>
+<context>
     <name>CardText</name>
     <message>
         <source>Choose a row in the queue to review it.</source>
@@ -336,6 +355,37 @@
     <message>
         <source>Becomes</source>
         <translation>转换为</translation>
+    </message>
+</context>
+<context>
+    <name>DataBrowser</name>
+    <message>
+        <source>Write an e-mail?</source>
+        <translation>写电子邮件？</translation>
+    </message>
+    <message>
+        <source>Open {0} in your e-mail program?</source>
+        <translation>在电子邮件程序中打开 {0}？</translation>
+    </message>
+    <message>
+        <source>Open a web page?</source>
+        <translation>打开网页？</translation>
+    </message>
+    <message>
+        <source>Open {0} in your web browser?</source>
+        <translation>在网页浏览器中打开 {0}？</translation>
+    </message>
+    <message>
+        <source>The link is part of the text shown, which comes from a dataset or a model, not from JudgeDesk. Open it only if you know the address.</source>
+        <translation>这个链接是所显示文本的一部分，文本来自数据集或模型，而不是来自 JudgeDesk。只有在您了解这个地址时才打开它。</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>This link was not opened: JudgeDesk opens only web and e-mail addresses, and this one leads to {0}</source>
+        <translation>未打开此链接：JudgeDesk 只打开网页和电子邮件地址，而此链接指向 {0}</translation>
     </message>
 </context>
 <context>
@@ -955,6 +1005,49 @@
     </message>
 </context>
 <context>
+    <name>GeneralPreferences</name>
+    <message>
+        <source>Projects folder</source>
+        <translation>项目存放文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Browse for the projects folder</source>
+        <translation>浏览以选择项目存放文件夹</translation>
+    </message>
+    <message>
+        <source>Reviewer</source>
+        <translation>复核人</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;next row after a verdict</source>
+        <translation>给出判定后转到下一行(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Projects folder:</source>
+        <translation>项目存放文件夹(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>New projects go here unless you pick another folder.</source>
+        <translation>新项目默认放在这里，除非您另选文件夹。</translation>
+    </message>
+    <message>
+        <source>&amp;Reviewer:</source>
+        <translation>复核人(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>The name saved with each review you make.</source>
+        <translation>与您的每条复核一起保存的名字。</translation>
+    </message>
+    <message>
+        <source>Choose where new projects go</source>
+        <translation>选择新项目的存放位置</translation>
+    </message>
+</context>
+<context>
     <name>GuideDialog</name>
     <message>
         <source>JudgeDesk Guide</source>
@@ -1344,6 +1437,63 @@
     </message>
 </context>
 <context>
+    <name>KeyApproval</name>
+    <message>
+        <source>this model</source>
+        <translation>此模型</translation>
+    </message>
+    <message>
+        <source>{0} sends {1} to {2}</source>
+        <translation>{0} 会把 {1} 发送到 {2}</translation>
+    </message>
+    <message>
+        <source>Nothing was sent: {0}, and you did not allow it. Check the address in the Judges pane; when it is right, try again and choose Allow.</source>
+        <translation>没有发送任何内容：{0}，而您没有允许。请在“评审”面板中检查地址；确认无误后再试一次并选择“允许”。</translation>
+    </message>
+    <message>
+        <source>Send your key to this address?</source>
+        <translation>把您的密钥发送到这个地址？</translation>
+    </message>
+    <message>
+        <source>{0}
+
+Allow?</source>
+        <translation>{0}
+
+允许吗？</translation>
+    </message>
+    <message>
+        <source>Whoever runs that address receives the key and can use it on your account. A project from elsewhere could point a judge at its author&apos;s server this way. Allow only an address you know. You are asked once for each key and address; Edit › Preferences lists what you allowed and takes it back.</source>
+        <translation>运行该地址的人会收到这个密钥，并能以您的账户使用它。来自别处的项目可能借此把评审模型指向其作者的服务器。请只允许您认识的地址。每个密钥和地址只问一次；“编辑 › 首选项”列出您允许过的内容，也可在那里撤销。</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>允许</translation>
+    </message>
+    <message>
+        <source>Read a file from outside the project?</source>
+        <translation>读取项目文件夹之外的文件？</translation>
+    </message>
+    <message>
+        <source>The project {0} reads its data from outside its folder:
+{1}
+
+Read it?</source>
+        <translation>项目 {0} 从其文件夹之外读取数据：
+{1}
+
+读取吗？</translation>
+    </message>
+    <message>
+        <source>It was not chosen on this computer. A project from elsewhere could send any of your files to a judge this way. Allow it only if it is the data you mean; Edit › Preferences lists what you allowed and takes it back.</source>
+        <translation>这个文件不是在这台电脑上选择的。来自别处的项目可能借此把您的任意文件发送给评审模型。只有当它确实是您要用的数据时才允许；“编辑 › 首选项”列出您允许过的内容，也可在那里撤销。</translation>
+    </message>
+    <message>
+        <source>Read It</source>
+        <translation>读取</translation>
+    </message>
+</context>
+<context>
     <name>KindDelegate</name>
     <message>
         <source>Kind of value</source>
@@ -1457,6 +1607,10 @@
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -1519,6 +1673,10 @@
     <message>
         <source>Indexing {0}…</source>
         <translation>正在为 {0} 建立索引…</translation>
+    </message>
+    <message>
+        <source>The dataset was not read: it is outside the project folder and you did not allow it. Open the project again to be asked again.</source>
+        <translation>未读取数据集：它位于项目文件夹之外，而您没有允许读取。重新打开项目即可再次被询问。</translation>
     </message>
     <message>
         <source>{0} · {1} rows</source>
@@ -1754,6 +1912,21 @@
     <message>
         <source>{0} of {1}</source>
         <translation>{1} 中的 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>信任</translation>
     </message>
 </context>
 <context>
@@ -4531,6 +4704,69 @@
     <message>
         <source>Change the script time limit</source>
         <translation>修改脚本时间限制</translation>
+    </message>
+</context>
+<context>
+    <name>TrustLists</name>
+    <message>
+        <source>keyring entry {0}</source>
+        <translation>密钥环条目 {0}</translation>
+    </message>
+    <message>
+        <source>an API key</source>
+        <translation>一个 API 密钥</translation>
+    </message>
+    <message>
+        <source>made here</source>
+        <translation>在此创建</translation>
+    </message>
+    <message>
+        <source>trusted by you</source>
+        <translation>由您信任</translation>
+    </message>
+    <message>
+        <source>scripts you wrote</source>
+        <translation>您编写的脚本</translation>
+    </message>
+    <message>
+        <source>These are answers you gave on this computer; a project cannot bring its own. Revoking one takes effect at once: JudgeDesk asks again the next time it is needed.</source>
+        <translation>这些是您在这台电脑上给出的答复；项目无法自带这些答复。撤销会立即生效：下次需要时 JudgeDesk 会再次询问。</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Projects whose scripts may run</source>
+        <translation>允许运行脚本的项目</translation>
+    </message>
+    <message>
+        <source>Project folder</source>
+        <translation>项目文件夹</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Keys allowed to go to a server</source>
+        <translation>允许发送到服务器的密钥</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>密钥</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Files a project may read outside its folder</source>
+        <translation>项目可读取的、位于其文件夹之外的文件</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
     </message>
 </context>
 <context>

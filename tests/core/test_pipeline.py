@@ -13,6 +13,7 @@ import pytest
 
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.approvals import approve
 from judgedesk.core.project.settings import Project, load_project
 from judgedesk.core.run.pipeline import Run, run_project
 from judgedesk.core.run.selection import Selection
@@ -65,6 +66,7 @@ def make_project(root: Path, base_url: str, rows: int = ROWS, **judge: Any) -> P
         project.judges[0],
         "Judge item: {{ data.question }}\nAnswer: {{ response.content }}\nScore: [[n]]",
     )
+    approve(project)  # as a project made on this computer
     return project
 
 

@@ -198,12 +198,12 @@ def test_the_command_line_refuses_untrusted_scripts_until_told(
         add_scripts(project.root)
         (project.root / "scripts" / "postprocess.py").write_text(POSTPROCESS)
 
-        assert main(["run", str(project.root)]) == 1
+        assert main(["run", str(project.root)]) == 2  # refused until told
         error = capsys.readouterr().err
         assert "scripts/preprocess.py and scripts/postprocess.py" in error
         assert "--trust" in error and "scripts/disabled/" in error
         assert fake.requests == [] and not project.store_path.exists()
-        assert main(["render", str(project.root), "--row", "0"]) == 1
+        assert main(["render", str(project.root), "--row", "0"]) == 2
         assert main(["check", str(project.root)]) == 0
         assert "--trust" in capsys.readouterr().out
 
@@ -217,7 +217,7 @@ def test_the_command_line_refuses_untrusted_scripts_until_told(
 
         # Changed behind the app's back: refused again.
         (project.root / "scripts" / "postprocess.py").write_text(POSTPROCESS + "# new\n")
-        assert main(["run", str(project.root), "--quiet"]) == 1
+        assert main(["run", str(project.root), "--quiet"]) == 2
         assert "postprocess.py changed since you trusted" in capsys.readouterr().err
 
 

@@ -133,6 +133,7 @@ class FakeOpenAI:
         self.models = list(models) if models is not None else ["judge-small", "judge-large"]
         self.api_key = api_key
         self.requests: list[dict[str, Any]] = []
+        self.received: list[bytes] = []  # every request as it came, head and body
         self.arrivals: dict[str, list[float]] = {}
         self.max_in_flight = 0
         self.connections = 0
@@ -297,6 +298,8 @@ class FakeOpenAI:
                 # Bodies come with Content-Length (as httpx sends them); chunked uploads are
                 # not supported.
                 body = await reader.readexactly(int(headers.get("content-length") or 0))
+                with self._lock:
+                    self.received.append(head + body)
                 keep = version == "HTTP/1.1" and headers.get("connection", "").lower() != "close"
                 self._in_flight += 1
                 self.max_in_flight = max(self.max_in_flight, self._in_flight)

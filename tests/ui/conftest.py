@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 import gc
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 import qasync
 from PySide6.QtWidgets import QApplication
 
+from judgedesk.core.judge.approvals import KeyUse
 from judgedesk.core.project.trust import TrustState
+from judgedesk.ui import approvals
 from judgedesk.ui.project_actions import ProjectActions
 
 
@@ -34,6 +37,35 @@ def trust_questions(monkeypatch: pytest.MonkeyPatch) -> list[TrustState]:
         return False
 
     monkeypatch.setattr(ProjectActions, "ask_trust", answer)
+    return asked
+
+
+@dataclass
+class Questions:
+    """The approval questions asked (keys to send, files to read) and the answer given."""
+
+    keys: list[list[KeyUse]] = field(default_factory=list)
+    files: list[list[Path]] = field(default_factory=list)
+    answer: bool = False
+
+
+@pytest.fixture(autouse=True)
+def approval_questions(monkeypatch: pytest.MonkeyPatch) -> Questions:
+    """Sending a key to a new address, or reading a file outside a project, asks in a modal
+    dialog, which would wait forever here: each question is listed and answered with
+    ``answer`` (no, unless a test says otherwise)."""
+    asked = Questions()
+
+    def keys(parent: object, uses: list[KeyUse]) -> bool:
+        asked.keys.append(list(uses))
+        return asked.answer
+
+    def files(parent: object, project: str, paths: list[Path]) -> bool:
+        asked.files.append(list(paths))
+        return asked.answer
+
+    monkeypatch.setattr(approvals, "ask_to_send", keys)
+    monkeypatch.setattr(approvals, "ask_to_read", files)
     return asked
 
 

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.judge.approvals import approved_key
 from judgedesk.core.judge.base import JudgeCallError
-from judgedesk.core.judge.keys import resolve_api_key
 from judgedesk.core.judge.openai import OpenAIClient
 
 
@@ -32,9 +32,13 @@ class ConnectionCheck:
 async def check_connection(
     base_url: str, key_reference: str = "", headers: Mapping[str, str] | None = None
 ) -> ConnectionCheck:
-    """Ask an endpoint for its models; never raises for what the endpoint does."""
+    """Ask an endpoint for its models; never raises for what the endpoint does.
+
+    A key not approved for the address is not sent: the check then says so and asks
+    nothing of the endpoint.
+    """
     try:
-        key = resolve_api_key(key_reference)
+        key = approved_key(key_reference, base_url)
     except JudgeDeskError as exc:
         return ConnectionCheck(False, problem=str(exc))
     started = time.perf_counter()

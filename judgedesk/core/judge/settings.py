@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgedesk.core.errors import ProjectError
+
 KEY_REFERENCE = re.compile(r"^(env:[A-Za-z_][A-Za-z0-9_]*|keyring:[^/\s]+/[^/\s]+)$")
 """Where a key may be found: ``env:NAME`` or ``keyring:service/user``, never the key."""
 JUDGE_KINDS = ("openai", "metric")
@@ -55,3 +57,24 @@ class JudgeSettings:
     enabled: bool = True
     price_input: float = 0.0
     price_output: float = 0.0
+
+
+def check_no_secret(settings: JudgeSettings) -> None:
+    """Refuse settings that would put an API key into the project folder.
+
+    Raises:
+        ProjectError: the key setting holds a key rather than a reference to one, or a
+            header carries a secret.
+    """
+    if settings.api_key and not KEY_REFERENCE.match(settings.api_key):
+        raise ProjectError(
+            f"Judge '{settings.name}' has an API key typed where only its location belongs. "
+            "Keys are never saved in the project: store it in the system keyring from the "
+            "Judges pane, or put it in an environment variable and write env:NAME here."
+        )
+    for header, value in settings.headers.items():
+        if header.lower() in ("authorization", "api-key", "x-api-key") and value:
+            raise ProjectError(
+                f"Judge '{settings.name}' has a '{header}' header with a secret in it. "
+                "Use the API key setting (keyring or env:NAME) instead."
+            )

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from judgedesk.core.errors import ProjectError
 from judgedesk.core.fileio import atomic_write_text
+from judgedesk.core.project.approvals import project_files
+from judgedesk.core.project.boundary import FileApprovals
 from judgedesk.core.project.settings import (
     SCHEMA_VERSION,
     SETTINGS_FILE,
@@ -50,6 +52,9 @@ def save_project_as(project: Project, folder: Path) -> Project:
     )
     copied.save()
     TrustStore().copy_trust(source, target)
+    files = FileApprovals()  # a dataset outside keeps the yes its original had
+    kept = [p for p in project_files(copied) if files.allowed(source, p)]
+    files.allow(target, kept)
     return copied
 
 

@@ -14,6 +14,7 @@ from judgedesk.core.dataset import Dataset, suggest_mapping
 from judgedesk.core.errors import DatasetError, ProjectError
 from judgedesk.core.judge.parsers import infer_parser
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.approvals import approve
 from judgedesk.core.project.settings import SETTINGS_FILE, Project
 from judgedesk.core.project.trust import TrustStore
 from judgedesk.core.template.convert import Replacement, convert_placeholders
@@ -223,6 +224,7 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     project.save()
     project.write_template(judge, text)
     TrustStore().mark_made_here(root)  # made here: its scripts will be the person's own
+    approve(project)  # the keys, addresses and files the person chose here
     return NewProjectReport(project, replacements, parser is not None or bool(plan.parser))
 
 

@@ -14,7 +14,8 @@ import tomli_w
 
 from judgedesk.core.errors import ProjectError
 from judgedesk.core.fileio import atomic_write_text
-from judgedesk.core.judge.settings import KEY_REFERENCE, JudgeSettings
+from judgedesk.core.judge.settings import JudgeSettings, check_no_secret
+from judgedesk.core.project.boundary import inside_project
 
 log = logging.getLogger(__name__)
 
@@ -136,10 +137,14 @@ class Project:
         return self.state_dir / "results.sqlite"
 
     def script_path(self, kind: str) -> Path:
-        """Return ``scripts/preprocess.py`` or ``scripts/postprocess.py``."""
+        """Return ``scripts/preprocess.py`` or ``scripts/postprocess.py``.
+
+        Raises:
+            ProjectError: the file is a symbolic link out of the project folder.
+        """
         if kind not in ("preprocess", "postprocess"):
             raise ValueError(f"unknown script kind {kind!r}")
-        return self.root / "scripts" / f"{kind}.py"
+        return inside_project(self.root, f"scripts/{kind}.py", f"The {kind} script")
 
     def dataset_path(self) -> Path:
         """The dataset file, resolved against the project folder."""
@@ -167,8 +172,13 @@ class Project:
         raise ProjectError(f"There is no judge called '{name}'. The judges are: {known}.")
 
     def template_path(self, judge: JudgeSettings) -> Path:
-        """The template file of a judge."""
-        return self.root / judge.template
+        """The template file of a judge.
+
+        Raises:
+            ProjectError: the file is outside the project folder (see
+                :func:`~judgedesk.core.project.boundary.inside_project`).
+        """
+        return inside_project(self.root, judge.template, f"The template of judge '{judge.name}'")
 
     def read_template(self, judge: JudgeSettings) -> str:
         """Read a judge's template text."""
@@ -193,7 +203,9 @@ class Project:
 
     def to_table(self) -> dict[str, Any]:
         """The settings as the TOML table written to disk."""
-        check_no_secrets(self)
+        for model in [*self.judges, self.candidate, self.baseline]:
+            if model is not None:
+                check_no_secret(model)
         table: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "name": self.name}
         table["language"] = self.language
         table["dataset"] = _dataclass_table(self.dataset)
@@ -223,24 +235,6 @@ class Project:
     def settings_text(self) -> str:
         """The settings as the text of ``judgedesk.toml`` (refuses to hold an API key)."""
         return tomli_w.dumps(_drop_empty(self.to_table()))
-
-
-def check_no_secrets(project: Project) -> None:
-    """Refuse settings that would put an API key into the project folder."""
-    answering = [m for m in (project.candidate, project.baseline) if m is not None]
-    for judge in [*project.judges, *answering]:
-        if judge.api_key and not KEY_REFERENCE.match(judge.api_key):
-            raise ProjectError(
-                f"Judge '{judge.name}' has an API key typed where only its location belongs. "
-                "Keys are never saved in the project: store it in the system keyring from the "
-                "Judges pane, or put it in an environment variable and write env:NAME here."
-            )
-        for header, value in judge.headers.items():
-            if header.lower() in ("authorization", "api-key", "x-api-key") and value:
-                raise ProjectError(
-                    f"Judge '{judge.name}' has a '{header}' header with a secret in it. "
-                    "Use the API key setting (keyring or env:NAME) instead."
-                )
 
 
 def _dataclass_table(obj: Any) -> dict[str, Any]:

@@ -23,9 +23,7 @@ project, where a copy could bring its own.
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
-import os
 import secrets
 import threading
 import time
@@ -33,10 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_config_dir
-
-from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.errors import ApprovalNeeded
 from judgedesk.core.fileio import atomic_write_text
+from judgedesk.core.places import read_table, settings_folder, write_table
 
 log = logging.getLogger(__name__)
 
@@ -57,12 +54,6 @@ CHANGED = "changed"
 # How a folder got into the trust file (besides MADE_HERE and TRUSTED): the person wrote
 # scripts for it in JudgeDesk without having trusted the rest.
 AUTHORED = "authored"
-
-
-def settings_folder() -> Path:
-    """The user's JudgeDesk settings folder (``JUDGEDESK_SETTINGS_DIR`` when set)."""
-    folder = os.environ.get("JUDGEDESK_SETTINGS_DIR")
-    return Path(folder) if folder else Path(user_config_dir("JudgeDesk", appauthor=False))
 
 
 @dataclass(frozen=True)
@@ -121,7 +112,7 @@ class TrustState:
         return " and ".join(names) if len(names) < 3 else ", ".join(names)
 
 
-class UntrustedScriptsError(JudgeDeskError):
+class UntrustedScriptsError(ApprovalNeeded):
     """A project's scripts were about to run without being trusted on this machine."""
 
     def __init__(self, state: TrustState) -> None:
@@ -242,22 +233,17 @@ class TrustStore:
 
     # --- the file ---------------------------------------------------------------------
 
-    def _entries(self) -> dict[str, dict[str, Any]]:
-        try:
-            table = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError) as exc:
-            log.warning("%s cannot be read (%s); no project is trusted", self.path, exc)
-            return {}
-        projects = table.get("projects") if isinstance(table, dict) else None
+    def entries(self) -> dict[str, dict[str, Any]]:
+        """Every project folder in the file → how it got there (``origin``, ``when``)."""
+        projects = read_table(self.path, "projects")
         if not isinstance(projects, dict):
             return {}
         return {str(k): v for k, v in projects.items() if isinstance(v, dict)}
 
+    _entries = entries
+
     def _write(self, entries: dict[str, dict[str, Any]]) -> None:
-        table = {"schema_version": TRUST_VERSION, "projects": entries}
-        atomic_write_text(self.path, json.dumps(table, ensure_ascii=False, indent=1) + "\n")
+        write_table(self.path, "projects", entries, TRUST_VERSION)
 
 
 def trust_state(root: Path) -> TrustState:

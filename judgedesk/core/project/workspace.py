@@ -16,6 +16,7 @@ from judgedesk.core.dataset import Dataset, JsonlIndexer, detect_format, open_da
 from judgedesk.core.dataset.joins import join_predictions
 from judgedesk.core.events import Signal
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.approvals import require_files_allowed
 from judgedesk.core.project.settings import Project, RunSettings, load_project
 from judgedesk.core.project.undo import SnapshotCommand, UndoStack
 from judgedesk.resources import resource_path
@@ -251,7 +252,13 @@ class Workspace:
 
 
 def open_project_dataset(project: Project) -> Dataset:
-    """Open a project's dataset with its format, sheet and column mapping."""
+    """Open a project's dataset with its format, sheet and column mapping.
+
+    Raises:
+        OutsideFileError: the dataset (or a predictions file) is outside the project
+            folder and was not chosen or allowed on this computer; nothing is read.
+    """
+    require_files_allowed(project)
     settings = project.dataset
     dataset = open_dataset(
         project.dataset_path(),
@@ -291,7 +298,11 @@ def begin_project_dataset(project: Project) -> DatasetOpening:
     """Open a project's dataset far enough to show its first rows (blocking, but short).
 
     JSON Lines files are indexed progressively; other formats are read whole.
+
+    Raises:
+        OutsideFileError: as :func:`open_project_dataset`.
     """
+    require_files_allowed(project)
     settings = project.dataset
     path = project.dataset_path()
     if (settings.format or detect_format(path)) != "jsonl":

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgedesk.core.judge import OpenAIClient, resolve_api_key
+from judgedesk.core.judge import OpenAIClient
+from judgedesk.core.judge.approvals import approved_key
 from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.request import judge_template
 from judgedesk.core.judge.settings import JudgeSettings
@@ -46,9 +47,10 @@ def prepare_judge(
         return JudgeContext(settings, None, None, None)
     client = None
     if not offline:
+        who = f"judge '{settings.name}'" if prompt else f"model '{settings.name}'"
         client = OpenAIClient(
             settings.base_url,
-            api_key=resolve_api_key(settings.api_key),
+            api_key=approved_key(settings.api_key, settings.base_url, who),
             headers=settings.headers,
             timeout=settings.timeout,
             concurrency=concurrency or settings.concurrency,

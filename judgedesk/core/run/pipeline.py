@@ -15,6 +15,7 @@ from judgedesk.core.errors import ProjectError, RowError
 from judgedesk.core.events import Signal
 from judgedesk.core.judge import JudgeCallError, OpenAIClient
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.approvals import require_keys_approved
 from judgedesk.core.project.checks import check_project
 from judgedesk.core.project.settings import Project
 from judgedesk.core.run.context import JudgeContext, prepare_judge
@@ -173,6 +174,8 @@ class Run:
         problems = [p for p in problems if not (self.offline and "endpoint" in p.message)]
         if problems:
             raise ProjectError("The project cannot run: " + " ".join(p.message for p in problems))
+        if not self.offline:
+            require_keys_approved(self.project)  # before anything is sent
         indexes = self.rows()
         judges = [self._prepare(j) for j in self.project.judges if j.enabled]
         candidate = baseline = None

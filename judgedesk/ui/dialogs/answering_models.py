@@ -19,9 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from judgedesk.core.judge.approvals import KeyUse
 from judgedesk.core.judge.check import ConnectionCheck, check_connection
 from judgedesk.core.judge.settings import KEY_REFERENCE, JudgeSettings
 from judgedesk.core.project.workspace import Workspace
+from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.tasks import TaskRunner
 
 
@@ -41,6 +43,7 @@ class ModelBox(QGroupBox):
         self.setCheckable(True)
         self.name = name
         self.tasks = tasks
+        self.keys = KeyGate(tasks, self)
         note = QLabel(explanation, self)
         note.setWordWrap(True)
         self.same_as = QComboBox(self)
@@ -134,13 +137,25 @@ class ModelBox(QGroupBox):
             self._kept.headers = dict(judge.headers)
 
     def test_connection(self) -> None:
+        address, key = self.base_url.text().strip(), self.key.text().strip()
         self.test_button.setEnabled(False)
-        self.result.setText(self.tr("Connecting to {0}…").format(self.base_url.text()))
-        self.tasks.start(
-            f"answering-test-{self.name}",
-            check_connection(self.base_url.text().strip(), self.key.text().strip()),
-            on_done=self._tested,
+        use = KeyUse(key, address, self.title().lower()) if KEY_REFERENCE.match(key) else None
+        self.keys.then(
+            [use] if use is not None else [],
+            lambda: self._connect(address, key),
+            self._not_allowed,
+            key=f"answering-keys-{self.name}",
         )
+
+    def _connect(self, address: str, key: str) -> None:
+        self.result.setText(self.tr("Connecting to {0}…").format(address))
+        self.tasks.start(
+            f"answering-test-{self.name}", check_connection(address, key), on_done=self._tested
+        )
+
+    def _not_allowed(self, words: str) -> None:
+        self.test_button.setEnabled(True)
+        self.result.setText(words)
 
     def _tested(self, outcome: ConnectionCheck) -> None:
         self.test_button.setEnabled(True)

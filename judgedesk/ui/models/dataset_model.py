@@ -19,6 +19,7 @@ from PySide6.QtCore import (
 
 from judgedesk.core.dataset import Dataset, Row
 from judgedesk.core.errors import RowError
+from judgedesk.ui.rich_text import plain_tip
 
 BATCH = 500
 CELL_LIMIT = 300
@@ -154,7 +155,7 @@ class DatasetTableModel(QAbstractTableModel):
             return None
         text = value if isinstance(value, str) else str(value)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return text[:2000] if len(text) > CELL_LIMIT else None
+            return plain_tip(text[:2000]) if len(text) > CELL_LIMIT else None
         text = " ".join(text[: CELL_LIMIT * 2].split())
         return text[:CELL_LIMIT] + "…" if len(text) > CELL_LIMIT else text
 

@@ -16,6 +16,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
+from judgedesk.ui.rich_text import plain_tip
+
 Index = QModelIndex | QPersistentModelIndex
 
 MAX_CHILDREN = 1000
@@ -159,7 +161,7 @@ class JsonTreeModel(QAbstractItemModel):
             return self._display(node, column)
         if role == Qt.ItemDataRole.ToolTipRole and column == 1 and node.kind() == "text":
             text = str(node.value)
-            return text if len(text) <= TOOLTIP_LIMIT else text[:TOOLTIP_LIMIT] + "…"
+            return plain_tip(text if len(text) <= TOOLTIP_LIMIT else text[:TOOLTIP_LIMIT] + "…")
         if role == Qt.ItemDataRole.ForegroundRole and (
             column == 2 or (column == 1 and node.kind() in ("none", "more", "object", "list"))
         ):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.session import ReviewItem
+from judgedesk.ui.rich_text import plain_tip
 
 Index = QModelIndex | QPersistentModelIndex
 ROW_ROLE = Qt.ItemDataRole.UserRole
@@ -180,11 +181,11 @@ class ReviewQueueModel(QAbstractTableModel):
 
     def _tooltip(self, item: ReviewItem, column: str) -> str | None:
         if column == "note" and item.review and item.review.note:
-            return item.review.note
+            return plain_tip(item.review.note)
         if column == "person" and _from_dataset(item):
             return self.tr("From the dataset's human column; a verdict you give replaces it")
         if column == "judge" and item.status == "error" and item.result is not None:
-            return item.result.error
+            return plain_tip(item.result.error)
         if column == "match" and item.disagreement:
             return self.tr("You and the judge disagree")
         if column == "stale" and item.stale:

@@ -20,10 +20,12 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge import PRESETS
+from judgedesk.core.judge.approvals import KeyUse
 from judgedesk.core.judge.check import ConnectionCheck, check_connection
 from judgedesk.core.judge.keys import store_api_key
 from judgedesk.core.judge.metrics import METRICS
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.tasks import TaskRunner
 
@@ -41,6 +43,7 @@ class JudgeForm(QWidget):
     def __init__(self, tasks: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.tasks = tasks
+        self.keys = KeyGate(tasks, self)
         self._judge: JudgeSettings | None = None
         self._loading = False
 
@@ -288,12 +291,22 @@ class JudgeForm(QWidget):
         if judge is None:
             return
         self.test_button.setEnabled(False)
-        self.test_result.setText(self.tr("Connecting to {0}…").format(judge.base_url))
-        self.tasks.start(
-            "test-connection",
-            check_connection(judge.base_url, judge.api_key, judge.headers),
-            on_done=self._show_test_result,
-        )
+        address, key, headers = judge.base_url, judge.api_key, dict(judge.headers)
+        use = KeyUse(key, address, f"judge '{judge.name}'")
+
+        def connect() -> None:
+            self.test_result.setText(self.tr("Connecting to {0}…").format(address))
+            self.tasks.start(
+                "test-connection",
+                check_connection(address, key, headers),
+                on_done=self._show_test_result,
+            )
+
+        self.keys.then([use], connect, self._key_not_allowed, key="test-connection-keys")
+
+    def _key_not_allowed(self, words: str) -> None:
+        self.test_button.setEnabled(True)
+        self.test_result.setText(words)
 
     def _show_test_result(self, outcome: ConnectionCheck) -> None:
         ok, models = outcome.ok, outcome.models

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.session import ReviewItem
 from judgedesk.ui.panes.review_card_text import CardContent, CardText
+from judgedesk.ui.rich_text import DataBrowser, is_anchor, plain_tip
 
 
 class ReviewCard(QWidget):
@@ -56,10 +56,9 @@ class ReviewCard(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("reviewCard")
-        self.browser = QTextBrowser(self)
+        self.browser = DataBrowser(self)
         self.browser.setObjectName("reviewCardText")
         self.browser.setAccessibleName(self.tr("The row under review"))
-        self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._anchor)
         self.text = CardText(self.browser)
         self.content: CardContent | None = None
@@ -205,7 +204,7 @@ class ReviewCard(QWidget):
             text = name if str(digit) == name else f"{digit} · {name}"
             button = self._button(f"reviewVerdict{digit}", text, "")
             button.setAccessibleName(self.tr("Verdict {0} (key {1})").format(name, digit))
-            button.setToolTip(self.tr("Your verdict: {0} (key {1})").format(name, digit))
+            button.setToolTip(plain_tip(self.tr("Your verdict: {0} (key {1})").format(name, digit)))
             button.clicked.connect(lambda _=False, d=digit: self.sig_digit_requested.emit(d))
             self.verdict_keys.addWidget(button)
             self.verdict_buttons[digit] = button
@@ -310,6 +309,7 @@ class ReviewCard(QWidget):
             self.dimension_fields = {}
             for name in names:
                 label = QLabel(name, self)
+                label.setTextFormat(Qt.TextFormat.PlainText)  # named in the judge's reply
                 field = QLineEdit(self)
                 field.setObjectName(f"reviewDimension_{name}")
                 field.setAccessibleName(self.tr("Your score for {0}").format(name))
@@ -342,6 +342,8 @@ class ReviewCard(QWidget):
         self.redo_button.setEnabled(can_redo)
 
     def _anchor(self, url: QUrl) -> None:
+        if not is_anchor(url):
+            return  # an address: the browser asks about it
         part = url.toString().removeprefix("#")
         if part in self.text.open:
             self.text.open.discard(part)

@@ -7,12 +7,11 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QUrl
-from PySide6.QtGui import QDesktopServices, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QHeaderView,
     QTabWidget,
-    QTextBrowser,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -21,7 +20,7 @@ from PySide6.QtWidgets import (
 from judgedesk.core.dataset import DERIVED_FIELDS, Row
 from judgedesk.core.dataset.rows import message_text
 from judgedesk.ui.models.json_tree_model import JsonTreeModel
-from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html
+from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, DataBrowser, markdown_html
 from judgedesk.ui.rich_text import plain_html as _plain
 
 _OTHER_LIMIT = 300
@@ -37,9 +36,8 @@ class RowInspector(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("rowInspector")
-        self.browser = QTextBrowser(self)
+        self.browser = DataBrowser(self)  # it asks about web addresses itself
         self.browser.setObjectName("rowInspectorText")
-        self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._on_anchor)
         self.browser.setAccessibleName(self.tr("Row details"))
         self.fields = JsonTreeModel(self)
@@ -99,8 +97,6 @@ class RowInspector(QWidget):
             self._render()
         elif url.toString() == "#fields":
             self.tabs.setCurrentWidget(self.tree)
-        elif url.scheme() in ("http", "https"):
-            QDesktopServices.openUrl(url)
 
     def _render(self) -> None:
         if self._row is None:

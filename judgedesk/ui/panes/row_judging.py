@@ -9,12 +9,19 @@ from typing import Any
 
 from PySide6.QtCore import QTimer, QUrl, Signal
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.run.outcome import JudgeStep, RowOutcome, row_outcome
 from judgedesk.ui.core_strings import core_detail, core_reason
-from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html, plain_html
+from judgedesk.ui.rich_text import (
+    MARKDOWN_LIMIT,
+    ROLE_COLOURS,
+    DataBrowser,
+    is_anchor,
+    markdown_html,
+    plain_html,
+)
 from judgedesk.ui.tasks import TaskRunner
 
 RELOAD_MS = 400
@@ -38,10 +45,9 @@ class RowJudgingView(QWidget):
         self.setObjectName("rowJudging")
         self.workspace = workspace
         self.tasks = tasks
-        self.browser = QTextBrowser(self)
+        self.browser = DataBrowser(self)
         self.browser.setObjectName("rowJudgingText")
         self.browser.setAccessibleName(self.tr("How the row was judged"))
-        self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._anchor)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -85,6 +91,8 @@ class RowJudgingView(QWidget):
         self.sig_shown.emit(outcome)
 
     def _anchor(self, url: QUrl) -> None:
+        if not is_anchor(url):
+            return  # an address: the browser asks about it
         part = url.toString().removeprefix("#")
         if part in self._open:
             self._open.discard(part)

@@ -12,12 +12,14 @@ from PySide6.QtGui import QAction, QHideEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from judgedesk.core.dataset import Dataset
+from judgedesk.core.project.approvals import key_uses
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.run.background import RunNews
 from judgedesk.core.run.estimate import RunEstimate, estimate_run
 from judgedesk.core.run.pipeline import Progress, RunSummary
 from judgedesk.core.run.process import ProcessRun
 from judgedesk.core.run.selection import Selection
+from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.dialogs.answering_models import AnsweringModelsDialog
 from judgedesk.ui.dialogs.trust import untrusted_words
 from judgedesk.ui.panes.run_estimate import EstimateBox, priced_models, token_prices
@@ -52,6 +54,7 @@ class RunPane(QWidget):
         self.setObjectName("runPane")
         self.workspace = workspace
         self.tasks = tasks
+        self.keys = KeyGate(tasks, self)
         self.background: ProcessRun | None = None
         self._estimate_stale = True
         self._estimate: RunEstimate | None = None
@@ -234,6 +237,20 @@ class RunPane(QWidget):
 
     def start(self, *, offline: bool = False) -> None:
         """Start a run of the chosen rows (``offline``: stored replies only)."""
+        project = self.workspace.project
+        if self.background is not None or project is None or self.workspace.dataset is None:
+            return
+        if offline:  # stored replies only: no key leaves the computer
+            self._launch(offline=True)
+            return
+        self.keys.then(key_uses(project), self._launch, self._not_allowed, key="run-keys")
+
+    def _not_allowed(self, words: str) -> None:
+        self.figures.finished(None, words)
+        self._update_buttons()
+        self.sig_status_changed.emit(self.figures.status_line())
+
+    def _launch(self, *, offline: bool = False) -> None:
         project, dataset = self.workspace.project, self.workspace.dataset
         if self.background is not None or project is None or dataset is None:
             return

@@ -13,13 +13,13 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QSplitter,
     QTabWidget,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from judgedesk.core.run.script_trial import FieldChange, JudgeReplies, ScriptTrial
 from judgedesk.core.scripts import ScriptOutcome
+from judgedesk.ui.rich_text import DataBrowser
 
 VALUE_LIMIT = 400  # characters of a value shown in the table of changes
 CHANGE_COLOURS = {"added": "#188038", "removed": "#d93025", "changed": "#e37400"}
@@ -51,7 +51,7 @@ class ScriptTrialView(QWidget):
         self.tabs.setObjectName("scriptsResultTabs")
         self.tabs.setAccessibleName(self.tr("Results of the try"))
         self.returned = self._text("scriptsReturned", self.tr("Returned value"))
-        self.changes = QTextBrowser(self)
+        self.changes = DataBrowser(self)
         self.changes.setObjectName("scriptsChanges")
         self.changes.setAccessibleName(self.tr("Changes to data and resp"))
         self.stdout = self._text("scriptsStdout", self.tr("Printed output (stdout)"))

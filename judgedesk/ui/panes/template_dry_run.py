@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -25,7 +24,13 @@ from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.run.dry_run import DryRun, judge_one_row_blocking
 from judgedesk.ui.core_strings import core_reason
 from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
-from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html, plain_html
+from judgedesk.ui.rich_text import (
+    MARKDOWN_LIMIT,
+    ROLE_COLOURS,
+    DataBrowser,
+    markdown_html,
+    plain_html,
+)
 from judgedesk.ui.tasks import TaskRunner
 
 TASK = "template-dry-run"
@@ -78,11 +83,12 @@ class DryRunView(QWidget):
         self.summary = QLabel("", self)
         self.summary.setObjectName("templateDryRunSummary")
         self.summary.setWordWrap(True)
+        # It quotes the judge's label and reasons: words, never markup.
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.reply = QTextBrowser(self)
+        self.reply = DataBrowser(self)
         self.reply.setObjectName("templateDryRunReply")
         self.reply.setAccessibleName(self.tr("The judge's reply"))
-        self.reply.setOpenLinks(False)
         self.reply.anchorClicked.connect(self._anchor)
         title.setBuddy(self.reply)
 

@@ -20,10 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from judgedesk.core.errors import ProjectError
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.approvals import key_uses
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.template.preview import PromptPreview, completion_names, preview_prompt
+from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.editors.prompt_view import PromptPreviewView, markers_for
 from judgedesk.ui.panes.template_dry_run import DryRunView
 from judgedesk.ui.panes.template_editors import TemplateEditors
@@ -56,6 +59,7 @@ class TemplatePane(QWidget):
         self.setObjectName("templatePane")
         self.workspace = workspace
         self.tasks = tasks
+        self.keys = KeyGate(tasks, self)
         self.files = TemplateFiles(tasks, self)
         self.files.sig_read.connect(self._template_read)
         self.files.sig_saved.connect(self.sig_template_saved)
@@ -202,7 +206,12 @@ class TemplatePane(QWidget):
             self.dry_run.show_idle(name or "")
         judge = self.current_judge()
         self._set_text(self.system_prompt, judge.system_prompt if judge else "")
-        path = project.template_path(judge) if project and judge else None
+        try:
+            path = project.template_path(judge) if project and judge else None
+        except ProjectError as exc:  # a template outside the project folder is not read
+            self._open_template(None)
+            self.save_status.setText(str(exc))
+            return
         if path != self._path or changed:
             self._open_template(path)
         else:
@@ -336,8 +345,17 @@ class TemplatePane(QWidget):
 
     def judge_row(self) -> None:
         """Send the prompt being edited, for the row shown, to the judge shown."""
-        if self._judge_name is not None and self._loaded:
-            self.dry_run.judge(self._judge_name, self.rows.row(), self.editor.toPlainText())
+        project, name = self.workspace.project, self._judge_name
+        judges = [j for j in project.judges if j.name == name] if project else []
+        if project is None or not judges or not self._loaded:
+            return
+        row, text = self.rows.row(), self.editor.toPlainText()
+        self.keys.then(
+            key_uses(project, judges),
+            lambda: self.dry_run.judge(judges[0].name, row, text),
+            self.dry_run.summary.setText,
+            key="dry-run-keys",
+        )
 
     def _go_to_line(self, line: int, column: int) -> None:
         self.editor.go_to_line(line, column)
