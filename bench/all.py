@@ -40,6 +40,7 @@ BENCHMARKS = (
     "template_render",
     "editor_highlight",
     "review_report",
+    "rule_reread",
     "ui_review",
     "ui_report",
 )

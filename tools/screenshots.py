@@ -299,6 +299,62 @@ async def shoot_preferences(window: MainWindow, out: Path) -> None:
     dialog.reject()
 
 
+async def shoot_verdict_rule(window: MainWindow, out: Path) -> None:
+    """The verdict rule dialog: a house format shown in a stored reply, tried on them all."""
+    from PySide6.QtGui import QTextCursor
+
+    from tests.support.fake_openai import FakeOpenAI
+
+    def house_format(body: dict[str, object]) -> str:
+        number = len(str(body["messages"])) % 7  # type: ignore[index]
+        if number == 0:
+            return "The question asks for a source I cannot check, so I will not grade it."
+        if number == 1:
+            return "Final grade: 6/10, or rather, on reflection, Final grade: 7/10"
+        return f"Accurate and clear; one step is not explained.\n\nFinal grade: {number + 3}/10"
+
+    project = window.workspace.project
+    assert project is not None
+    judge = project.judges[1]  # the sample's model judge, answering in its own format
+    saved = (judge.base_url, judge.enabled)
+    fake = FakeOpenAI(reply=house_format).start()
+    try:
+        judge.base_url, judge.enabled = fake.base_url, True
+        window.nav.setCurrentRow(window.stack.indexOf(window.run_pane))
+        window.run_pane.start()
+        while window.run_pane.is_running():
+            await asyncio.sleep(0.05)
+    finally:
+        judge.base_url, judge.enabled = saved
+        fake.stop()
+    pane = window.judges_pane
+    window.nav.setCurrentRow(window.stack.indexOf(pane))
+    pane.list.setCurrentIndex(pane.model.index(1))
+    dialog = pane.open_rule_dialog()
+    assert dialog is not None
+    while dialog.example_box.loading():
+        await asyncio.sleep(0.05)
+    box = dialog.example_box
+    box.pick(next(i for i, (text, _) in enumerate(box.replies) if "Accurate" in text))
+    text = dialog.example.toPlainText()
+    start = text.rindex("/10") - 1
+    cursor = dialog.example.textCursor()
+    cursor.setPosition(start)
+    cursor.setPosition(start + 1, QTextCursor.MoveMode.KeepAnchor)
+    dialog.example.setTextCursor(cursor)
+    box.use_selected_text()
+    dialog.low.setText("0")
+    dialog.high.setText("10")
+    shown = asyncio.Event()
+    dialog.trial.sig_trial_shown.connect(lambda _: shown.set())
+    dialog.try_on_stored_replies()
+    await asyncio.wait_for(shown.wait(), 30)
+    await asyncio.sleep(0.3)
+    dialog.grab().save(str(out / "verdict-rule.png"))
+    print(out / "verdict-rule.png")
+    dialog.reject()
+
+
 async def shoot_dialogs(window: MainWindow, out: Path) -> None:
     """The New Project wizard on each page, the guide, the template dialogs, Preferences."""
     from judgedesk.ui.guide import GuideDialog
@@ -306,6 +362,7 @@ async def shoot_dialogs(window: MainWindow, out: Path) -> None:
 
     await shoot_template_dialogs(window, out)
     await shoot_preferences(window, out)
+    await shoot_verdict_rule(window, out)
     guide = GuideDialog(window)
     guide.show()
     await asyncio.sleep(0.2)

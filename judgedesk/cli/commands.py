@@ -36,6 +36,7 @@ from judgedesk.core.report.build import project_report
 from judgedesk.core.report.exports import FORMATS, write_export
 from judgedesk.core.report.text import format_report
 from judgedesk.core.run.pipeline import Progress, run_project
+from judgedesk.core.run.rule_trial import try_rule
 from judgedesk.core.run.selection import Selection
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import run_once
@@ -114,8 +115,9 @@ def cmd_check(args: argparse.Namespace) -> int:
                         f"skipped; the first: {bad[0]}",
                     )
                 )
+    problems.extend(_rule_readings(project))
     for judge in project.judges:
-        if judge.kind == "openai" and not judge.parser:
+        if judge.kind == "openai" and not judge.parser and not judge.verdict:
             try:
                 inferred = infer_parser(project.read_template(judge))
             except JudgeDeskError:
@@ -142,6 +144,22 @@ def cmd_check(args: argparse.Namespace) -> int:
         return EXIT_PROBLEM
     print(f"{project.name}: ready to run.")
     return EXIT_OK
+
+
+def _rule_readings(project: Project) -> list[Problem]:
+    """What each judge's verdict rule reads on the replies already stored (no judge asked)."""
+    found = []
+    for judge in project.judges:
+        try:
+            rule = judge.rule()
+        except JudgeDeskError:
+            continue  # check_project says what is wrong with it
+        if rule is None or not project.store_path.is_file():
+            continue
+        trial = try_rule(project, judge.name, rule)
+        severity = "warning" if trial.replies and trial.read < trial.replies else "info"
+        found.append(Problem(severity, f"Judge '{judge.name}': {trial.summary()}"))
+    return found
 
 
 def cmd_run(args: argparse.Namespace) -> int:

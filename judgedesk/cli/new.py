@@ -14,7 +14,9 @@ from judgedesk.cli.common import (
     report_load_issues,
     variable_value,
 )
+from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge.parsers import PARSERS
+from judgedesk.core.judge.parsers.rule import PICKS, RULE_KINDS, VerdictRule
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.new import NewProjectPlan, create_project
 
@@ -29,6 +31,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         base_url=args.judge_url or "",
         model=args.judge_model or "",
         api_key=f"env:{args.judge_key_env}" if args.judge_key_env else "",
+        verdict=_verdict_rule(args),
     )
     candidate = None
     if args.candidate_model:
@@ -76,7 +79,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             f"template line {replacement.line}: {replacement.original} → "
             f"{{{{ {replacement.expression} }}}}"
         )
-    if not report.parser_guessed:
+    if not report.parser_guessed and not judge.verdict:
         err(
             "The template's output format was not recognised, so no verdict parser was "
             f"chosen. Pass --parser with one of: {', '.join(PARSERS)}."
@@ -87,10 +90,35 @@ def cmd_new(args: argparse.Namespace) -> int:
     if project.dataset.fields:
         mapping = ", ".join(f"{role}={column}" for role, column in project.dataset.fields.items())
         print(f"  fields:   {mapping}")
-    print(f"  template: {judge.template} (verdicts read with the '{judge.parser or '?'}' parser)")
+    if judge.verdict:
+        print(f"  template: {judge.template} (verdicts read with the judge's own rule)")
+    else:
+        reader = judge.parser or "?"
+        print(f"  template: {judge.template} (verdicts read with the '{reader}' parser)")
     if not judge.base_url:
         print("  judge:    no endpoint yet — set one in the Judges pane or with --judge-url")
     return EXIT_OK
+
+
+def _verdict_rule(args: argparse.Namespace) -> dict[str, Any]:
+    """The judge's verdict rule from the --verdict-* options (checked), or {} for none."""
+    if not (args.verdict_pattern or args.verdict_path):
+        if args.verdict_kind or args.verdict_map or args.verdict_pick:
+            raise JudgeDeskError(
+                "A verdict rule needs --verdict-pattern (a regular expression) or "
+                "--verdict-path (a field of a JSON reply)."
+            )
+        return {}
+    table: dict[str, Any] = {"kind": args.verdict_kind or "score"}
+    table["pattern" if args.verdict_pattern else "path"] = args.verdict_pattern or args.verdict_path
+    table["pick"] = args.verdict_pick or "last"
+    if args.verdict_map:
+        table["map"] = {
+            label: variable_value(value)
+            for label, value in parse_pairs(args.verdict_map, "--verdict-map").items()
+        }
+    VerdictRule.from_table(table, "The verdict rule (--verdict-…)")
+    return table
 
 
 def add_new_command(sub: Any) -> None:
@@ -116,6 +144,24 @@ def add_new_command(sub: Any) -> None:
         help="a project variable for the templates, e.g. max_score=10",
     )
     new.add_argument("--parser", choices=sorted(PARSERS), help="how verdicts are read")
+    new.add_argument(
+        "--verdict-pattern",
+        metavar="REGEX",
+        help="read the verdict with this regular expression (group 1 or the group named v) "
+        "instead of a built-in parser",
+    )
+    new.add_argument(
+        "--verdict-path", metavar="FIELD", help="read the verdict from this JSON field (a.b)"
+    )
+    new.add_argument("--verdict-kind", choices=RULE_KINDS, help="what the verdict is")
+    new.add_argument("--verdict-pick", choices=PICKS, help="which verdict when there are several")
+    new.add_argument(
+        "--verdict-map",
+        action="append",
+        default=[],
+        metavar="LABEL=VALUE",
+        help="what a label means on the kind's scale, e.g. a=A>B (repeatable)",
+    )
     new.add_argument(
         "--predictions",
         action="append",

@@ -185,6 +185,20 @@ REASON_STRINGS = (
     ),
     QT_TRANSLATE_NOOP("core", 'Expected "A" (the response is correct) or "B" (it is incorrect).'),
     QT_TRANSLATE_NOOP("core", 'Expected a JSON object with a score, such as {"score": 8}.'),
+    QT_TRANSLATE_NOOP(
+        "core",
+        'Expected "[[A]]" (assistant A is better), "[[B]]" (assistant B is better) or '
+        '"[[C]]" (a tie).',
+    ),
+    QT_TRANSLATE_NOOP("core", 'Expected "Output (a)" or "Output (b)" on a line of its own.'),
+    QT_TRANSLATE_NOOP(
+        "core", 'Expected two scores on the first line, one for each answer, such as "8 6".'
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        'Expected "[RESULT]" followed by a whole number from 1 to 5, such as "[RESULT] 4".',
+    ),
+    QT_TRANSLATE_NOOP("core", 'Expected "[RESULT] A" or "[RESULT] B".'),
     QT_TRANSLATE_NOOP("core", "The judge's reply is empty, so there is no verdict to read."),
     QT_TRANSLATE_NOOP(
         "core",

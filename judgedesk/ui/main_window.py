@@ -64,6 +64,8 @@ class MainWindow(QMainWindow):
         self._add_pane(self.tr("Judges"), self.judges_pane)
         self.run_pane = RunPane(workspace, self.tasks, self)
         self._add_pane(self.tr("Run"), self.run_pane)
+        self.judges_pane.sig_recompute_requested.connect(self.run_pane.recompute)
+        self.judges_pane.sig_recompute_requested.connect(self.run_pane.sig_show_requested)
         self.review_pane = ReviewPane(workspace, self.tasks, settings, self)
         self._add_pane(self.tr("Review"), self.review_pane)
         self.review_pane.sig_rejudge_requested.connect(self.run_pane.run_rows)

@@ -358,6 +358,13 @@
     </message>
 </context>
 <context>
+    <name>CountsTableModel</name>
+    <message>
+        <source>Replies</source>
+        <translation>回复数</translation>
+    </message>
+</context>
+<context>
     <name>DataBrowser</name>
     <message>
         <source>Write an e-mail?</source>
@@ -807,6 +814,61 @@
     </message>
 </context>
 <context>
+    <name>ExamplePanel</name>
+    <message>
+        <source>The verdict looks like…</source>
+        <translation>判定的样子……</translation>
+    </message>
+    <message>
+        <source>The judge&apos;s stored replies</source>
+        <translation>评审已保存的回复</translation>
+    </message>
+    <message>
+        <source>Reading the judge&apos;s replies…</source>
+        <translation>正在读取评审的回复……</translation>
+    </message>
+    <message>
+        <source>Example reply</source>
+        <translation>示例回复</translation>
+    </message>
+    <message>
+        <source>Paste a reply of this judge here, or pick one of its replies above.</source>
+        <translation>把这个评审的一条回复粘贴到这里，或在上面选一条它已有的回复。</translation>
+    </message>
+    <message>
+        <source>&amp;Use the selection as the verdict</source>
+        <translation>把选中的文字作为判定(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Select the verdict in the reply with the mouse first, for example the 8 of Score: 8.</source>
+        <translation>先用鼠标在回复中选中判定，例如 Score: 8 中的 8。</translation>
+    </message>
+    <message>
+        <source>This judge has no stored replies yet: paste one below</source>
+        <translation>这个评审还没有已保存的回复：请在下面粘贴一条</translation>
+    </message>
+    <message>
+        <source>Reply {0}: {1}</source>
+        <translation>回复 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Select the verdict within one line of the reply.</source>
+        <translation>请在回复的同一行内选中判定。</translation>
+    </message>
+    <message>
+        <source>First select the verdict in the reply, by dragging over it.</source>
+        <translation>请先在回复中用鼠标拖选判定。</translation>
+    </message>
+    <message>
+        <source>In this reply the rule reads: {0}</source>
+        <translation>规则在这条回复中读出：{0}</translation>
+    </message>
+    <message>
+        <source>In this reply nothing is read: {0}</source>
+        <translation>规则在这条回复中读不出判定：{0}</translation>
+    </message>
+</context>
+<context>
     <name>FieldsPage</name>
     <message>
         <source>Match the columns</source>
@@ -911,6 +973,87 @@
     <message>
         <source>These rows are chats (they have a “messages” column). The question and the reference answer are taken from each conversation, so you do not need to choose columns for them.</source>
         <translation>这些行是对话（含有“messages”列）。问题和参考答案会从每段对话中提取，无需为它们选择列。</translation>
+    </message>
+    <message>
+        <source>Reading the ratings…</source>
+        <translation>正在读取评分…</translation>
+    </message>
+    <message>
+        <source>Read as scores: {0}</source>
+        <translation>读作分数：{0}</translation>
+    </message>
+    <message>
+        <source>{0} → {1} ({2})</source>
+        <translation>{0} → {1}（{2}）</translation>
+    </message>
+    <message>
+        <source>Read as: {0}</source>
+        <translation>读作：{0}</translation>
+    </message>
+    <message>
+        <source>“{0}” ({1})</source>
+        <translation>“{0}”（{1}）</translation>
+    </message>
+    <message>
+        <source>not understood, so left out: {0}</source>
+        <translation>无法理解，因此不计入：{0}</translation>
+    </message>
+    <message>
+        <source>None of its values is understood: {0}</source>
+        <translation>这一列的值都无法理解：{0}</translation>
+    </message>
+    <message>
+        <source>{0} empty</source>
+        <translation>{0} 行为空</translation>
+    </message>
+    <message>
+        <source>This column is empty in every row.</source>
+        <translation>这一列在每一行都是空的。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between the parts of a sentence</comment>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>In the first {0} rows: {1}</source>
+        <translation>前 {0} 行中：{1}</translation>
+    </message>
+    <message>
+        <source>A much better</source>
+        <translation>A 明显更好</translation>
+    </message>
+    <message>
+        <source>A better</source>
+        <translation>A 更好</translation>
+    </message>
+    <message>
+        <source>tie</source>
+        <translation>平局</translation>
+    </message>
+    <message>
+        <source>B better</source>
+        <translation>B 更好</translation>
+    </message>
+    <message>
+        <source>B much better</source>
+        <translation>B 明显更好</translation>
+    </message>
+    <message>
+        <source>A wins</source>
+        <translation>A 胜</translation>
+    </message>
+    <message>
+        <source>B wins</source>
+        <translation>B 胜</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
     </message>
     <message>
         <source>Choose the column with the question: the judge needs it.</source>
@@ -1243,6 +1386,42 @@
         <translation>测试连接</translation>
     </message>
     <message>
+        <source>How the verdict is read</source>
+        <translation>判定的读取方式</translation>
+    </message>
+    <message>
+        <source>As the template asks (chosen automatically)</source>
+        <translation>按模板的要求（自动选择）</translation>
+    </message>
+    <message>
+        <source>A score such as Score: [[7]]</source>
+        <translation>分数，例如 Score: [[7]]</translation>
+    </message>
+    <message>
+        <source>A comparison [[A&gt;&gt;B]] … [[B&gt;&gt;A]]</source>
+        <translation>比较 [[A&gt;&gt;B]] … [[B&gt;&gt;A]]</translation>
+    </message>
+    <message>
+        <source>A five-way choice A++ … B++</source>
+        <translation>五级选择 A++ … B++</translation>
+    </message>
+    <message>
+        <source>Correct or incorrect (A or B)</source>
+        <translation>正确或错误（A 或 B）</translation>
+    </message>
+    <message>
+        <source>JSON with an overall score</source>
+        <translation>带总分的 JSON</translation>
+    </message>
+    <message>
+        <source>My own rule…</source>
+        <translation>我自己的规则……</translation>
+    </message>
+    <message>
+        <source>Edit the rule…</source>
+        <translation>编辑规则……</translation>
+    </message>
+    <message>
         <source>Paste the key first.</source>
         <translation>请先粘贴密钥。</translation>
     </message>
@@ -1430,6 +1609,18 @@
     <message>
         <source>Edit judge “{0}”</source>
         <translation>编辑评审“{0}”</translation>
+    </message>
+    <message>
+        <source>Change how “{0}” reads its verdicts</source>
+        <translation>更改“{0}”读取判定的方式</translation>
+    </message>
+    <message>
+        <source>Read the stored replies again?</source>
+        <translation>重新读取已保存的回复？</translation>
+    </message>
+    <message>
+        <source>The judge&apos;s new rule applies to replies read from now on. Read the replies already stored again now, to recompute the results? No judge is asked.</source>
+        <translation>评审的新规则只用于今后读取的回复。现在就重新读取已保存的回复并重新计算结果吗？不会再询问任何评审。</translation>
     </message>
     <message>
         <source>Store the key of “{0}”</source>
@@ -1701,6 +1892,93 @@ Read it?</source>
     <message>
         <source>Quit and stop the run? Replies received so far are kept: running again later asks only for the rest.</source>
         <translation>退出并停止运行吗？已收到的回复会保留：之后再次运行只会询问剩下的部分。</translation>
+    </message>
+</context>
+<context>
+    <name>MapEditor</name>
+    <message>
+        <source>The judge writes</source>
+        <translation>评审写的是</translation>
+    </message>
+    <message>
+        <source>It means</source>
+        <translation>它的含义</translation>
+    </message>
+    <message>
+        <source>Add a label</source>
+        <translation>添加标签</translation>
+    </message>
+    <message>
+        <source>A much better (A&gt;&gt;B)</source>
+        <translation>A 好得多（A&gt;&gt;B）</translation>
+    </message>
+    <message>
+        <source>A better (A&gt;B)</source>
+        <translation>A 更好（A&gt;B）</translation>
+    </message>
+    <message>
+        <source>A tie (A=B)</source>
+        <translation>平局（A=B）</translation>
+    </message>
+    <message>
+        <source>B better (B&gt;A)</source>
+        <translation>B 更好（B&gt;A）</translation>
+    </message>
+    <message>
+        <source>B much better (B&gt;&gt;A)</source>
+        <translation>B 好得多（B&gt;&gt;A）</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Label {0}, as the judge writes it</source>
+        <translation>标签 {0}（评审写的原样）</translation>
+    </message>
+    <message>
+        <source>as the judge writes it</source>
+        <translation>照评审写的原样</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>一个数字</translation>
+    </message>
+    <message>
+        <source>the label itself</source>
+        <translation>标签本身</translation>
+    </message>
+    <message>
+        <source>What label {0} means</source>
+        <translation>标签 {0} 的含义</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove label {0}</source>
+        <translation>移除标签 {0}</translation>
+    </message>
+    <message>
+        <source>Numbers are read as they are. List words only if the judge answers in words (for example “good” means 4).</source>
+        <translation>数字会按原样读取。只有当评审用文字作答时才需要列出标签（例如“好”表示 4）。</translation>
+    </message>
+    <message>
+        <source>With no labels listed, A&gt;&gt;B … B&gt;&gt;A, A, B, tie and 1 to 5 are understood. Once you list labels, only the listed ones are read.</source>
+        <translation>不列标签时，可以读懂 A&gt;&gt;B … B&gt;&gt;A、A、B、tie 以及 1 到 5。一旦列出标签，就只读取列出的标签。</translation>
+    </message>
+    <message>
+        <source>With no labels listed, yes/no, correct/incorrect, true/false and 1/0 are understood. Once you list labels, only the listed ones are read.</source>
+        <translation>不列标签时，可以读懂 yes/no、correct/incorrect、true/false、1/0 以及“是/否”“对/错”。一旦列出标签，就只读取列出的标签。</translation>
+    </message>
+    <message>
+        <source>With no labels listed, any label the judge writes is kept. Once you list labels, only the listed ones are read.</source>
+        <translation>不列标签时，评审写的任何标签都会保留。一旦列出标签，就只读取列出的标签。</translation>
     </message>
 </context>
 <context>
@@ -3361,6 +3639,125 @@ Read it?</source>
     </message>
 </context>
 <context>
+    <name>RuleWords</name>
+    <message>
+        <source>MT-Bench comparison: [[A]], [[B]] or [[C]] for a tie</source>
+        <translation>MT-Bench 比较：[[A]]、[[B]]，平局为 [[C]]</translation>
+    </message>
+    <message>
+        <source>Prometheus grade: [RESULT] 1 to 5</source>
+        <translation>Prometheus 评分：[RESULT] 1 到 5</translation>
+    </message>
+    <message>
+        <source>LLMBar choice: Output (a) or Output (b)</source>
+        <translation>LLMBar 选择：Output (a) 或 Output (b)</translation>
+    </message>
+    <message>
+        <source>Score: n out of 10</source>
+        <translation>分数：满分 10 分（Score: n out of 10）</translation>
+    </message>
+    <message>
+        <source>A field of a JSON answer…</source>
+        <translation>JSON 回答中的某个字段……</translation>
+    </message>
+    <message>
+        <source>Yes or No (correct or incorrect)</source>
+        <translation>Yes 或 No（正确或错误）</translation>
+    </message>
+    <message>
+        <source>Labels, such as Label: spam…</source>
+        <translation>标签，例如 Label: spam……</translation>
+    </message>
+    <message>
+        <source>a score (a number)</source>
+        <translation>分数（一个数字）</translation>
+    </message>
+    <message>
+        <source>a comparison of answers A and B</source>
+        <translation>回答 A 与 B 的比较</translation>
+    </message>
+    <message>
+        <source>correct or incorrect</source>
+        <translation>正确或错误</translation>
+    </message>
+    <message>
+        <source>a label (a category)</source>
+        <translation>标签（一个类别）</translation>
+    </message>
+    <message>
+        <source>take the last one</source>
+        <translation>取最后一个</translation>
+    </message>
+    <message>
+        <source>take the first one</source>
+        <translation>取第一个</translation>
+    </message>
+    <message>
+        <source>take only one (two different ones: not read)</source>
+        <translation>只能有一个（出现两个不同的：不读取）</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Own rule, which needs fixing: {0}</source>
+        <translation>自定义规则，需要修正：{0}</translation>
+    </message>
+    <message>
+        <source>a score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>a comparison</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>a label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Nothing in the reply looks like the verdict the rule looks for.</source>
+        <translation>回复中没有规则要找的那种判定。</translation>
+    </message>
+    <message>
+        <source>The reply has no JSON field {0}.</source>
+        <translation>回复中没有 JSON 字段 {0}。</translation>
+    </message>
+    <message>
+        <source>The judge wrote {0}, which is not among the labels listed.</source>
+        <translation>评审写的是 {0}，不在列出的标签中。</translation>
+    </message>
+    <message>
+        <source>The judge wrote {0}, but the rule expects {1}.</source>
+        <translation>评审写的是 {0}，但规则要的是{1}。</translation>
+    </message>
+    <message>
+        <source>The judge gave {0}, outside the scores from {1} to {2}.</source>
+        <translation>评审给出 {0}，超出了 {1} 到 {2} 的分数范围。</translation>
+    </message>
+    <message>
+        <source>JSON field {0}</source>
+        <translation>JSON 字段 {0}</translation>
+    </message>
+    <message>
+        <source>pattern {0}</source>
+        <translation>正则表达式 {0}</translation>
+    </message>
+    <message>
+        <source>from {0} to {1}</source>
+        <translation>从 {0} 到 {1}</translation>
+    </message>
+    <message>
+        <source>Own rule: {0}</source>
+        <translation>自定义规则：{0}</translation>
+    </message>
+</context>
+<context>
     <name>RunCompareView</name>
     <message>
         <source>Run A, before</source>
@@ -4180,6 +4577,26 @@ Read it?</source>
         <translation>一个 JSON 对象：综合评分和每个维度的分数</translation>
     </message>
     <message>
+        <source>MT-Bench&apos;s [[A]], [[B]] or [[C]] (a tie), read as 2, 4 or 3</source>
+        <translation>MT-Bench 的 [[A]]、[[B]] 或 [[C]]（平局），读作 2、4 或 3</translation>
+    </message>
+    <message>
+        <source>Prometheus&apos; “[RESULT] n”, a score from 1 to 5</source>
+        <translation>Prometheus 的“[RESULT] n”，1 到 5 的分数</translation>
+    </message>
+    <message>
+        <source>Prometheus&apos; “[RESULT] A” or “[RESULT] B”</source>
+        <translation>Prometheus 的“[RESULT] A”或“[RESULT] B”</translation>
+    </message>
+    <message>
+        <source>LLMBar&apos;s “Output (a)” or “Output (b)”</source>
+        <translation>LLMBar 的“Output (a)”或“Output (b)”</translation>
+    </message>
+    <message>
+        <source>JudgeLM&apos;s two scores on the first line, compared</source>
+        <translation>JudgeLM 第一行的两个分数，相互比较</translation>
+    </message>
+    <message>
         <source>Verdict:</source>
         <translation>评审结论：</translation>
     </message>
@@ -4404,6 +4821,26 @@ Read it?</source>
     <message>
         <source>JSON scores</source>
         <translation>JSON 评分</translation>
+    </message>
+    <message>
+        <source>an MT-Bench verdict</source>
+        <translation>MT-Bench 判定</translation>
+    </message>
+    <message>
+        <source>a Prometheus score</source>
+        <translation>Prometheus 分数</translation>
+    </message>
+    <message>
+        <source>a Prometheus comparison</source>
+        <translation>Prometheus 比较</translation>
+    </message>
+    <message>
+        <source>an LLMBar choice</source>
+        <translation>LLMBar 选择</translation>
+    </message>
+    <message>
+        <source>two JudgeLM scores</source>
+        <translation>JudgeLM 的两个分数</translation>
     </message>
     <message>
         <source>Language of the templates</source>
@@ -4707,6 +5144,85 @@ Read it?</source>
     </message>
 </context>
 <context>
+    <name>TrialPanel</name>
+    <message>
+        <source>&amp;Try on stored replies</source>
+        <translation>在已保存的回复上试用(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Read every reply this judge already gave with the rule; no judge is asked.</source>
+        <translation>用这条规则读取这个评审已给出的每条回复；不会询问任何评审。</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Replies read and not read, by reason</source>
+        <translation>读出和未读出的回复，按原因分组</translation>
+    </message>
+    <message>
+        <source>An example reply</source>
+        <translation>一条示例回复</translation>
+    </message>
+    <message>
+        <source>Select a line above to see an example reply.</source>
+        <translation>选择上面的一行，查看一条示例回复。</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>How often each verdict was given</source>
+        <translation>每种判定出现的次数</translation>
+    </message>
+    <message>
+        <source>Example reply</source>
+        <translation>示例回复</translation>
+    </message>
+    <message>
+        <source>Verdicts the rule gives</source>
+        <translation>规则读出的判定</translation>
+    </message>
+    <message>
+        <source>Reading the stored replies…</source>
+        <translation>正在读取已保存的回复……</translation>
+    </message>
+    <message>
+        <source>This judge has no stored replies yet, so there is nothing to try the rule on. Run it on a few rows first (Run pane, “first 10 rows”), then come back.</source>
+        <translation>这个评审还没有已保存的回复，没有可以试用规则的内容。请先让它评审几行（在“运行”面板中选“前 10 行”），再回来试用。</translation>
+    </message>
+    <message>
+        <source>The rule reads {0} of {1} stored replies.</source>
+        <translation>规则读出了 {1} 条已保存回复中的 {0} 条。</translation>
+    </message>
+    <message>
+        <source>{0} are not read (the reasons are below).</source>
+        <translation>{0} 条没有读出（原因见下方）。</translation>
+    </message>
+    <message>
+        <source>{0} give several different verdicts; the first one was taken.</source>
+        <translation>{0} 条给出了多个不同的判定，取了第一个。</translation>
+    </message>
+    <message>
+        <source>{0} give several different verdicts; the last one was taken.</source>
+        <translation>{0} 条给出了多个不同的判定，取了最后一个。</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>已读出</translation>
+    </message>
+    <message>
+        <source>Read, but with conflicting verdicts</source>
+        <translation>已读出，但判定前后矛盾</translation>
+    </message>
+    <message>
+        <source>Not read: {0}</source>
+        <translation>未读出：{0}</translation>
+    </message>
+</context>
+<context>
     <name>TrustLists</name>
     <message>
         <source>keyring entry {0}</source>
@@ -4975,6 +5491,141 @@ Read it?</source>
     </message>
 </context>
 <context>
+    <name>VerdictRuleDialog</name>
+    <message>
+        <source>How the verdict of “{0}” is read</source>
+        <translation>如何读取“{0}”的判定</translation>
+    </message>
+    <message>
+        <source>Tell JudgeDesk where this judge writes its verdict. Start from a common format, or pick one of its replies, select the verdict in it and press “Use the selection as the verdict”.</source>
+        <translation>告诉 JudgeDesk 这个评审把判定写在哪里。可以从常见格式开始，也可以选一条它的回复，在其中选中判定，再按“把选中的文字作为判定”。</translation>
+    </message>
+    <message>
+        <source>Start from a common format</source>
+        <translation>从常见格式开始</translation>
+    </message>
+    <message>
+        <source>Start from a common format…</source>
+        <translation>从常见格式开始……</translation>
+    </message>
+    <message>
+        <source>What the verdict is</source>
+        <translation>判定是什么</translation>
+    </message>
+    <message>
+        <source>Words in the reply</source>
+        <translation>回复中的文字</translation>
+    </message>
+    <message>
+        <source>A field of a JSON answer</source>
+        <translation>JSON 回答中的字段</translation>
+    </message>
+    <message>
+        <source>JSON field</source>
+        <translation>JSON 字段</translation>
+    </message>
+    <message>
+        <source>score, or scores.overall for a field inside another</source>
+        <translation>例如 score；字段在另一个字段里面时写 scores.overall</translation>
+    </message>
+    <message>
+        <source>Show the regular expression</source>
+        <translation>显示正则表达式</translation>
+    </message>
+    <message>
+        <source>Common formats and the verdict you select in an example write it for you; show it to see or change it.</source>
+        <translation>选择常见格式或在示例中选中判定时会自动写好它；显示出来即可查看或修改。</translation>
+    </message>
+    <message>
+        <source>Regular expression</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <source>group 1 (or the group named v) is the verdict</source>
+        <translation>第 1 组（或名为 v 的组）就是判定</translation>
+    </message>
+    <message>
+        <source>When the reply gives several verdicts</source>
+        <translation>回复给出多个判定时</translation>
+    </message>
+    <message>
+        <source>Lowest score</source>
+        <translation>最低分</translation>
+    </message>
+    <message>
+        <source>Highest score</source>
+        <translation>最高分</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <source>The verdict is</source>
+        <translation>判定是</translation>
+    </message>
+    <message>
+        <source>It is found in</source>
+        <translation>判定位于</translation>
+    </message>
+    <message>
+        <source>If it gives several</source>
+        <translation>出现多个时</translation>
+    </message>
+    <message>
+        <source>Scores from</source>
+        <translation>分数范围</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>The rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Write the name of the JSON field that holds the verdict, such as score or choice.</source>
+        <translation>请写出存放判定的 JSON 字段名，例如 score 或 choice。</translation>
+    </message>
+    <message>
+        <source>Say where the verdict is: start from a common format, or select the verdict in an example reply and press “Use the selection as the verdict”.</source>
+        <translation>请说明判定在哪里：从常见格式开始，或在示例回复中选中判定并按“把选中的文字作为判定”。</translation>
+    </message>
+    <message>
+        <source>The regular expression is not valid: {0}.</source>
+        <translation>正则表达式无效：{0}。</translation>
+    </message>
+    <message>
+        <source>The lowest score must be a number, or empty for no limit.</source>
+        <translation>最低分必须是数字；留空表示不限。</translation>
+    </message>
+    <message>
+        <source>The highest score must be a number, or empty for no limit.</source>
+        <translation>最高分必须是数字；留空表示不限。</translation>
+    </message>
+    <message>
+        <source>The lowest score is above the highest.</source>
+        <translation>最低分高于最高分。</translation>
+    </message>
+    <message>
+        <source>The label “{0}” is listed twice.</source>
+        <translation>标签“{0}”列出了两次。</translation>
+    </message>
+    <message>
+        <source>What “{0}” means must be a number, such as 4.</source>
+        <translation>“{0}”的含义必须是数字，例如 4。</translation>
+    </message>
+    <message>
+        <source>The rule is complete. Try it on stored replies to see what it reads.</source>
+        <translation>规则已完整。可在已保存的回复上试用，看看它读出什么。</translation>
+    </message>
+</context>
+<context>
     <name>core</name>
     <message>
         <source>Exact match</source>
@@ -5135,6 +5786,26 @@ Read it?</source>
     <message>
         <source>Expected a JSON object with a score, such as {&quot;score&quot;: 8}.</source>
         <translation>应为带分数的 JSON 对象，如 {&quot;score&quot;: 8}。</translation>
+    </message>
+    <message>
+        <source>Expected &quot;[[A]]&quot; (assistant A is better), &quot;[[B]]&quot; (assistant B is better) or &quot;[[C]]&quot; (a tie).</source>
+        <translation>应为“[[A]]”（助手 A 更好）、“[[B]]”（助手 B 更好）或“[[C]]”（平局）。</translation>
+    </message>
+    <message>
+        <source>Expected &quot;Output (a)&quot; or &quot;Output (b)&quot; on a line of its own.</source>
+        <translation>应为单独一行的“Output (a)”或“Output (b)”。</translation>
+    </message>
+    <message>
+        <source>Expected two scores on the first line, one for each answer, such as &quot;8 6&quot;.</source>
+        <translation>第一行应有两个分数，每个回答一个，例如“8 6”。</translation>
+    </message>
+    <message>
+        <source>Expected &quot;[RESULT]&quot; followed by a whole number from 1 to 5, such as &quot;[RESULT] 4&quot;.</source>
+        <translation>应为“[RESULT]”后跟 1 到 5 的整数，例如“[RESULT] 4”。</translation>
+    </message>
+    <message>
+        <source>Expected &quot;[RESULT] A&quot; or &quot;[RESULT] B&quot;.</source>
+        <translation>应为“[RESULT] A”或“[RESULT] B”。</translation>
     </message>
     <message>
         <source>The judge&apos;s reply is empty, so there is no verdict to read.</source>

@@ -13,6 +13,8 @@ from jinja2 import meta
 from jinja2.sandbox import SandboxedEnvironment
 
 from judgedesk.core.errors import LibraryError
+from judgedesk.core.judge.parsers import PARSERS as BUILT_IN_PARSERS
+from judgedesk.core.judge.parsers import infer_parser, parse_verdict
 from judgedesk.core.template import library
 from judgedesk.core.template.library import (
     LANGUAGES,
@@ -39,6 +41,10 @@ EXPECTED_IDS = [
     "pairwise_checklist",
     "correctness_ab",
     "multidim_json",
+    "prometheus_absolute",
+    "mtbench_pair",
+    "llmbar_pair",
+    "judgelm_pair",
 ]
 EXPECTED_PARSERS = {
     "score_single": "score",
@@ -49,6 +55,10 @@ EXPECTED_PARSERS = {
     "pairwise_checklist": "choice5",
     "correctness_ab": "correctness",
     "multidim_json": "json",
+    "prometheus_absolute": "prometheus",
+    "mtbench_pair": "mtbench_pair",
+    "llmbar_pair": "llmbar",
+    "judgelm_pair": "judgelm",
 }
 SCENE_IDS = ["translation", "data_extraction", "content_creation"]
 
@@ -210,12 +220,27 @@ def test_metadata_matches_the_kind_of_template() -> None:
     multi = {i.id for i in list_templates("en") if i.multi_turn}
     assert {"score_multi", "compare_multi", "pairwise_checklist"} <= multi
     with_ref = {i.id for i in list_templates("en") if i.uses_reference}
-    assert with_ref == {"score_reference", "compare_single", "compare_multi", "correctness_ab"}
+    assert with_ref == {
+        "score_reference",
+        "compare_single",
+        "compare_multi",
+        "correctness_ab",
+        "mtbench_pair",
+        "llmbar_pair",
+        "judgelm_pair",
+    }
     for template_id in ("score_single", "score_reference", "score_multi"):
         variables = get_template(template_id).variables
         assert variables["min_score"] == 1 and variables["max_score"] == 10
     for language in LANGUAGES:
         assert str(get_template("pairwise_checklist", language).variables["checklist"]).strip()
+        rubric = get_template("prometheus_absolute", language).variables
+        assert str(rubric["criteria"]).strip()
+        assert [line[0] for line in str(rubric["rubric"]).strip().splitlines()] == list("12345")
+
+
+def test_the_library_names_every_built_in_parser() -> None:
+    assert tuple(BUILT_IN_PARSERS) == PARSERS
 
 
 def test_variables_are_read_only() -> None:
@@ -328,6 +353,37 @@ FORMAT_MARKERS: dict[str, dict[str, list[str]]] = {
         "en": ["JSON", '"overall_score"', '"score"', '"analysis"'],
         "zh": ["JSON", '"综合评分"', '"score"', '"analysis"'],
     },
+    "prometheus": {
+        "en": ["Feedback: <your feedback> [RESULT] N", "whole number from 1 to 5"],
+        "zh": ["Feedback: <你的评语> [RESULT] N", "1 到 5 之间的整数"],
+    },
+    "mtbench_pair": {
+        "en": ["[[A]]", "[[B]]", "[[C]]", "double square brackets"],
+        "zh": ["[[A]]", "[[B]]", "[[C]]", "双层方括号"],
+    },
+    "llmbar": {
+        "en": ['"Output (a)" or "Output (b)"', "on a line of its own"],
+        "zh": ["“Output (a)” 或 “Output (b)”", "单独占一行"],
+    },
+    "judgelm": {
+        "en": ["first line holds only the two scores", "separated by a space"],
+        "zh": ["第一行只写两个分数", "空格"],
+    },
+}
+
+PUBLISHED_FORMATS = ("prometheus_absolute", "mtbench_pair", "llmbar_pair", "judgelm_pair")
+
+# A reply in the format each template asks for, as a judge following it would write it.
+FOLLOWING_REPLIES = {
+    "score": "Accurate and complete.\nScore: [[8]]",
+    "comparison": "B names both moons correctly; A does too, with less detail.\n[[B>A]]",
+    "choice5": '{"analysis_a": "right", "analysis_b": "wrong", "choice": "A++"}',
+    "correctness": "A",
+    "json": '{"Accuracy": {"score": 9, "analysis": "right"}, "overall_score": 9}',
+    "prometheus": "Feedback: Both moons are named correctly. [RESULT] 5",
+    "mtbench_pair": "Both answers name Phobos and Deimos; B adds which is larger.\n[[B]]",
+    "llmbar": "Output (b)",
+    "judgelm": "6 8\nAssistant 2 also says which moon is larger.",
 }
 
 
@@ -342,6 +398,20 @@ def test_output_instructions_match_the_parser(template_id: str, language: str) -
     tail = text[text.rindex(QUESTION) :]
     first = FORMAT_MARKERS[info.parser][language][0]
     assert first in tail
+
+
+@pytest.mark.parametrize(("template_id", "language"), ALL_INFOS)
+def test_templates_ask_for_what_their_parser_reads(template_id: str, language: str) -> None:
+    info = get_template(template_id, language)
+    assert infer_parser(info.text) == info.parser
+    verdict = parse_verdict(info.parser, FOLLOWING_REPLIES[info.parser])
+    assert verdict.ok, verdict.reason
+    if template_id not in PUBLISHED_FORMATS:
+        return
+    # The instructions, echoed back by a judge, are never read as a verdict.
+    text = _render(info, _row(pairwise=info.mode == "pairwise"), dict(info.variables))
+    instructions = text[text.rindex(ANSWER) + len(ANSWER) :]
+    assert not parse_verdict(info.parser, instructions).ok, instructions
 
 
 def test_score_templates_show_the_range() -> None:

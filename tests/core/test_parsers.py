@@ -40,8 +40,19 @@ CHINESE_SCORE_REPLY = """\
 # --- registry and contract -------------------------------------------------------------
 
 
-def test_registry_lists_exactly_the_five_parsers() -> None:
-    assert list(PARSERS) == ["score", "comparison", "choice5", "correctness", "json"]
+def test_registry_lists_every_built_in_parser() -> None:
+    assert list(PARSERS) == [
+        "score",
+        "comparison",
+        "choice5",
+        "correctness",
+        "json",
+        "mtbench_pair",
+        "prometheus",
+        "prometheus_pair",
+        "llmbar",
+        "judgelm",
+    ]
     assert {info.kind for info in PARSERS.values()} == {
         "score",
         "pairwise",
@@ -96,6 +107,11 @@ def test_empty_reply_is_unparsed_with_a_reason(parser_id: str, text: str | None)
         ("choice5", '{"choice": "A++"}'),
         ("correctness", "Answer: A"),
         ("json", '{"score": 8}'),
+        ("mtbench_pair", "Leaning [[A]]."),
+        ("prometheus", "Feedback: fine. [RESULT] 3"),
+        ("prometheus_pair", "Feedback: fine. [RESULT] A"),
+        ("llmbar", "Output (a)"),
+        ("judgelm", "8 6"),
     ],
 )
 def test_reply_with_only_reasoning_reads_nothing_from_the_reasoning(
@@ -373,7 +389,7 @@ def _check_invariants(parser_id: str, verdict: Verdict) -> None:
     if verdict.ok:
         assert verdict.value is not None and verdict.label is not None
         assert verdict.candidates and verdict.candidates[-1] == verdict.label
-        if parser_id in ("comparison", "choice5"):
+        if PARSERS[parser_id].kind == "pairwise" or parser_id == "prometheus":
             assert verdict.value in (1, 2, 3, 4, 5)
         if parser_id == "correctness":
             assert isinstance(verdict.value, bool)

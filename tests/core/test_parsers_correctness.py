@@ -64,7 +64,6 @@ A"""
         ("Final verdict: not correct", False, "B"),
         ("正确", True, "A"),
         ("The final answer is B because the units are wrong.", False, "B"),
-        ("[[A]]", True, "A"),
         ("Judgement: **B**", False, "B"),
         ("Ａ", True, "A"),
         ("A. The response names the same author as the reference.", True, "A"),
@@ -114,6 +113,25 @@ def test_decoy_in_reasoning_is_ignored() -> None:
     verdict = parse_verdict("correctness", reply)
     assert verdict.value is True
     assert verdict.candidates == ("A",)
+
+
+@pytest.mark.parametrize(
+    ("text", "reader"),
+    [
+        # MT-Bench's "[[A]]" means "assistant A is better", never "correct".
+        ("[[A]]", "mtbench_pair"),
+        ("[[B]]", "mtbench_pair"),
+        ("Assistant A's answer is correct and more detailed.\n\n[[A]]", "mtbench_pair"),
+        ("The response is CORRECT.\n[RESULT] 5", "prometheus"),
+        ("Feedback: A gives the right date.\n[RESULT]: A", "prometheus_pair"),
+    ],
+)
+def test_another_judges_verdict_is_not_read_as_correctness(text: str, reader: str) -> None:
+    verdict = parse_verdict("correctness", text)
+    assert verdict.ok is False
+    assert verdict.value is None
+    assert f"choose the {reader} reader" in verdict.reason
+    assert "Expected" in verdict.reason
 
 
 @pytest.mark.parametrize(

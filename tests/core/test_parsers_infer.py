@@ -105,6 +105,43 @@ B: incorrect
 
 Reply with one letter."""
 
+MTBENCH_PROMPT = """\
+Two assistants answered the question below. Weigh accuracy first, then helpfulness.
+Question: {{ data.question }}
+Assistant A: {{ ref_answer }}
+Assistant B: {{ response.content }}
+After a short comparison, write "[[A]]" if A wins, "[[B]]" if B wins or "[[C]]" if neither
+does."""
+
+MTBENCH_PROMPT_ZH = """\
+请比较两位助手的回答，最后输出［［A］］（A 更好）、［［B］］（B 更好）或［［C］］（平局）。"""
+
+PROMETHEUS_PROMPT = """\
+Grade the response with the rubric from 1 to 5. Write your feedback first, then
+"[RESULT]" and the grade, as in: Feedback: <text> [RESULT] <1-5>
+
+{{ response.content }}"""
+
+PROMETHEUS_PAIR_PROMPT = """\
+Compare response A and response B against the rubric. Write your feedback, then end
+with [RESULT] followed by A or B."""
+
+LLMBAR_PROMPT = """\
+Which output follows the instruction more closely? Answer with "Output (a)" or
+"Output (b)" only.
+
+# Output (a):
+{{ ref_answer }}
+# Output (b):
+{{ response.content }}"""
+
+JUDGELM_PROMPT = """\
+Score the two answers from 1 to 10. Put the two scores, separated by a space, on the
+first line of your reply, then explain them."""
+
+JUDGELM_PROMPT_ZH = """\
+请给两份回答各打 1 到 10 分。回复的第一行只写两个分数，用空格隔开，之后再解释。"""
+
 OPEN_PROMPT = """\
 Read the assistant's answer below and write a friendly paragraph of feedback for the
 author, noting what is good and what could be clearer.
@@ -128,6 +165,17 @@ author, noting what is good and what could be clearer.
         (CORRECTNESS_WORDS_PROMPT, "correctness"),
         (CORRECTNESS_PROMPT_ZH, "correctness"),
         (CORRECTNESS_LEGEND_PROMPT, "correctness"),
+        (MTBENCH_PROMPT, "mtbench_pair"),
+        (MTBENCH_PROMPT_ZH, "mtbench_pair"),
+        (PROMETHEUS_PROMPT, "prometheus"),
+        (PROMETHEUS_PAIR_PROMPT, "prometheus_pair"),
+        (LLMBAR_PROMPT, "llmbar"),
+        (JUDGELM_PROMPT, "judgelm"),
+        (JUDGELM_PROMPT_ZH, "judgelm"),
+        # A single bracketed letter alone is not MT-Bench's three-way verdict.
+        ('If it is correct, answer "[[A]]"; if it is incorrect, answer "[[B]]".', "correctness"),
+        ("Mention Output (a) in your notes.", None),
+        ("[Result]\nWrite what you found.", None),
         (OPEN_PROMPT, None),
         ("A helpful assistant answers questions. Be polite.", None),
         ("Provide your score, with a maximum of 5 and a minimum of 1.", None),

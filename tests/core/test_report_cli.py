@@ -19,7 +19,9 @@ import pytest
 
 from judgedesk.cli import main
 from judgedesk.core.dataset import open_dataset
-from judgedesk.core.project.settings import load_project
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.approvals import approve
+from judgedesk.core.project.settings import Project, load_project
 from judgedesk.core.review.session import ReviewSession
 from judgedesk.core.run.store import Store
 from tests.support.fake_openai import FakeOpenAI
@@ -261,3 +263,71 @@ class PageParser(HTMLParser):
     @property
     def text(self) -> str:
         return self._text.getvalue()
+
+
+# A pairwise project: the judge's verdict and the person's label in the dataset.
+PAIRS = [
+    ("A>>B", "A"),
+    ("A>B", "a"),
+    ("B>A", "model_b"),
+    ("A=B", "tie"),
+    ("B>>A", "maybe"),
+    ("A>B", "maybe"),
+    ("B>A", "?"),
+    ("A>B", ""),
+]
+
+
+def test_the_report_says_which_human_labels_could_not_be_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "p" / "data" / "pairs.csv"
+    source.parent.mkdir(parents=True)
+    with source.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["id", "prompt", "first", "second", "person"])
+        for i, (_, person) in enumerate(PAIRS):
+            writer.writerow([f"p{i}", f"Pair {i}?", f"one {i}", f"two {i}", person])
+
+    def judge(body: dict[str, Any]) -> str:
+        number = int(re.search(r"Pair (\d+)", body["messages"][-1]["content"]).group(1))  # type: ignore[union-attr]
+        return f"Both are fine.\n[[{PAIRS[number][0]}]]"
+
+    with FakeOpenAI(reply=judge) as fake:
+        project = Project(root=tmp_path / "p", name="pairs")
+        project.dataset.path = "data/pairs.csv"
+        project.dataset.fields = {
+            "question": "prompt",
+            "response_a": "first",
+            "response_b": "second",
+            "human": "person",
+        }
+        settings = JudgeSettings(
+            name="judge",
+            base_url=fake.base_url,
+            model="judge-small",
+            template="templates/judge.j2",
+            parser="comparison",
+        )
+        project.judges = [settings]
+        project.save()
+        project.write_template(
+            settings,
+            "{{ data.question }}\nA: {{ data.response_a }}\nB: {{ data.response_b }}\n[[A>B]]",
+        )
+        approve(project)
+        cli(capsys, "run", str(project.root), "--quiet")
+    text = cli(capsys, "report", str(project.root))
+    assert "4 with a human label from the dataset" in text
+    assert "3 human labels could not be read: 'maybe' (2), '?' (1): not a pairwise verdict" in text
+    assert "Read as: 'A' → A wins (1), 'a' → A wins (1), 'model_b' → B wins (1)" in text
+    # A plain A agrees with A>>B and with A>B, but only as win / tie / loss.
+    assert "3 rows left out: a label that only names the better answer" in text
+    figures = json.loads(cli(capsys, "report", str(project.root), "--json"))
+    labels = figures["human_labels"]
+    assert (labels["labelled"], labels["unreadable"], labels["empty"]) == (4, 3, 1)
+    assert labels["not_understood"][0]["label"] == "maybe"
+    assert labels["not_understood"][0]["rows"] == 2
+    person, outcome = figures["agreement"][:2]
+    assert (person["n"], person["side_only"]) == (1, 3)
+    assert outcome["n"] == 4 and outcome["exact"]["value"] == pytest.approx(1.0)

@@ -42,7 +42,7 @@ def test_the_library_filters_and_renders_an_example_for_the_row(
 ) -> None:
     _, pane = open_pane(qtbot, tmp_path)
     dialog = pane.tools.open_library()
-    assert dialog.isVisible() and dialog.proxy.rowCount() == 8
+    assert dialog.isVisible() and dialog.proxy.rowCount() == 12
     qtmodeltester.check(dialog.model)
     qtmodeltester.check(dialog.proxy)
     assert unnamed_controls(dialog) == []
@@ -54,7 +54,7 @@ def test_the_library_filters_and_renders_an_example_for_the_row(
     dialog.search.setText("nothing is called this")
     assert titles(dialog) == [] and dialog.empty.isVisibleTo(dialog)
     dialog.search.clear()
-    assert len(titles(dialog)) == 8
+    assert len(titles(dialog)) == 12
     # A template: what it is, what it reads, its source and its example for row 0.
     with qtbot.waitSignal(
         dialog.sig_example_shown,

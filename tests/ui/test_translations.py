@@ -55,7 +55,8 @@ WIZARD_BUTTONS = (
 )
 # Words that stay as they are in any language: names, formats, code.
 KEPT = re.compile(
-    r"JudgeDesk|OpenAI|Ollama|LM Studio|vLLM|llama\.cpp|Jinja2?|JSON( Lines)?|JSONL|CSV|TSV|"
+    r"JudgeDesk|MT-Bench|Prometheus|LLMBar|JudgeLM|"
+    r"OpenAI|Ollama|LM Studio|vLLM|llama\.cpp|Jinja2?|JSON( Lines)?|JSONL|CSV|TSV|"
     r"XLSX|Excel|HTML|Markdown|URL|API|HTTP|SSE|chrF|sacreBLEU|BLEU|GBK|BOM|Python|English|"
     r"(?:(?:Ctrl|Alt|Shift)\+)+(?:[\w←→↑↓]+|[.,/])|Esc|"
     r"(?i:utf-(?:8|16|32)(?:-sig|[- ][lb]e)?|gb18030)|"

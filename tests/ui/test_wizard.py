@@ -426,3 +426,33 @@ def test_a_pairwise_template_offers_to_judge_both_orders(qtbot: QtBot, tmp_path:
     project = load_project(finish(qtbot, wizard))
     assert project.run.swap
     assert project.dataset.fields["response_b"] == "answer_b"
+
+
+def test_the_human_rating_column_shows_how_its_values_are_read(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    data = tmp_path / "rated.csv"
+    labels = ["A"] * 12 + ["tie"] * 3 + ["maybe", "?", ""]
+    checks = ["yes", "no", "对"] * 6
+    rows = "".join(
+        f"q{i},Question {i}?,one,two,{label},{check}\n"
+        for i, (label, check) in enumerate(zip(labels, checks, strict=True))
+    )
+    data.write_text("id,prompt,answer_a,answer_b,human_label,checked\n" + rows, encoding="utf-8")
+    wizard = open_wizard(qtbot, data, tmp_path / "projects")
+    wizard.next()
+    fields = wizard.fields_page
+    assert fields.mapping()["human"] == "human_label"  # recognised by name
+    reading = fields.human_reading
+    qtbot.waitUntil(lambda: "Read as" in reading.text(), timeout=10_000)
+    assert reading.isVisibleTo(wizard)
+    assert reading.text() == (
+        "Read as: A → A wins (12), tie → tie (3); not understood, so left out: "
+        "“?” (1), “maybe” (1); 1 empty"
+    )
+    combo = fields.combos["human"]
+    combo.setCurrentIndex(combo.findData("checked"))
+    qtbot.waitUntil(lambda: "correct" in reading.text(), timeout=10_000)
+    assert reading.text() == "Read as: no → incorrect (6), yes → correct (6), 对 → correct (6)"
+    combo.setCurrentIndex(combo.findData(""))
+    assert not reading.isVisibleTo(wizard)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.template.prompt import JudgePrompt
 from judgedesk.core.template.render import CompiledTemplate, build_context, compile_template
@@ -53,3 +54,17 @@ def render_prompt(
     )
     result = compiled.render(context)
     return JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues)
+
+
+def asks_both_orders(swap: bool, parser: str | None, source: str) -> bool:
+    """Whether a judge is asked about each pair twice, A and B exchanged the second time.
+
+    Args:
+        swap: the project's ``run.swap``.
+        parser: the judge's verdict parser ("" or None: the one its template implies).
+        source: the judge's template text.
+    """
+    if not swap:
+        return False
+    name = parser or infer_parser(source)
+    return name is not None and name in PARSERS and PARSERS[name].kind == "pairwise"

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.errors import ProjectError
+from judgedesk.core.judge.parsers import PARSERS, infer_parser
+from judgedesk.core.judge.parsers.rule import VerdictRule
 
 KEY_REFERENCE = re.compile(r"^(env:[A-Za-z_][A-Za-z0-9_]*|keyring:[^/\s]+/[^/\s]+)$")
 """Where a key may be found: ``env:NAME`` or ``keyring:service/user``, never the key."""
@@ -27,6 +29,8 @@ class JudgeSettings:
         template: the prompt template file, relative to the project folder.
         system_prompt: sent as the system message when not empty.
         parser: the verdict parser id; empty means inferred from the template.
+        verdict: a verdict rule (``[judges.verdict]``: pattern or path, pick, kind, map),
+            read instead of ``parser`` when set; see :meth:`rule`.
         params: generation parameters (temperature, max_tokens, top_p, …).
         timeout: seconds before a silent request is abandoned and retried.
         concurrency: requests in flight at once.
@@ -57,6 +61,30 @@ class JudgeSettings:
     enabled: bool = True
     price_input: float = 0.0
     price_output: float = 0.0
+    verdict: dict[str, Any] = field(default_factory=dict)
+
+    def rule(self) -> VerdictRule | None:
+        """The judge's verdict rule, or None when it uses a built-in parser.
+
+        Raises:
+            ProjectError: the rule's settings are not usable (the message says why).
+        """
+        if not self.verdict:
+            return None
+        return VerdictRule.from_table(self.verdict, f"The verdict rule of judge '{self.name}'")
+
+    def verdict_kind(self, template_source: str | None = None) -> str | None:
+        """What this judge's verdicts are: "score", "pairwise", "correctness", "label" or
+        "json"; None when nothing says (no rule, no parser, nothing inferred).
+
+        Args:
+            template_source: the template's text, to infer the parser when none is set.
+        """
+        if self.verdict:
+            kind = self.verdict.get("kind")
+            return str(kind) if kind else None
+        parser = self.parser or (infer_parser(template_source) if template_source else None)
+        return PARSERS[parser].kind if parser in PARSERS else None
 
 
 def check_no_secret(settings: JudgeSettings) -> None:

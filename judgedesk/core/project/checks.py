@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from judgedesk.core.dataset.joins import joined_column
 from judgedesk.core.errors import JudgeDeskError, ProjectError
 from judgedesk.core.judge.metrics import validate_metric_params
 from judgedesk.core.judge.parsers import PARSERS
 from judgedesk.core.judge.settings import JUDGE_KINDS, KEY_REFERENCE, JudgeSettings
 from judgedesk.core.project.settings import AGGREGATES, Problem, Project
+from judgedesk.core.template.answers import AnswerPlaces, answer_places, swap_issues
 from judgedesk.core.template.render import RESERVED_NAMES, compile_template
 
 
@@ -87,6 +89,10 @@ def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:
                 "store the key in the keyring or an environment variable (env:NAME).",
             )
         )
+    try:
+        judge.rule()
+    except ProjectError as exc:
+        problems.append(Problem("error", str(exc)))
     if judge.parser and judge.parser not in PARSERS:
         known = ", ".join(PARSERS)
         problems.append(
@@ -110,4 +116,26 @@ def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:
     compiled = compile_template(source)
     for issue in compiled.issues:
         problems.append(Problem("error", f"{label}, {judge.template}: {issue}"))
+    places = swap_places(project, judge, source)
+    if compiled.ok and places is not None:
+        for issue in swap_issues(compiled, places):
+            problems.append(Problem(issue.severity, f"{label}, {judge.template}: {issue}"))
     return problems
+
+
+def swap_places(project: Project, judge: JudgeSettings, source: str) -> AnswerPlaces | None:
+    """Where a judge asked about each pair in both orders finds the two answers in a row.
+
+    Args:
+        project: the project (its ``run.swap``, column mapping and baseline).
+        judge: the judge.
+        source: the text of its template (perhaps being edited).
+
+    Returns:
+        The places, or None when the judge is asked once (no swap, or no pairwise verdict).
+    """
+    if not (project.run.swap and judge.verdict_kind(source) == "pairwise"):
+        return None
+    mapping = {role: column for role, column in project.dataset.fields.items() if column}
+    mapping.update({role: joined_column(role) for role in project.dataset.predictions})
+    return answer_places(mapping, baseline=project.baseline is not None)

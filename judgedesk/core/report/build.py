@@ -25,6 +25,7 @@ from judgedesk.core.report.figures import (
     estimate_mean,
     summarize,
 )
+from judgedesk.core.report.judges import JudgeCounts, judge_counts
 from judgedesk.core.report.pairwise import PairwiseFigures, pairwise_figures
 from judgedesk.core.review.agreement import (
     NOT_APPLICABLE,
@@ -33,7 +34,8 @@ from judgedesk.core.review.agreement import (
     agreement,
     is_number,
 )
-from judgedesk.core.review.human import ReviewScale, scale_for
+from judgedesk.core.review.human import ReviewScale, read_labels, scale_for
+from judgedesk.core.review.labels import LabelReading
 from judgedesk.core.review.session import ReviewItem, ReviewProgress, ReviewSession
 from judgedesk.core.run.store import RunRecord, Store
 
@@ -41,6 +43,8 @@ __all__ = [
     "Bin",
     "Estimate",
     "Group",
+    "JudgeCounts",
+    "LabelReading",
     "Report",
     "RowChange",
     "RunComparison",
@@ -90,6 +94,8 @@ class Report:
     review: ReviewProgress
     comparison: RunComparison | None = None
     pairwise: PairwiseFigures | None = None
+    human_labels: LabelReading | None = None
+    judges: list[JudgeCounts] = field(default_factory=list)
     created: float = field(default_factory=time.time)
 
     def to_dict(self) -> dict[str, Any]:
@@ -107,6 +113,8 @@ class Report:
             "review": self.review.to_dict(),
             "comparison": self.comparison.to_dict() if self.comparison else None,
             "pairwise": self.pairwise.to_dict() if self.pairwise else None,
+            "human_labels": self.human_labels.to_dict() if self.human_labels else None,
+            "judges": [j.to_dict() for j in self.judges],
         }
 
 
@@ -122,8 +130,9 @@ def build_report(
     Args:
         session: the rows, with their reviews and human labels.
         category: the field to break results down by; default the column mapped to the
-            ``category`` role, if any. Reading it reads the dataset: call this off the
-            GUI thread.
+            ``category`` role, if any. Reading it, and the ``human`` column's labels
+            (to say which could not be read), reads the dataset: call this off the GUI
+            thread.
         project_name: shown in the report's title.
         seed: the bootstrap's seed.
     """
@@ -142,6 +151,11 @@ def build_report(
                 "check that the project's dataset file is where the project says."
             )
         categories = _by_category(items, dataset, category, scale, seed)
+    human = None
+    if dataset is not None:  # read again for what could not be read, and why
+        human = read_labels(dataset, session.rows(), scale)[1]
+    project = session.project
+    order = [j.name for j in project.judges if j.enabled] if project is not None else []
     return Report(
         project=project_name,
         run_id=session.run_id,
@@ -153,6 +167,8 @@ def build_report(
         categories=categories,
         agreement=session.agreement(),
         review=session.progress(),
+        human_labels=human,
+        judges=judge_counts((i.result for i in items if i.result is not None), order),
     )
 
 
@@ -248,7 +264,8 @@ def project_report(
         if compare is not None:
             report.comparison = compare_runs(store, *compare, session.scale, seed=seed)
         results = store.results(run_id) if run_id is not None else store.latest_results().values()
-        report.pairwise = pairwise_figures(results, seed=seed)
+        people = {i.row_index: i.human_value for i in session.items()}
+        report.pairwise = pairwise_figures(results, seed=seed, people=people)
     return report
 
 

@@ -11,6 +11,15 @@ For pairs judged in both orders (``run.swap``), each judge's position consistenc
 share of pairs given the same direction in both orders), how often the answer shown
 first wins, and how often the longer answer wins are reported: a judge with no position
 bias shows the first answer winning about half of the decisive verdicts.
+
+Where people labelled the pairs, each such judge is also compared with them the way
+MT-Bench reports it: every order's verdict (the swapped one mapped back to A and B as
+given) counts as a verdict of its own, beside the combined verdict, over the same pairs,
+with the share of those pairs judged the same in both orders. Verdicts are compared by
+the answer they favour (A, neither, B), so "A much better" matches a person's "A
+better". Ties: a tie matches only a tie (an inconsistent pair's combined verdict is a
+tie); the figures "without ties" leave out every verdict where the judge or the person
+calls a tie.
 """
 
 from __future__ import annotations
@@ -40,6 +49,38 @@ class Rate:
 
 
 @dataclass(frozen=True)
+class OrderAgreement:
+    """A judge's verdicts in both orders against people's labels (see the module docstring).
+
+    Attributes:
+        pairs: pairs with a person's label whose two verdicts were both read.
+        per_order: verdicts of either order favouring the answer the person favours
+            (``n`` is twice ``pairs``).
+        per_order_without_ties: the same, leaving out verdicts where either side calls a tie.
+        combined: combined verdicts favouring the answer the person favours.
+        combined_without_ties: the same, leaving out ties on either side.
+        consistency: these pairs given the same direction in both orders.
+    """
+
+    pairs: int
+    per_order: Rate
+    per_order_without_ties: Rate
+    combined: Rate
+    combined_without_ties: Rate
+    consistency: Rate
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pairs": self.pairs,
+            "per_order": self.per_order.to_dict(),
+            "per_order_without_ties": self.per_order_without_ties.to_dict(),
+            "combined": self.combined.to_dict(),
+            "combined_without_ties": self.combined_without_ties.to_dict(),
+            "consistency": self.consistency.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
 class JudgeBias:
     """One judge's behaviour over the pairs it judged in both orders.
 
@@ -50,12 +91,15 @@ class JudgeBias:
         first_position: decisive verdicts (no tie) where the answer shown first won.
         longer_answer: decisive combined verdicts where the longer answer won, of the
             pairs whose answers differ in length.
+        people: its verdicts against people's labels; None when no pair it judged in
+            both orders has one.
     """
 
     judge: str
     consistency: Rate
     first_position: Rate
     longer_answer: Rate
+    people: OrderAgreement | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -63,6 +107,7 @@ class JudgeBias:
             "position_consistency": self.consistency.to_dict(),
             "first_position_wins": self.first_position.to_dict(),
             "longer_answer_wins": self.longer_answer.to_dict(),
+            "person_agreement": self.people.to_dict() if self.people else None,
         }
 
 
@@ -113,12 +158,25 @@ class PairwiseFigures:
         }
 
 
-def pairwise_figures(results: Iterable[ResultRecord], *, seed: int = 0) -> PairwiseFigures | None:
-    """The pairwise figures of results, or None when no row holds a pairwise verdict."""
+def pairwise_figures(
+    results: Iterable[ResultRecord],
+    *,
+    seed: int = 0,
+    people: Mapping[int, Any] | None = None,
+) -> PairwiseFigures | None:
+    """The pairwise figures of results, or None when no row holds a pairwise verdict.
+
+    Args:
+        results: the rows' results.
+        seed: the bootstrap's seed.
+        people: a person's verdict per row index, on the 1–5 pairwise scale, for the
+            judges' agreement with people in each order.
+    """
     values: list[float] = []
     inconsistent: list[int] = []
     biases: dict[str, list[int]] = {}  # judge → [consistent, both read, first won,
     #   decisive orders, longer won, decisive with lengths differing]
+    matches: dict[str, list[int]] = {}  # judge → counts, see _count_people
     pairwise_rows = 0
     for result in results:
         steps = [s for s in result.detail.get("judges", []) if isinstance(s, Mapping)]
@@ -127,9 +185,13 @@ def pairwise_figures(results: Iterable[ResultRecord], *, seed: int = 0) -> Pairw
             pairwise_rows += 1
         if result.status == "ok" and _is_pair_value(result.value, steps):
             values.append(float(result.value))
+        person = _number((people or {}).get(result.row_index))
         for step in swapped_steps:
             counts = biases.setdefault(str(step.get("judge", "")), [0] * 6)
             _count_bias(step, counts)
+            if person is not None and 1 <= person <= 5:
+                found = matches.setdefault(str(step.get("judge", "")), [0] * 8)
+                _count_people(step, person, found)
             if step.get("consistent") is False and result.row_index not in inconsistent:
                 inconsistent.append(result.row_index)
     if not pairwise_rows:
@@ -146,7 +208,13 @@ def pairwise_figures(results: Iterable[ResultRecord], *, seed: int = 0) -> Pairw
         score=estimate_mean([_points(v) for v in values], seed=seed),
         graded=estimate_mean([(v - 1) / 4 for v in values], seed=seed),
         judges=[
-            JudgeBias(name, Rate(c[0], c[1]), Rate(c[2], c[3]), Rate(c[4], c[5]))
+            JudgeBias(
+                name,
+                Rate(c[0], c[1]),
+                Rate(c[2], c[3]),
+                Rate(c[4], c[5]),
+                _order_agreement(matches.get(name)),
+            )
             for name, c in biases.items()
         ],
         inconsistent_rows=sorted(inconsistent),
@@ -189,6 +257,48 @@ def _count_bias(step: Mapping[str, Any], counts: list[int]) -> None:
             counts[5] += 1
             longer_is_b = lengths[1] > lengths[0]
             counts[4] += (way > 0) == longer_is_b
+
+
+def _count_people(step: Mapping[str, Any], person: float, counts: list[int]) -> None:
+    """Count one labelled pair in ``counts``: [pairs, order verdicts matching, order
+    verdicts without ties, of those matching, combined matching, combined without ties,
+    of those matching, consistent pairs]."""
+    orders = step.get("orders") or []
+    if len(orders) != 2:
+        return
+    first = _number((orders[0].get("verdict") or {}).get("value"))
+    second = _number((orders[1].get("verdict") or {}).get("value"))
+    combined = _number((step.get("verdict") or {}).get("value"))
+    if first is None or second is None or combined is None:
+        return
+    wanted = direction(person)
+    counts[0] += 1
+    for verdict in (first, mirror(second)):  # the swapped order mapped back to A and B
+        way = direction(verdict)
+        counts[1] += way == wanted
+        if way and wanted:
+            counts[2] += 1
+            counts[3] += way == wanted
+    way = direction(combined)
+    counts[4] += way == wanted
+    if way and wanted:
+        counts[5] += 1
+        counts[6] += way == wanted
+    counts[7] += direction(first) == direction(mirror(second))
+
+
+def _order_agreement(counts: list[int] | None) -> OrderAgreement | None:
+    if not counts or not counts[0]:
+        return None
+    pairs = counts[0]
+    return OrderAgreement(
+        pairs=pairs,
+        per_order=Rate(counts[1], 2 * pairs),
+        per_order_without_ties=Rate(counts[3], counts[2]),
+        combined=Rate(counts[4], pairs),
+        combined_without_ties=Rate(counts[6], counts[5]),
+        consistency=Rate(counts[7], pairs),
+    )
 
 
 def _number(value: Any) -> float | None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from judgedesk.core.report.build import Estimate, Group, Report, RunComparison, Summary
+from judgedesk.core.report.judges import JudgeCounts
 from judgedesk.core.report.pairwise import PairwiseFigures, Rate
 from judgedesk.core.review.agreement import AgreementFigures, Confusion, Figure
 from judgedesk.core.review.human import ReviewScale
+from judgedesk.core.review.labels import MEANINGS, LabelReading
 
 MAX_CHANGES_SHOWN = 20
 BAR_WIDTH = 30
@@ -96,6 +98,11 @@ def agreement_lines(figures: AgreementFigures, scale: ReviewScale) -> list[str]:
             ("mean absolute difference", _figure(figures.mean_abs_diff)),
         ]
     lines += [f"  {name:<26}{value}" for name, value in rows]
+    if figures.side_only:
+        lines.append(
+            f"  {_rows(figures.side_only)} left out: a label that only names the better answer "
+            "(A or B) says nothing of how much better; they count in win/tie/loss"
+        )
     if figures.confusion.n:
         lines += [
             "  " + line
@@ -163,6 +170,10 @@ def format_report(report: Report) -> str:
         f"{review.from_dataset} with a human label from the dataset; "
         f"{review.disagreed} disagreements, {review.flagged} flagged, {review.stale} stale",
     ]
+    if report.human_labels is not None:
+        lines += human_label_lines(report.human_labels)
+    if report.judges:
+        lines += ["", *judge_lines(report.judges)]
     lines += ["", "Agreement"]
     for figures in report.agreement:
         lines += ["  " + line for line in agreement_lines(figures, report.scale)]
@@ -189,6 +200,18 @@ def pairwise_lines(figures: PairwiseFigures) -> list[str]:
             f"{_rate(judge.consistency)}; the answer shown first won {_rate(judge.first_position)}"
             f"; the longer answer won {_rate(judge.longer_answer)}"
         )
+        people = judge.people
+        if people is not None:
+            lines += [
+                f"    Against the person's labels, {people.pairs} pairs, by the answer each "
+                "verdict favours (a tie matches only a tie; 'without ties' leaves out "
+                "verdicts where either side calls one):",
+                f"      each order's verdict counted alone {_rate(people.per_order)}, "
+                f"without ties {_rate(people.per_order_without_ties)}",
+                f"      the combined verdict {_rate(people.combined)}, "
+                f"without ties {_rate(people.combined_without_ties)}",
+                f"      the same direction in both orders {_rate(people.consistency)}",
+            ]
     if figures.inconsistent_rows:
         shown = ", ".join(str(r) for r in figures.inconsistent_rows[:MAX_CHANGES_SHOWN])
         more = len(figures.inconsistent_rows) - MAX_CHANGES_SHOWN
@@ -202,3 +225,67 @@ def pairwise_lines(figures: PairwiseFigures) -> list[str]:
 
 def _rate(rate: Rate) -> str:
     return f"{percent(rate.value)} ({rate.hits} of {rate.n})"
+
+
+_KINDS = {
+    "pairwise": "pairwise verdicts",
+    "boolean": "correct / incorrect",
+    "score": "scores",
+    "label": "labels",
+}
+
+
+def human_label_lines(reading: LabelReading) -> list[str]:
+    """How the dataset's human column was read, and every label that could not be."""
+    how = _KINDS.get(reading.kind, reading.kind)
+    if reading.numbers == "winner":
+        how += "; its numbers 1 and 2 name the better answer (1 = A, 2 = B)"
+    elif reading.numbers == "scale" and reading.kind == "pairwise":
+        how += "; its numbers are the scale (1 = A much better … 5 = B much better)"
+    empty = f", {reading.empty} empty" if reading.empty else ""
+    lines = [
+        f"Human labels from “{reading.column}” (read as {how}): {reading.labelled} read"
+        f"{empty}, {reading.unreadable} could not be read"
+    ]
+    if reading.understood and reading.kind in ("pairwise", "boolean"):
+        shown = ", ".join(
+            f"{_quoted(label)} → {MEANINGS.get(key, key)} ({n})"
+            for label, key, n in reading.understood
+        )
+        lines.append(f"  Read as: {shown}")
+    if reading.unreadable:
+        lines.append("  " + unreadable_sentence(reading))
+    return lines
+
+
+def unreadable_sentence(reading: LabelReading) -> str:
+    """ "3 human labels could not be read: 'maybe' (2), '?' (1): not a pairwise verdict…"."""
+    by_reason: dict[str, list[str]] = {}
+    for label, why, n in reading.not_understood:
+        by_reason.setdefault(why, []).append(f"{_quoted(label)} ({n})")
+    listed = sum(n for _, _, n in reading.not_understood)
+    parts = [f"{', '.join(values)}: {why}" for why, values in by_reason.items()]
+    if reading.unreadable > listed:
+        parts.append(f"and {reading.unreadable - listed} more")
+    label = "human label" if reading.unreadable == 1 else "human labels"
+    return f"{reading.unreadable} {label} could not be read: " + "; ".join(parts)
+
+
+def judge_lines(judges: list[JudgeCounts]) -> list[str]:
+    """Each judge's verdicts, unreadable replies and failures."""
+    width = max(len(j.name) for j in judges)
+    lines = ["Judges"]
+    for judge in judges:
+        lines.append(
+            f"  {judge.name:<{width}}  {judge.verdicts} verdicts, {judge.unparsed} unparsed, "
+            f"{judge.failed} failed (asked about {_rows(judge.asked)})"
+        )
+    return lines
+
+
+def _rows(n: int) -> str:
+    return f"{n} row" if n == 1 else f"{n} rows"
+
+
+def _quoted(label: str) -> str:
+    return "'" + label + "'"

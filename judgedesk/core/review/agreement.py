@@ -11,6 +11,11 @@ Verdicts are of three kinds:
 - ``ordinal``: numbers — scores, or pairwise verdicts mapped to 1..5; ordered, so
   weighted kappa, Spearman's correlation and the mean absolute difference apply;
 - ``nominal``: labels with no order; exact agreement, kappa and the confusion matrix.
+
+A pairwise verdict that says only which answer is better (a :class:`Side`, a person's
+plain "A" or "B") cannot agree or disagree with "A much better" against "A better": it
+is left out of every figure here, and counted in ``side_only``. Compared as win / tie /
+loss (the review's second figure for pairwise verdicts), it agrees with both.
 """
 
 from __future__ import annotations
@@ -35,6 +40,20 @@ class Figure:
 
 
 NOT_APPLICABLE = Figure(None, 0)
+
+
+class Side(int):
+    """A pairwise verdict that says which answer is better but not by how much.
+
+    Its number is the milder verdict on its side (2 for A, 4 for B), so it sorts, shows
+    and counts as a win or a loss where it belongs; :func:`agreement` leaves it out of
+    the figures that compare exact verdicts.
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Side({int(self)})"
 
 
 @dataclass(frozen=True)
@@ -72,6 +91,8 @@ class AgreementFigures:
         spearman: Spearman's rank correlation (ordinal only).
         mean_abs_diff: the mean absolute difference between scores (ordinal only).
         confusion: the confusion matrix, first rater in rows.
+        side_only: rows left out because a verdict there only says which answer is
+            better (a :class:`Side`) while the figures compare exact verdicts.
     """
 
     first: str
@@ -85,6 +106,7 @@ class AgreementFigures:
     spearman: Figure = NOT_APPLICABLE
     mean_abs_diff: Figure = NOT_APPLICABLE
     confusion: Confusion = field(default_factory=lambda: Confusion([], [], 0))
+    side_only: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -99,6 +121,7 @@ class AgreementFigures:
             "spearman": self.spearman.to_dict(),
             "mean_abs_diff": self.mean_abs_diff.to_dict(),
             "confusion": self.confusion.to_dict(),
+            "side_only": self.side_only,
         }
 
 
@@ -315,7 +338,8 @@ def agreement(
 
     Args:
         pairs: (first rater's verdict, second rater's verdict) per row; rows where
-            either is None are left out.
+            either is None are left out, and rows where either is a :class:`Side`
+            (counted in ``side_only``).
         first: the first rater's name, for reports.
         second: the second rater's name.
         kind: "boolean", "ordinal" or "nominal"; by default found from the verdicts.
@@ -323,8 +347,9 @@ def agreement(
             verdicts no one gave, e.g. every score from 1 to 10); verdicts given that
             are not among them are added after them.
     """
-    kept = [(a, b) for a, b in pairs if a is not None and b is not None]
-    kind = kind or verdict_kind(v for pair in kept for v in pair) or "nominal"
+    given = [(a, b) for a, b in pairs if a is not None and b is not None]
+    kept = [(a, b) for a, b in given if not isinstance(a, Side) and not isinstance(b, Side)]
+    kind = kind or verdict_kind(v for pair in given for v in pair) or "nominal"
     kept = [(_normalise(a, kind), _normalise(b, kind)) for a, b in kept]
     if labels is not None:
         labels = [_normalise(label, kind) for label in labels]
@@ -339,6 +364,7 @@ def agreement(
         exact=exact_agreement(kept),
         kappa=cohen_kappa(kept, None, labels),
         confusion=confusion_matrix(kept, labels),
+        side_only=len(given) - len(kept),
     )
     if kind != "ordinal":
         return figures

@@ -2,28 +2,24 @@
 
 from __future__ import annotations
 
-import math
-import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.dataset.mapping import MISSING, lookup
-from judgedesk.core.errors import RowError
+from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.judge.metrics import METRICS
-from judgedesk.core.judge.parsers import PARSERS
+from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.parsers.pairwise import CHOICE_SCALE, COMPARISON_SCALE
+from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
-from judgedesk.core.review.agreement import is_number
+from judgedesk.core.review import labels as forms
+from judgedesk.core.review.agreement import Side, is_number
+from judgedesk.core.review.labels import LabelReading
 
-_TRUE = frozenset(
-    {"true", "yes", "y", "correct", "right", "pass", "a", "1", "✓", "对", "正确", "是"}
-)
-_FALSE = frozenset(
-    {"false", "no", "n", "incorrect", "wrong", "fail", "b", "0", "✗", "错", "错误", "否"}
-)
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+DESCRIBE_LIMIT = 50_000
+"""Rows :func:`describe_column` looks at, at most."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +123,8 @@ class ReviewScale:
         """How a verdict is shown to a person."""
         if value is None:
             return ""
+        if isinstance(value, Side):
+            return "A" if value < forms.TIE else "B"
         for choice, name in zip(self.choices, self.names, strict=False):
             if choice == value and isinstance(choice, bool) == isinstance(value, bool):
                 return name
@@ -145,65 +143,68 @@ class ReviewScale:
 
 
 BOOLEAN_SCALE = ReviewScale("boolean", choices=(True, False), names=("correct", "incorrect"))
+PAIRWISE_SCALE = ReviewScale(
+    "score", 1, 5, tuple(COMPARISON_SCALE.values()), tuple(COMPARISON_SCALE)
+)
 
 
 def _as_bool(value: Any) -> Any:
-    if isinstance(value, bool):
-        return value
-    if is_number(value) and value in (0, 1):
-        return bool(value)
-    if isinstance(value, str):
-        text = value.strip().lower()
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-    return value
+    read, _ = forms.read_correctness(value)
+    return value if read is None else read
 
 
 def _as_number(value: Any) -> Any:
-    if is_number(value):
-        return int(value) if isinstance(value, float) and value.is_integer() else value
-    if isinstance(value, str) and _NUMBER.match(value.strip()):
-        number = float(value.strip())
-        if math.isfinite(number):
-            return int(number) if number.is_integer() else number
-    return value
+    number = forms.as_number(value)
+    return value if number is None else number
 
 
 def scale_for(project: Project | None, values: Iterable[Any] = ()) -> ReviewScale:
     """The scale a person reviews on: from the project's last judge, else from results.
 
     The last enabled judge decides the row's result (unless a postprocess script does):
-    its parser or metric says whether verdicts are true/false, scores or pairwise
-    choices, and the project's ``min_score``/``max_score`` bound the scores.
+    its verdict rule, parser (named, or implied by its template) or metric says whether
+    verdicts are true/false, scores or pairwise choices, and the project's
+    ``min_score``/``max_score`` bound the scores. Reads files: call it off the GUI thread.
     """
     seen = [v for v in values if v is not None]
     if project is not None and not project.script_path("postprocess").is_file():
         judges = [j for j in project.judges if j.enabled]
         if judges:
-            scale = _judge_scale(project, judges[-1].kind, judges[-1].metric, judges[-1].parser)
+            scale = _judge_scale(project, judges[-1])
             if scale is not None:
                 return scale
     return _scale_from_values(seen, project)
 
 
-def _judge_scale(project: Project, kind: str, metric: str, parser: str) -> ReviewScale | None:
-    if kind == "metric":
-        info = METRICS.get(metric)
+def _judge_scale(project: Project, judge: JudgeSettings) -> ReviewScale | None:
+    if judge.kind == "metric":
+        info = METRICS.get(judge.metric)
         if info is None:
             return None
         return BOOLEAN_SCALE if info.kind == "bool" else ReviewScale("score", 0, 100)
-    info_kind = PARSERS[parser].kind if parser in PARSERS else ""
-    if info_kind == "correctness":
+    parser = ""
+    if judge.verdict:  # a rule of the person's own says what its verdicts are
+        kind = str(judge.verdict.get("kind", ""))
+    else:
+        parser = judge.parser or _implied_parser(project, judge)
+        kind = PARSERS[parser].kind if parser in PARSERS else ""
+    if kind == "correctness":
         return BOOLEAN_SCALE
-    if info_kind == "pairwise":
-        names = COMPARISON_SCALE if parser == "comparison" else CHOICE_SCALE
+    if kind == "pairwise":
+        names = CHOICE_SCALE if parser == "choice5" else COMPARISON_SCALE
         return ReviewScale("score", 1, 5, tuple(names.values()), tuple(names))
-    if info_kind in ("score", "json"):
+    if kind in ("score", "json"):
         low, high = _bounds(project)
         return ReviewScale("score", low, high)
     return None
+
+
+def _implied_parser(project: Project, judge: JudgeSettings) -> str:
+    # As a run does: the parser the template's instructions imply.
+    try:
+        return infer_parser(project.read_template(judge)) or ""
+    except (JudgeDeskError, OSError):
+        return ""
 
 
 def _bounds(project: Project | None) -> tuple[float | None, float | None]:
@@ -227,32 +228,123 @@ def dataset_labels(
 ) -> dict[int, Any]:
     """The human verdicts a dataset column holds for ``rows``, read on ``scale``.
 
-    The column is the one mapped to the ``human`` role (``--field human=COLUMN``)
-    unless ``column`` is given. Reads the rows: call it off the GUI thread.
+    See :func:`read_labels`, which also says what could not be read. Reads the rows:
+    call it off the GUI thread.
 
     Returns:
-        Row index → verdict, for the rows whose column holds one that can be read on
-        the scale (a word in a column of scores is left out).
+        Row index → verdict, for the rows whose label could be read on the scale.
+    """
+    return read_labels(dataset, rows, scale, column)[0]
+
+
+def read_labels(
+    dataset: Dataset, rows: Iterable[int], scale: ReviewScale, column: str | None = None
+) -> tuple[dict[int, Any], LabelReading | None]:
+    """The human verdicts a dataset column holds for ``rows``, and how the column read.
+
+    The column is the one mapped to the ``human`` role (``--field human=COLUMN``)
+    unless ``column`` is given. Labels are read in the forms people write them in (see
+    :mod:`judgedesk.core.review.labels`): on a pairwise scale "A", "model_a", "A>B",
+    "tie", 1–5…; on a correct / incorrect scale "yes", "对", "0"…; on a score scale
+    numbers within its bounds. How a pairwise column's numbers read (winner index or
+    scale) is decided on the whole column, so that it does not change with the rows
+    asked. Reads the rows: call it off the GUI thread.
+
+    Returns:
+        Row index → verdict for the labels read, and the reading (None when no
+        column is mapped).
     """
     column = column or dataset.mapping.get("human")
     if not column:
-        return {}
-    labels: dict[int, Any] = {}
+        return {}, None
+    asked = list(_column(dataset, column, rows))
+    numbers, c_tie = "", True
+    if scale.is_pairwise:
+        values = [v for _, v in asked]
+        if _depends_on_the_rest(values) and len(asked) < len(dataset):
+            values = [v for _, v in _column(dataset, column, range(len(dataset)))]
+        numbers, c_tie = forms.number_form(values), forms.c_is_tie(values)
+    reading = _blank_reading(column, scale, numbers)
+    return forms.tally(asked, _reader(scale, numbers, c_tie), reading)
+
+
+def describe_column(
+    dataset: Dataset, column: str, *, pairwise: bool = False, limit: int = DESCRIBE_LIMIT
+) -> LabelReading:
+    """How a column of human labels reads, before any judge says what scale it is on.
+
+    The scale is guessed from the values: pairwise when most of its words are pairwise
+    ones (tie, model_a, A>B…) or it holds a bare A or B, correct / incorrect when most
+    are yes / no, true / false, 对 / 错… or it holds only 0 and 1; other numbers are
+    pairwise verdicts when ``pairwise`` (the rows hold two answers to compare), else
+    scores. Reads up to ``limit`` rows: call it off the GUI thread.
+    """
+    count = min(len(dataset), limit)
+    values = list(_column(dataset, column, range(count)))
+    scale = guess_scale([v for _, v in values], pairwise=pairwise)
+    numbers, c_tie = "", True
+    if scale.is_pairwise:
+        plain = [v for _, v in values]
+        numbers, c_tie = forms.number_form(plain), forms.c_is_tie(plain)
+    reading = replace(_blank_reading(column, scale, numbers), complete=count == len(dataset))
+    return forms.tally(values, _reader(scale, numbers, c_tie), reading)[1]
+
+
+def guess_scale(values: list[Any], *, pairwise: bool = False) -> ReviewScale:
+    """The scale a column of labels is most likely on (see :func:`describe_column`)."""
+    present = [v for v in values if not forms.is_blank(v)]
+    pairwise_words = sum(1 for v in present if forms.looks_pairwise(v))
+    correctness_words = sum(1 for v in present if forms.looks_correctness(v))
+    if pairwise_words != correctness_words:
+        return PAIRWISE_SCALE if pairwise_words > correctness_words else BOOLEAN_SCALE
+    if any(forms.compact(forms.normal(v)) in ("a", "b") for v in present):
+        return PAIRWISE_SCALE
+    numbers = {forms.as_number(v) for v in present}
+    if numbers and numbers <= {0, 1}:
+        return BOOLEAN_SCALE
+    return PAIRWISE_SCALE if pairwise else ReviewScale("score")
+
+
+def _depends_on_the_rest(values: list[Any]) -> bool:
+    # Only a column of 1s and 2s, or one with a "C", reads differently with other rows.
+    return forms.number_form(values) == forms.WINNER or any(
+        isinstance(v, str) and forms.compact(forms.normal(v)) == "c" for v in values
+    )
+
+
+def _column(dataset: Dataset, column: str, rows: Iterable[int]) -> Iterator[tuple[int, Any]]:
     count = len(dataset)
     for index in rows:
         if not 0 <= index < count:
             continue
         try:
-            record: Mapping[str, Any] = dataset.peek(index)[0]
+            value = lookup(dataset.peek(index)[0], column)
         except RowError:
             continue
-        value = lookup(record, column)
-        if value is MISSING:
-            continue
-        try:
-            value = scale.coerce(value)
-        except ValueError:
-            continue  # not a verdict on this scale ("n/a", "?"): no human label
-        if value is not None:
-            labels[index] = value
-    return labels
+        yield index, (None if value is MISSING else value)
+
+
+def _blank_reading(column: str, scale: ReviewScale, numbers: str) -> LabelReading:
+    kind = "pairwise" if scale.is_pairwise else scale.kind
+    return LabelReading(column, kind, scale.low, scale.high, numbers=numbers)
+
+
+def _reader(scale: ReviewScale, numbers: str, c_tie: bool) -> Callable[[Any], tuple[Any, str]]:
+    if scale.is_pairwise:
+        return lambda value: forms.read_pairwise(value, numbers, c_tie)
+    if scale.kind == "boolean":
+        return forms.read_correctness
+    if scale.kind == "score":
+        return lambda value: _read_score(value, scale)
+    return lambda value: (value, "")
+
+
+def _read_score(value: Any, scale: ReviewScale) -> tuple[Any, str]:
+    number = forms.as_number(value)
+    if number is None:
+        return None, f"not a score; use a number{scale._range_text()}"
+    if (scale.low is not None and number < scale.low) or (
+        scale.high is not None and number > scale.high
+    ):
+        return None, f"outside the scale{scale._range_text()}"
+    return number, ""

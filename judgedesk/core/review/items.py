@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.dataset import text_contains
-from judgedesk.core.review.agreement import is_number
+from judgedesk.core.review.agreement import Side, is_number
 from judgedesk.core.run.reviews import Review
 from judgedesk.core.run.store import ResultRecord
 
@@ -117,6 +117,10 @@ class ReviewItem:
             return 1.0 if self.review is not None and self.review.agree is False else None
         if judge is None:
             return None
+        if isinstance(human, Side) and is_number(judge):
+            # A plain "A" or "B" agrees with every verdict on its side, however strong.
+            same_side = judge < 3 if human < 3 else judge > 3
+            return 0.0 if same_side else abs(float(human) - float(judge))
         if is_number(human) and is_number(judge):
             return abs(float(human) - float(judge))
         return 0.0 if same_value(human, judge) else 1.0

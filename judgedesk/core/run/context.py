@@ -8,6 +8,7 @@ from typing import Any
 from judgedesk.core.judge import OpenAIClient
 from judgedesk.core.judge.approvals import approved_key
 from judgedesk.core.judge.parsers import PARSERS, infer_parser
+from judgedesk.core.judge.parsers.rule import VerdictRule
 from judgedesk.core.judge.request import judge_template
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
@@ -24,6 +25,14 @@ class JudgeContext:
     parser: str | None
     options: dict[str, Any] = field(default_factory=dict)
     unreachable: str = ""  # why the endpoint cannot be reached, found before the run
+    rule: VerdictRule | None = None  # the judge's own verdict rule, read instead of parser
+
+    @property
+    def kind(self) -> str | None:
+        """What the verdicts are: "score", "pairwise", "correctness", "label", "json"."""
+        if self.rule is not None:
+            return self.rule.kind
+        return PARSERS[self.parser].kind if self.parser in PARSERS else None
 
 
 def prepare_judge(
@@ -61,7 +70,8 @@ def prepare_judge(
     if not prompt:
         template = None
     parser = None
-    if template is not None:
+    rule = settings.rule()
+    if template is not None and rule is None:
         parser = settings.parser or infer_parser(template.source)
     options: dict[str, Any] = {}
     if parser is not None and PARSERS[parser].kind == "score":
@@ -69,4 +79,4 @@ def prepare_judge(
             value = project.variables.get(key)
             if isinstance(value, int | float) and not isinstance(value, bool):
                 options[option] = value
-    return JudgeContext(settings, client, template, parser, options)
+    return JudgeContext(settings, client, template, parser, options, rule=rule)

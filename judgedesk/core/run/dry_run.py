@@ -146,7 +146,7 @@ async def judge_one_row(
         label=verdict.get("label"),
         reason=reason,
         error_kind=result.error_kind,
-        parser=context.parser,
+        parser=context.parser or ("rule" if context.rule is not None else None),
         dimensions=dict(verdict.get("dimensions") or {}),
         messages=list(call.request.get("messages", [])) if call is not None else [],
         content=reply.get("content"),

@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.judge import ChatRequest
-from judgedesk.core.judge.parsers import infer_parser
 from judgedesk.core.judge.request import judge_template, render_prompt
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
-from judgedesk.core.run.pairs import is_pairwise, pair_of, swapped
+from judgedesk.core.run.asking import candidate_messages
+from judgedesk.core.run.pairs import pair_of, swapped
 from judgedesk.core.run.selection import Selection, selected_rows
-from judgedesk.core.run.steps import candidate_messages
 from judgedesk.core.run.store import Store
 from judgedesk.core.template.tokens import estimate_tokens
 
@@ -173,7 +172,7 @@ def _estimate_judge(
     picked: list[int],
 ) -> JudgeEstimate:
     template = judge_template(project, judge)
-    both_orders = project.run.swap and is_pairwise(judge.parser or infer_parser(template.source))
+    both_orders = project.run.swap and judge.verdict_kind(template.source) == "pairwise"
     keys: list[str] = []
     prompt_tokens: list[int] = []
     problem = ""

@@ -10,25 +10,24 @@ mapped back to the first order and the two are combined:
 
 Verdicts are on the 1–5 pairwise scale of :mod:`judgedesk.core.judge.parsers.pairwise`, where
 1 means A is much better, 3 a tie and 5 B much better. Which two answers a template
-compares is read from the template itself: ``response_a`` against ``response_b``, or
-else the reference answer (A) against the evaluated response (B), as in the seed
-platforms' comparative scoring.
+compares, and every place a row holds them, is told by
+:mod:`judgedesk.core.template.answers`: the swapped order exchanges the answers in all of
+them, so that each spelling a template may use shows the other answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from judgedesk.core.dataset.mapping import MISSING, lookup
 from judgedesk.core.judge.parsers import PARSERS
 from judgedesk.core.judge.parsers.pairwise import CHOICE_SCALE, COMPARISON_SCALE
+from judgedesk.core.template.answers import AnswerPlaces, pair_reads, row_places, swap_issues
 from judgedesk.core.template.render import CompiledTemplate
 
 TIE = 3
-_PAIR_NAMES = ("response_a", "response_b")
-_REFERENCE_NAMES = ("ref_answer", "data.ref_answer", "data.gt")
-_RESPONSE_NAMES = ("answer", "response")
 
 
 def is_pairwise(parser: str | None) -> bool:
@@ -44,46 +43,121 @@ class Pair:
         kind: "fields" (``response_a`` against ``response_b``) or "reference" (the
             reference answer against the response).
         a, b: the two answers' texts, in the order the row gives them.
+        places: where else the row holds them (columns chosen as A or B, a baseline).
     """
 
     kind: str
     a: str
     b: str
+    places: AnswerPlaces = field(default_factory=AnswerPlaces)
 
 
 def pair_of(
-    template: CompiledTemplate, data: Mapping[str, Any], resp: Mapping[str, Any]
+    template: CompiledTemplate,
+    data: Mapping[str, Any],
+    resp: Mapping[str, Any],
+    places: AnswerPlaces | None = None,
 ) -> Pair | None:
-    """The pair ``template`` compares in this row, or None when it reads no pair."""
-    reads = _reads(template)
-    if any(name in reads for name in _PAIR_NAMES):
-        return Pair("fields", _content(data.get("response_a")), _content(data.get("response_b")))
-    if any(n in reads for n in _REFERENCE_NAMES) and any(n in reads for n in _RESPONSE_NAMES):
-        reference = data.get("ref_answer")
-        if reference is None:
-            reference = data.get("gt")
-        return Pair("reference", _content(reference), _content(resp.get("content")))
+    """The pair ``template`` compares in this row, or None when it shows no pair that can
+    be exchanged (:func:`swap_problem` says why)."""
+    places = row_places(places, data)
+    kind = pair_reads(template, places).kind
+    if kind == "fields":
+        a, b = _content(data.get("response_a")), _content(data.get("response_b"))
+        return Pair("fields", a, b, places)
+    if kind == "reference":
+        return Pair("reference", _content(_reference(data)), _content(resp.get("content")), places)
     return None
+
+
+def swap_problem(
+    template: CompiledTemplate, data: Mapping[str, Any], places: AnswerPlaces | None = None
+) -> str:
+    """Why a template's pair cannot be judged in both orders, naming the line to change."""
+    issues = swap_issues(template, row_places(places, data))
+    errors = [str(i) for i in issues if i.severity == "error"]
+    return errors[0] if errors else "The template shows no pair of answers to exchange."
 
 
 def swapped(
     pair: Pair, data: Mapping[str, Any], resp: Mapping[str, Any]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The row's ``data`` and ``resp`` with the pair's two answers exchanged."""
+    """The row's ``data`` and ``resp`` with the pair's two answers exchanged everywhere."""
     new_data, new_resp = dict(data), dict(resp)
+    places = pair.places
     if pair.kind == "fields":
-        new_data["response_a"], new_data["response_b"] = (
-            data.get("response_b"),
-            data.get("response_a"),
-        )
+        a, b = data.get("response_a"), data.get("response_b")
+        new_data["response_a"], new_data["response_b"] = b, a
+        _exchange(new_data, data, places.a_columns, b)
+        _exchange(new_data, data, places.b_columns, a)
+        if places.response_is_b:
+            # A baseline answers A and the row's response is B: it shows A now.
+            new_resp = dict(a) if isinstance(a, Mapping) else _shaped(resp, a)
+            _exchange(new_data, data, places.response_columns, a)
         return new_data, new_resp
     # The reference takes the response's place and the other way round; the reference
     # has no reasoning of its own, so the swapped response shows none.
+    reference = _reference(data)
     key = "ref_answer" if data.get("ref_answer") is not None else "gt"
     new_data[key] = resp.get("content")
     new_resp["content"] = pair.a
     new_resp["reasoning_content"] = None
+    _exchange(new_data, data, places.reference_columns, resp)
+    _exchange(new_data, data, places.response_columns, reference)
+    if key == "gt":
+        _swap_final_turn(new_data, resp.get("content"))
     return new_data, new_resp
+
+
+def _reference(data: Mapping[str, Any]) -> Any:
+    reference = data.get("ref_answer")
+    return data.get("gt") if reference is None else reference
+
+
+def _exchange(
+    new_data: dict[str, Any], data: Mapping[str, Any], columns: tuple[str, ...], other: Any
+) -> None:
+    """Put the other answer in each column that holds one, in the shape found there."""
+    for column in columns:
+        old = lookup(data, column)
+        if old is not MISSING:
+            _put(new_data, column, _shaped(old, other))
+
+
+def _shaped(old: Any, other: Any) -> Any:
+    """The other answer in the shape of ``old``: a whole answer, or only its text."""
+    if isinstance(old, Mapping):
+        if isinstance(other, Mapping):
+            return dict(other)
+        shaped = {**old, "content": other}
+        if "reasoning_content" in shaped:
+            shaped["reasoning_content"] = None
+        return shaped
+    return other.get("content") if isinstance(other, Mapping) else other
+
+
+def _put(data: dict[str, Any], column: str, value: Any) -> None:
+    """Set a column as :func:`lookup` reads it (dotted names reach into objects)."""
+    if column in data or "." not in column:
+        data[column] = value
+        return
+    parts = column.split(".")
+    container = data
+    for part in parts[:-1]:
+        child = dict(container[part])  # copied: the row's own object stays as it was
+        container[part] = child
+        container = child
+    container[parts[-1]] = value
+
+
+def _swap_final_turn(data: dict[str, Any], content: Any) -> None:
+    """The chat's final assistant turn is the reference: it shows the response instead."""
+    messages = data.get("messages")
+    if not isinstance(messages, list) or not messages:
+        return
+    last = messages[-1]
+    if isinstance(last, Mapping) and last.get("role") == "assistant":
+        data["messages"] = [*messages[:-1], {**last, "content": content}]
 
 
 def mirror(value: int | float) -> int | float:
@@ -110,7 +184,7 @@ def combine(first: int | float, second: int | float) -> tuple[int | float, bool]
 
 def label_for(parser: str, value: int | float) -> str | None:
     """The verdict's label on the parser's scale ("A>B", "B+", …)."""
-    scale = COMPARISON_SCALE if parser == "comparison" else CHOICE_SCALE
+    scale = CHOICE_SCALE if parser == "choice5" else COMPARISON_SCALE
     for label, number in scale.items():
         if number == value:
             return label
@@ -121,16 +195,6 @@ def first_shown_won(value: int | float) -> bool | None:
     """Whether the answer shown first won (None for a tie)."""
     way = direction(value)
     return None if way == 0 else way < 0
-
-
-def _reads(template: CompiledTemplate) -> set[str]:
-    names: set[str] = set()
-    for use in template.uses:
-        parts = use.path.split(".")
-        names.add(parts[0])
-        if len(parts) > 1:
-            names.add(".".join(parts[:2]))
-    return names
 
 
 def _content(value: Any) -> str:

@@ -13,26 +13,20 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge import ChatReply, ChatRequest, JudgeCallError
 from judgedesk.core.judge.metric_eval import evaluate_metric
 from judgedesk.core.judge.parsers import Verdict, parse_verdict
+from judgedesk.core.judge.parsers.rule import read_with_rule
 from judgedesk.core.judge.request import render_prompt
 from judgedesk.core.judge.verdicts import aggregate_verdicts
 from judgedesk.core.project.settings import Project
+from judgedesk.core.run.asking import RowFailed, candidate_messages
 from judgedesk.core.run.context import JudgeContext
 from judgedesk.core.run.details import judge_model, script_detail, script_error, verdict_detail
-from judgedesk.core.run.pairs import combine, is_pairwise, mirror, pair_of, swapped
+from judgedesk.core.run.pairs import combine, mirror, pair_of, swap_problem, swapped
 from judgedesk.core.run.store import Store
 from judgedesk.core.run.swap import combined_verdict, pair_values
 from judgedesk.core.scripts import ScriptPool
+from judgedesk.core.template.answers import AnswerPlaces, answer_places
 
 log = logging.getLogger(__name__)
-
-
-class RowFailed(JudgeDeskError):
-    """A step failed for this row; ``kind`` names the step and the cause for counting."""
-
-    def __init__(self, kind: str, message: str, detail: Mapping[str, Any] | None = None):
-        super().__init__(message)
-        self.kind = kind
-        self.detail = dict(detail or {})
 
 
 @dataclass
@@ -132,33 +126,46 @@ class RowProcessor:
         final: Verdict | None = None
         verdicts: list[Verdict] = []
         decided_by_rule = False
+        failed: list[int] = []  # the positions of judges whose failure is their vote
         for judge in self.judges:
-            if judge.settings.kind == "metric":
-                step, verdict, decided = self._metric(judge, data, resp)
-                steps.append(step)
-                requests.append({"metric": judge.settings.metric, "params": judge.settings.params})
-                replies.append({"content": step["detail"], "value": verdict.value})
-            else:
-                step, verdict, sent, answered = await self._judge(
-                    judge, data, resp, preprocess_result
-                )
-                steps.append(step)
-                requests.extend(sent)
-                replies.extend(answered)
-                decided = False
-                # The order the answers were shown in, when the pair was judged twice.
-                if len(sent) > 1:
-                    models.append({**judge_model(judge), "order": "as given"})
-                    models.append({**judge_model(judge), "order": "swapped"})
-                    verdicts.append(verdict)
-                    final = verdict
-                    continue
-            models.append(judge_model(judge))
-            verdicts.append(verdict)
-            final = verdict
-            if decided and self.project.run.cascade:
-                decided_by_rule = True
-                break
+            try:
+                if judge.settings.kind == "metric":
+                    step, verdict, decided = self._metric(judge, data, resp)
+                    steps.append(step)
+                    requests.append(
+                        {"metric": judge.settings.metric, "params": judge.settings.params}
+                    )
+                    replies.append({"content": step["detail"], "value": verdict.value})
+                else:
+                    places = answer_places(row.mapping, baseline=self.baseline is not None)
+                    step, verdict, sent, answered = await self._judge(
+                        judge, data, resp, preprocess_result, places
+                    )
+                    steps.append(step)
+                    requests.extend(sent)
+                    replies.extend(answered)
+                    decided = False
+                    # The order the answers were shown in, when the pair was judged twice.
+                    if len(sent) > 1:
+                        models.append({**judge_model(judge), "order": "as given"})
+                        models.append({**judge_model(judge), "order": "swapped"})
+                        verdicts.append(verdict)
+                        final = verdict
+                        continue
+                models.append(judge_model(judge))
+                verdicts.append(verdict)
+                final = verdict
+                if decided and self.project.run.cascade:
+                    decided_by_rule = True
+                    break
+            except RowFailed as exc:
+                if not self._failure_is_a_vote(exc):
+                    exc.detail.setdefault("failed_judge", judge.settings.name)
+                    raise
+                steps.append({"judge": judge.settings.name, "failed": str(exc), **exc.detail})
+                failed.append(len(verdicts))
+                final = Verdict(ok=False, value=None, label=None, reason=str(exc))
+                verdicts.append(final)
         detail["decided_by_rule"] = decided_by_rule
         if self.scripts is not None and self.scripts.has("postprocess") and not decided_by_rule:
             outcome = await self.scripts.postprocess(requests, replies, models, data, resp)
@@ -171,11 +178,19 @@ class RowProcessor:
         if final is None:
             raise RowFailed("setup", "The project has no judge to run.")
         if self.project.run.aggregate != "last" and len(verdicts) > 1 and not decided_by_rule:
-            final = aggregate_verdicts(verdicts, self.project.run.aggregate)
+            names = [j.settings.name for j in self.judges]
+            final = aggregate_verdicts(verdicts, self.project.run.aggregate, names, failed)
             detail["aggregate"] = self.project.run.aggregate
         if not final.ok:
             return RowResult(row.index, row.id, "unparsed", None, final.reason, "unparsed", detail)
         return RowResult(row.index, row.id, "ok", final.value, detail=detail)
+
+    def _failure_is_a_vote(self, failure: RowFailed) -> bool:
+        # A majority is of every judge asked, so under one a judge's failure is its vote;
+        # in a recompute without calls ("not judged") the judge is to be asked instead.
+        postprocess = self.scripts is not None and self.scripts.has("postprocess")
+        majority = self.project.run.aggregate == "majority" and len(self.judges) > 1
+        return majority and not postprocess and failure.kind != "not judged"
 
     # --- steps ------------------------------------------------------------------------
 
@@ -214,30 +229,42 @@ class RowProcessor:
         return reply, key, False
 
     async def _judge(
-        self, judge: JudgeContext, data: Mapping[str, Any], resp: Mapping[str, Any], pre: Any
+        self,
+        judge: JudgeContext,
+        data: Mapping[str, Any],
+        resp: Mapping[str, Any],
+        pre: Any,
+        places: AnswerPlaces | None = None,
     ) -> tuple[dict[str, Any], Verdict, list[dict[str, Any]], list[dict[str, Any]]]:
         """Ask one judge; a pairwise judge is asked in both orders when ``run.swap`` is on.
 
         Returns:
             The step's detail, the verdict, and the requests and replies (two of each
-            when the pair was judged in both orders: as given, then swapped).
+            when the pair was judged in both orders: as given, then swapped). A template
+            showing no two answers that can be exchanged fails the row, never silently
+            asks once.
         """
         step: dict[str, Any]
         pair = None
-        if self.project.run.swap and is_pairwise(judge.parser) and judge.template is not None:
-            pair = pair_of(judge.template, data, resp)
+        if self.project.run.swap and judge.kind == "pairwise" and judge.template is not None:
+            pair = pair_of(judge.template, data, resp, places)
+            if pair is None:
+                problem = swap_problem(judge.template, data, places)
+                raise RowFailed(
+                    f"{judge.settings.name}: swap", f"Judge '{judge.settings.name}': {problem}"
+                )
         if pair is None:
             step, verdict, request, reply = await self._ask(judge, data, resp, pre)
-            if is_pairwise(judge.parser):
+            if judge.kind == "pairwise":
                 step["pairwise"] = True
-                if self.project.run.swap:
-                    step["swap"] = "The template reads no pair of answers: asked in one order."
             return step, verdict, [request], [reply]
         data_swapped, resp_swapped = swapped(pair, data, resp)
         (step, first, request, reply), (step2, second, request2, reply2) = await asyncio.gather(
             self._ask(judge, data, resp, pre), self._ask(judge, data_swapped, resp_swapped, pre)
         )
-        verdict = combined_verdict(judge.parser or "", first, second)
+        verdict = combined_verdict(
+            judge.parser or ("comparison" if judge.rule else ""), first, second
+        )
         step["orders"] = [
             {"key": step.get("key"), "cached": step.get("cached"), "verdict": step["verdict"]},
             {"key": step2.get("key"), "cached": step2.get("cached"), "verdict": step2["verdict"]},
@@ -268,7 +295,9 @@ class RowProcessor:
             stream=settings.stream,
         )
         reply, key, cached = await self._call(judge, request)
-        if judge.parser is None:
+        if judge.rule is not None:
+            verdict = read_with_rule(judge.rule, reply.content, reply.reasoning_content)
+        elif judge.parser is None:
             verdict = Verdict(
                 ok=False,
                 value=None,
@@ -344,27 +373,6 @@ class RowProcessor:
             "reasoning_content": reply.reasoning_content,
             "tool_calls": reply.tool_calls,
         }
-
-
-def candidate_messages(row: Row, data: Mapping[str, Any], system: str) -> list[dict[str, Any]]:
-    """The chat a candidate or baseline model is sent for a row: its question or chat.
-
-    Raises:
-        RowFailed: the row has neither a chat nor a question.
-    """
-    messages = data.get("messages")
-    chat: list[dict[str, Any]]
-    if isinstance(messages, list) and messages:
-        chat = [dict(m) for m in messages if isinstance(m, Mapping)]
-        if chat and chat[-1].get("role") == "assistant":
-            chat = chat[:-1]  # the final assistant turn is the reference, not a prompt
-    elif data.get("question") is not None:
-        chat = [{"role": "user", "content": str(data["question"])}]
-    else:
-        raise RowFailed("candidate", f"Row {row.index} has no question to ask the candidate.")
-    if system and not any(m.get("role") == "system" for m in chat):
-        chat.insert(0, {"role": "system", "content": system})
-    return chat
 
 
 def _text(value: Any) -> str | None:

@@ -8,7 +8,7 @@ import socket
 import sqlite3
 import sys
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -203,6 +203,16 @@ class Store:
             ):
                 found[row[0]] = _call(row)
         return found
+
+    def replies(self, judge: str) -> Iterator[tuple[str, str | None]]:
+        """Every stored reply of a judge: (content, reasoning content), oldest first."""
+        cursor = self._db.execute(
+            "SELECT json_extract(reply, '$.content'), json_extract(reply, '$.reasoning_content') "
+            "FROM calls WHERE judge=? ORDER BY created",
+            (judge,),
+        )
+        for content, reasoning in cursor:
+            yield str(content or ""), (str(reasoning) if reasoning is not None else None)
 
     def call_stats(self, judge: str) -> tuple[int, float, float]:
         """For a judge's stored calls: (how many, mean completion tokens, mean latency)."""

@@ -2,10 +2,11 @@
 
 A row's ``data`` and ``response`` (from the dataset stage), the preprocess result and the
 project's variables make the context; the template is compiled once, rendered in a
-sandbox with a bound on its work, and what went wrong is told with line and column. Also
-here: the live preview, the built-in library and scene presets, project variables,
-conversion of prompts written with ``{$name}`` / ``{name}`` placeholders, and a rough
-token count. Imports only the dataset stage.
+sandbox with a bound on its work, and what went wrong is told with line and column.
+Answers printed whole show their text. Also here: the live preview, the built-in library
+and scene presets, project variables, conversion of prompts written with ``{$name}`` /
+``{name}`` placeholders, which two answers a pairwise template compares (so that they can
+be exchanged), and a rough token count. Imports only the dataset stage.
 """
 
 from __future__ import annotations

@@ -36,7 +36,10 @@ LANGUAGES: tuple[str, ...] = ("en", "zh")
 MODES: tuple[str, ...] = ("pointwise", "pairwise")
 """How a template looks at responses: one at a time, or two side by side."""
 
+# The template stage comes before the judge stage, so it names the parsers rather than
+# importing judge.parsers.PARSERS; tests/core/test_library.py keeps the two lists equal.
 PARSERS: tuple[str, ...] = ("score", "comparison", "choice5", "correctness", "json")
+PARSERS += ("mtbench_pair", "prometheus", "prometheus_pair", "llmbar", "judgelm")
 """Names of the built-in verdict parsers a template may ask for."""
 
 SCENE_VARIABLES: tuple[str, ...] = (
@@ -50,7 +53,8 @@ SCENE_VARIABLES: tuple[str, ...] = (
 """The project variables every scene preset fills in."""
 
 # The order a person meets the templates in: simple scoring first, then comparisons,
-# then the specialised formats. Templates not named here follow alphabetically.
+# then the specialised formats, then those for published judges' formats. Templates not
+# named here follow alphabetically.
 _ORDER: tuple[str, ...] = (
     "score_single",
     "score_reference",
@@ -60,6 +64,10 @@ _ORDER: tuple[str, ...] = (
     "pairwise_checklist",
     "correctness_ab",
     "multidim_json",
+    "prometheus_absolute",
+    "mtbench_pair",
+    "llmbar_pair",
+    "judgelm_pair",
 )
 
 _FALLBACK = LANGUAGES[0]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.dataset import DERIVED_FIELDS, Dataset
+from judgedesk.core.template.answers import AnswerPlaces, row_places, swap_issues
 from judgedesk.core.template.prompt import JudgePrompt
 from judgedesk.core.template.render import TemplateIssue, build_context, compile_template
 from judgedesk.core.template.tokens import estimate_tokens
@@ -49,6 +50,7 @@ def preview_prompt(
     dataset: Dataset | None = None,
     row: int | None = None,
     judge: str = "",
+    swap: AnswerPlaces | None = None,
 ) -> PromptPreview:
     """Render a template for one row of a dataset; never raises for template or row problems.
 
@@ -60,6 +62,9 @@ def preview_prompt(
         row: the row's index; None renders with no row (only errors are reported then,
             as every variable from a row would be missing).
         judge: the judge's name, carried into the result.
+        swap: where the rows hold their answers, when the judge is asked about each pair
+            in both orders (``project.checks.swap_places``): what keeps the template's
+            answers from being exchanged is reported, with the line to change.
     """
     started = time.perf_counter()
     compiled = compile_template(source)
@@ -80,6 +85,9 @@ def preview_prompt(
         issues = tuple(i for i in issues if i.severity == "error")
     if read_error is not None:
         issues = (read_error, *issues)
+    if swap is not None and compiled.ok:
+        # A warning here: the prompt is still worth seeing; the run itself is refused.
+        issues = (*issues, *swap_issues(compiled, row_places(swap, data), severity="warning"))
     text = result.text if read_error is None else ""
     prompt = JudgePrompt(judge, system_prompt, text, issues)
     return PromptPreview(

@@ -15,6 +15,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from judgedesk.core.errors import TemplateError as JudgeDeskTemplateError
 from judgedesk.core.template.compile import TEXTS, NameTrackingGenerator, TemplateCompiler
+from judgedesk.core.template.context import ResponseRecord, build_context
 from judgedesk.core.template.problems import (
     TemplateIssue,
     VariableUse,
@@ -127,6 +128,8 @@ class _NotingUndefined(ChainableUndefined):
 
 
 def _finalize(value: Any) -> Any:
+    if isinstance(value, ResponseRecord):  # an answer printed whole shows its text
+        value = None if value.get("content") is None else str(value)
     # None would print as "None"; a person expects a missing value to be empty.
     if value is None:
         _note("none", None)
@@ -148,46 +151,6 @@ def _make_environment() -> SandboxedEnvironment:
 
 
 ENVIRONMENT = _make_environment()
-
-
-def build_context(
-    data: Mapping[str, Any],
-    response: Mapping[str, Any],
-    *,
-    preprocess_result: Any = None,
-    variables: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """Assemble what a template sees for one row.
-
-    Args:
-        data: the row's fields plus the derived question, gt, history and ref_answer.
-        response: the evaluated model's output (content, reasoning_content, …).
-        preprocess_result: what the preprocess script returned, if any.
-        variables: the project's variables (max_score, scene_desc, …).
-
-    Returns:
-        The context: project variables, ``data``, ``response``, ``preprocess_result`` and
-        the short aliases ``question``, ``ref_answer`` (the reference, or the chat's final
-        assistant turn when there is none), ``answer``, ``history`` and, for pairs,
-        ``response_a`` / ``response_b``.
-    """
-    context: dict[str, Any] = dict(variables or {})
-    ref_answer = data.get("ref_answer")
-    if ref_answer is None:
-        ref_answer = data.get("gt")
-    context.update(
-        data=data,
-        response=response,
-        preprocess_result=preprocess_result,
-        question=data.get("question"),
-        ref_answer=ref_answer,
-        answer=response.get("content"),
-        history=data.get("history"),
-    )
-    for side in ("response_a", "response_b"):
-        if side in data:
-            context[side] = data[side]
-    return context
 
 
 @dataclass
@@ -306,6 +269,8 @@ _MISSING = object()
 
 
 def _is_blank(value: Any, kind: str) -> bool:
+    if isinstance(value, ResponseRecord):
+        value = None if value.get("content") is None else str(value)
     return value is None if kind == "none" else (isinstance(value, str) and value == "")
 
 

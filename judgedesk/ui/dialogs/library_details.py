@@ -35,6 +35,11 @@ class TemplateDetailsView(QWidget):
             "choice5": self.tr("One of five choices, A++ A+ A=B B+ B++, read as 1 to 5"),
             "correctness": self.tr("Correct or incorrect (A or B), read as true or false"),
             "json": self.tr("A JSON object: an overall score and a score for each dimension"),
+            "mtbench_pair": self.tr("MT-Bench's [[A]], [[B]] or [[C]] (a tie), read as 2, 4 or 3"),
+            "prometheus": self.tr("Prometheus' “[RESULT] n”, a score from 1 to 5"),
+            "prometheus_pair": self.tr("Prometheus' “[RESULT] A” or “[RESULT] B”"),
+            "llmbar": self.tr("LLMBar's “Output (a)” or “Output (b)”"),
+            "judgelm": self.tr("JudgeLM's two scores on the first line, compared"),
         }
         self.title = QLabel("", self)
         self.title.setObjectName("libraryTitle")

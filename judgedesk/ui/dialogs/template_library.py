@@ -74,6 +74,11 @@ class TemplateLibraryDialog(QDialog):
             "choice5": self.tr("a five-way choice"),
             "correctness": self.tr("correct or incorrect"),
             "json": self.tr("JSON scores"),
+            "mtbench_pair": self.tr("an MT-Bench verdict"),
+            "prometheus": self.tr("a Prometheus score"),
+            "prometheus_pair": self.tr("a Prometheus comparison"),
+            "llmbar": self.tr("an LLMBar choice"),
+            "judgelm": self.tr("two JudgeLM scores"),
         }
         self.language = QComboBox(self)
         self.language.setObjectName("libraryLanguage")

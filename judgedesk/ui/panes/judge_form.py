@@ -24,12 +24,16 @@ from judgedesk.core.judge.approvals import KeyUse
 from judgedesk.core.judge.check import ConnectionCheck, check_connection
 from judgedesk.core.judge.keys import store_api_key
 from judgedesk.core.judge.metrics import METRICS
+from judgedesk.core.judge.parsers import PARSERS
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.core_strings import core_tr
+from judgedesk.ui.dialogs.verdict_rule_words import RuleWords
 from judgedesk.ui.tasks import TaskRunner
 
 KEY_NONE, KEY_ENV, KEY_KEYRING = 0, 1, 2
+OWN_RULE = "rule"
+"""The reader choice that stands for the judge's own verdict rule."""
 
 
 class JudgeForm(QWidget):
@@ -126,6 +130,7 @@ class JudgeForm(QWidget):
         self.rate_limit.setSpecialValueText(self.tr("no limit"))
         self.rate_limit.setSuffix(self.tr(" per minute"))
         self.form.addRow(self.tr("Rate limit"), self.rate_limit)
+        self._build_reader()
         self.stream = QCheckBox(self.tr("Stream replies"), self)
         self.stream.setObjectName("judgeStream")
         self.stream.toggled.connect(self._edited)
@@ -142,6 +147,57 @@ class JudgeForm(QWidget):
         editor_layout = QVBoxLayout(self.editor)
         editor_layout.addLayout(self.form)
         editor_layout.addStretch(1)
+
+    def _build_reader(self) -> None:
+        """ "How the verdict is read": a built-in reader, or the judge's own rule."""
+        self.rule_words = RuleWords(self)
+        self.reader = QComboBox(self)
+        self.reader.setObjectName("judgeVerdictReader")
+        self.reader.setAccessibleName(self.tr("How the verdict is read"))
+        self.reader.addItem(self.tr("As the template asks (chosen automatically)"), "")
+        names = {
+            "score": self.tr("A score such as Score: [[7]]"),
+            "comparison": self.tr("A comparison [[A>>B]] … [[B>>A]]"),
+            "choice5": self.tr("A five-way choice A++ … B++"),
+            "correctness": self.tr("Correct or incorrect (A or B)"),
+            "json": self.tr("JSON with an overall score"),
+        }
+        for info in PARSERS.values():
+            self.reader.addItem(names.get(info.id, info.title), info.id)
+        self.reader.addItem(self.tr("My own rule…"), OWN_RULE)
+        self.reader.activated.connect(self._reader_chosen)
+        self.rule_button = QPushButton(self.tr("Edit the rule…"), self)
+        self.rule_button.setObjectName("judgeEditRule")
+        self.rule_button.clicked.connect(self._rule_requested)
+        self.rule_text = QLabel("", self)
+        self.rule_text.setObjectName("judgeVerdictRule")
+        self.rule_text.setWordWrap(True)
+        self.rule_text.setTextFormat(Qt.TextFormat.PlainText)
+        self.rule_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        choice = QHBoxLayout()
+        choice.addWidget(self.reader, 1)
+        choice.addWidget(self.rule_button)
+        self._reader_row = QVBoxLayout()
+        self._reader_row.addLayout(choice)
+        self._reader_row.addWidget(self.rule_text)
+        self.form.addRow(self.tr("How the verdict is read"), self._reader_row)
+
+    def show_reader(self, judge: JudgeSettings) -> None:
+        """Show how ``judge``'s verdict is read: its built-in reader or its own rule."""
+        reader = OWN_RULE if judge.verdict else judge.parser
+        if self.reader.findData(reader) < 0:
+            self.reader.insertItem(self.reader.count() - 1, reader, reader)
+        self.reader.setCurrentIndex(self.reader.findData(reader))
+        self.rule_text.setText(self.rule_words.describe(judge.verdict) if judge.verdict else "")
+
+    def _reader_chosen(self) -> None:
+        if self.reader.currentData() == OWN_RULE:
+            self._rule_requested()
+        else:
+            self._edited()
+
+    def _rule_requested(self) -> None:
+        """Called when the person asks to write or change the judge's own rule."""
 
     # --- building -----------------------------------------------------------------------
 
@@ -191,6 +247,7 @@ class JudgeForm(QWidget):
             self.concurrency.setValue(judge.concurrency)
             self.rate_limit.setValue(judge.rate_limit)
             self.stream.setChecked(judge.stream)
+            self.show_reader(judge)
         finally:
             self._loading = False
         self._update_visibility()
@@ -212,6 +269,9 @@ class JudgeForm(QWidget):
             self.test_button,
         ):
             self.form.setRowVisible(widget, is_model)
+        self.form.setRowVisible(self._reader_row, is_model)
+        self.rule_button.setVisible(self.reader.currentData() == OWN_RULE)
+        self.rule_text.setVisible(is_model and bool(self.rule_text.text()))
         self.form.setRowVisible(self.metric, not is_model)
         self.form.setRowVisible(self.metric_help, not is_model)
         info = METRICS.get(str(self.metric.currentData()))
@@ -247,6 +307,10 @@ class JudgeForm(QWidget):
         judge.concurrency = int(self.concurrency.value())
         judge.rate_limit = int(self.rate_limit.value())
         judge.stream = self.stream.isChecked()
+        if self.reader.currentData() != OWN_RULE:  # a built-in reader: no own rule
+            judge.parser = str(self.reader.currentData())
+            judge.verdict = {}
+            self.rule_text.clear()
         self._update_visibility()
         sender = self.sender()
         self._judge_edited(judge, sender.objectName() if sender is not None else "")

@@ -6,26 +6,43 @@ import asyncio
 import copy
 import dataclasses
 
-from PySide6.QtWidgets import QHBoxLayout, QListView, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QListView,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from judgedesk.core.judge import PRESETS
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.template.library import get_template
+from judgedesk.ui.dialogs.verdict_rule import VerdictRuleDialog
 from judgedesk.ui.models.judges_model import JudgesListModel
 from judgedesk.ui.panes.judge_form import JudgeForm
 from judgedesk.ui.tasks import TaskRunner
 
 
 class JudgesPane(JudgeForm):
-    """Add, order and set up judges; every edit goes straight into the project."""
+    """Add, order and set up judges; every edit goes straight into the project.
+
+    Signals:
+        sig_recompute_requested: a judge's verdict rule changed and the person wants the
+            stored replies read again (results recomputed, no judge asked).
+    """
+
+    sig_recompute_requested = Signal()
 
     def __init__(self, workspace: Workspace, tasks: TaskRunner, parent: QWidget | None = None):
         super().__init__(tasks, parent)
         self.setObjectName("judgesPane")
         self.workspace = workspace
         self._baseline: list[JudgeSettings] = []  # the judges as last recorded, for undo
+        self.rule_dialog: VerdictRuleDialog | None = None
 
         self.model = JudgesListModel(self)
         self.list = QListView(self)
@@ -148,6 +165,54 @@ class JudgesPane(JudgeForm):
         self._record(
             self.tr("Edit judge “{0}”").format(judge.name), ("judge", self._current(), field)
         )
+
+    def _rule_requested(self) -> None:
+        self.open_rule_dialog()
+
+    def open_rule_dialog(self) -> VerdictRuleDialog | None:
+        """Show the verdict rule dialog for the judge shown (None when there is none)."""
+        project, judge = self.workspace.project, self._judge
+        if project is None or judge is None:
+            return None
+        dialog = VerdictRuleDialog(project, judge, self.tasks, self)
+        dialog.sig_rule_chosen.connect(lambda table: self._rule_chosen(judge, table))
+        dialog.rejected.connect(lambda: self._rule_kept(judge))
+        dialog.finished.connect(dialog.deleteLater)
+        self.rule_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _rule_kept(self, judge: JudgeSettings) -> None:
+        # "My own rule…" was chosen, then the dialog cancelled: show the reader still in use.
+        if self._judge is judge:
+            self.show_reader(judge)
+            self._update_visibility()
+
+    def _rule_chosen(self, judge: JudgeSettings, table: dict[str, object]) -> None:
+        dialog = self.rule_dialog
+        if table == judge.verdict:
+            return
+        judge.verdict = dict(table)
+        self.show_reader(judge)
+        self._update_visibility()
+        self.model.refresh(self._current())
+        self._record(self.tr("Change how “{0}” reads its verdicts").format(judge.name))
+        if dialog is not None and dialog.had_replies() and self.ask_recompute():
+            self.sig_recompute_requested.emit()
+
+    def ask_recompute(self) -> bool:
+        """Ask whether to read the stored replies again now (tests replace this)."""
+        answer = QMessageBox.question(
+            self,
+            self.tr("Read the stored replies again?"),
+            self.tr(
+                "The judge's new rule applies to replies read from now on. Read the replies "
+                "already stored again now, to recompute the results? No judge is asked."
+            ),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def _key_stored(self, judge: JudgeSettings) -> None:
         self._record(self.tr("Store the key of “{0}”").format(judge.name))

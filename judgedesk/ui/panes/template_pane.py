@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from judgedesk.core.errors import ProjectError
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.approvals import key_uses
+from judgedesk.core.project.checks import swap_places
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.template.preview import PromptPreview, completion_names, preview_prompt
@@ -152,7 +153,8 @@ class TemplatePane(QWidget):
         for fact in (workspace.sig_dataset_loaded, workspace.sig_dataset_completed):
             fact.connect(lambda _: self._follow_workspace())
         workspace.sig_row_selected.connect(lambda _: self._row_changed())
-        workspace.sig_variables_changed.connect(lambda _: self._follow_workspace())
+        for fact in (workspace.sig_variables_changed, workspace.sig_run_settings_changed):
+            fact.connect(lambda _: self._follow_workspace())
         self.refresh_judges()
 
     # --- judges ---------------------------------------------------------------------------
@@ -329,6 +331,7 @@ class TemplatePane(QWidget):
                 dataset=self.workspace.dataset,
                 row=self.rows.row(),
                 judge=judge.name,
+                swap=swap_places(project, judge, self.editor.toPlainText()),
             ),
             on_done=self._show_preview,
         )

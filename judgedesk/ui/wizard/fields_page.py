@@ -22,8 +22,10 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.project.new import PREVIEW_ROLES, preview_rows, suggested_fields
+from judgedesk.core.review.human import describe_column
+from judgedesk.core.review.labels import LabelReading
 from judgedesk.ui.tasks import TaskRunner
-from judgedesk.ui.wizard.common import note_label, plain_label, show_text
+from judgedesk.ui.wizard.common import note_label, plain_label, show_text, with_hint
 from judgedesk.ui.wizard.dataset_page import DatasetPage
 from judgedesk.ui.wizard.models import PreviewTableModel
 
@@ -52,7 +54,10 @@ class FieldsPage(QWizardPage):
         self._dataset: Dataset | None = None
         self._filling = False
         self._preview_key = f"wizard-{id(self)}-preview"
+        self._human_key = f"wizard-{id(self)}-human"
+        self._human_asked: tuple[str, bool] | None = None
         self._task: asyncio.Task[Any] | None = None
+        self.human_reading = note_label(self, "humanReading", "hint")
 
         self.chat_note = note_label(self, "chatNote")
         self.combos: dict[str, QComboBox] = {}
@@ -106,6 +111,7 @@ class FieldsPage(QWizardPage):
         layout.addWidget(self.preview, 1)
         show_text(self.chat_note, "")
         show_text(self.problem, "")
+        show_text(self.human_reading, "")
 
     def _role_labels(self) -> dict[str, str]:
         return {
@@ -145,7 +151,10 @@ class FieldsPage(QWizardPage):
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.currentIndexChanged.connect(self._mapping_changed)
         label.setBuddy(combo)
-        form.addRow(label, combo)
+        if role == "human":  # how its values will be read shows under it
+            form.addRow(label, with_hint(combo, self.human_reading))
+        else:
+            form.addRow(label, combo)
         self.combos[role] = combo
 
     def _toggle_more(self, shown: bool) -> None:
@@ -162,6 +171,7 @@ class FieldsPage(QWizardPage):
     def set_dataset(self, dataset: Dataset) -> None:
         """Offer ``dataset``'s columns and pick the likely ones."""
         self._dataset = dataset
+        self._human_asked = None
         columns = dataset.fields()
         suggested = suggested_fields(dataset)
         self._filling = True
@@ -198,9 +208,73 @@ class FieldsPage(QWizardPage):
             on_done=self.preview_model.set_rows,
         )
         self.preview.setColumnHidden(PREVIEW_ROLES.index("human"), "human" not in mapping)
+        self._read_human(mapping)
         kind = "hint" if self._has_question(mapping) else "error"
         show_text(self.problem, self._problem_text(mapping), kind)
         self.completeChanged.emit()
+
+    def _read_human(self, mapping: dict[str, str]) -> None:
+        column = mapping.get("human", "")
+        asked = (column, "response_a" in mapping and "response_b" in mapping)
+        if asked == self._human_asked or self._dataset is None:
+            return
+        self._human_asked = asked
+        if not column:
+            self.tasks.cancel(self._human_key)
+            show_text(self.human_reading, "")
+            return
+        show_text(self.human_reading, self.tr("Reading the ratings…"), "hint")
+        work = asyncio.to_thread(describe_column, self._dataset, column, pairwise=asked[1])
+        self.tasks.start(self._human_key, work, on_done=self._show_human)
+
+    def _show_human(self, reading: LabelReading) -> None:
+        show_text(self.human_reading, self.human_text(reading), "hint")
+
+    def human_text(self, reading: LabelReading) -> str:
+        """How a human rating column's values will be read, in a line."""
+        meanings = self._meanings()
+        parts = []
+        between = self.tr(", ", "between the items of a list")
+        if reading.understood and reading.kind == "score":
+            read = between.join(f"{label} ({count})" for label, _, count in reading.understood)
+            parts.append(self.tr("Read as scores: {0}").format(read))
+        elif reading.understood:
+            read = between.join(
+                self.tr("{0} → {1} ({2})").format(label, meanings.get(key, key), count)
+                for label, key, count in reading.understood
+            )
+            parts.append(self.tr("Read as: {0}").format(read))
+        if reading.unreadable:
+            missed = between.join(
+                self.tr("“{0}” ({1})").format(label, count)
+                for label, _, count in reading.not_understood
+            )
+            parts.append(
+                self.tr("not understood, so left out: {0}").format(missed)
+                if reading.understood
+                else self.tr("None of its values is understood: {0}").format(missed)
+            )
+        if reading.empty:
+            parts.append(self.tr("{0} empty").format(f"{reading.empty:,}"))
+        if not reading.labelled and not reading.unreadable:
+            parts = [self.tr("This column is empty in every row.")]
+        text = self.tr("; ", "between the parts of a sentence").join(parts)
+        if not reading.complete:
+            text = self.tr("In the first {0} rows: {1}").format(f"{reading.rows:,}", text)
+        return text
+
+    def _meanings(self) -> dict[str, str]:
+        return {
+            "A>>B": self.tr("A much better"),
+            "A>B": self.tr("A better"),
+            "A=B": self.tr("tie"),
+            "B>A": self.tr("B better"),
+            "B>>A": self.tr("B much better"),
+            "A": self.tr("A wins"),
+            "B": self.tr("B wins"),
+            "correct": self.tr("correct"),
+            "incorrect": self.tr("incorrect"),
+        }
 
     def _problem_text(self, mapping: dict[str, str]) -> str:
         if not self._has_question(mapping):
@@ -258,4 +332,5 @@ class FieldsPage(QWizardPage):
         """Stop computing the preview (the wizard is closing)."""
         if self._task is not None:
             self._task.cancel()
+        self.tasks.cancel(self._human_key)
         self._dataset = None

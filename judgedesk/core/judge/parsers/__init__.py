@@ -13,11 +13,26 @@ from judgedesk.core.judge.parsers.correctness import read_correctness
 from judgedesk.core.judge.parsers.infer import infer_parser
 from judgedesk.core.judge.parsers.json_verdict import EXPECTED as JSON_EXPECTED
 from judgedesk.core.judge.parsers.json_verdict import read_json
+from judgedesk.core.judge.parsers.lookalike import looks_like
 from judgedesk.core.judge.parsers.pairwise import (
     CHOICE_EXPECTED,
     COMPARISON_EXPECTED,
     read_choice,
     read_comparison,
+)
+from judgedesk.core.judge.parsers.prometheus import (
+    PROMETHEUS_EXPECTED,
+    PROMETHEUS_PAIR_EXPECTED,
+    read_prometheus,
+    read_prometheus_pair,
+)
+from judgedesk.core.judge.parsers.published import (
+    JUDGELM_EXPECTED,
+    LLMBAR_EXPECTED,
+    MTBENCH_EXPECTED,
+    read_judgelm,
+    read_llmbar,
+    read_mtbench,
 )
 from judgedesk.core.judge.parsers.reasoning import split_reasoning
 from judgedesk.core.judge.parsers.score import EXPECTED as SCORE_EXPECTED
@@ -81,7 +96,8 @@ PARSERS: dict[str, ParserInfo] = {
             title="Five-way choice A++ … B++",
             description=(
                 'Reads the "choice" of a JSON verdict among A++, A+, A=B, B+ and B++, as '
-                "1 to 5 (A++ is 1, B++ is 5)."
+                '1 to 5 (A++ is 1, B++ is 5); also [[B+]], "Choice: B+" and a choice '
+                "standing alone on its line."
             ),
             example='{"analysis of A": "…", "analysis of B": "…", "choice": "B+"}',
             kind="pairwise",
@@ -106,6 +122,64 @@ PARSERS: dict[str, ParserInfo] = {
             example='{"综合评分": 8, "准确度": {"score": 9}, "流畅度": {"score": 7}}',
             kind="json",
         ),
+        ParserInfo(
+            id="mtbench_pair",
+            title="MT-Bench pairwise [[A]] / [[B]] / [[C]]",
+            description=(
+                "Reads MT-Bench's pairwise verdict: [[A]] (A is better) is 2, [[C]] (a tie) "
+                "3, [[B]] (B is better) 4, on the 1 to 5 scale of the comparisons. The list "
+                "of verdicts copied from the prompt is not a verdict."
+            ),
+            example="Assistant B also handles the empty list, which A misses.\n[[B]]",
+            kind="pairwise",
+        ),
+        ParserInfo(
+            id="prometheus",
+            title="Prometheus grade [RESULT] 1–5",
+            description=(
+                'Reads Prometheus\' absolute grade, "Feedback: … [RESULT] 4": a whole '
+                "number from 1 to 5; anything else is not read. The judge's feedback is "
+                "kept with the verdict."
+            ),
+            example=(
+                "Feedback: The answer is correct but skips the second step the rubric "
+                "asks for. [RESULT] 4"
+            ),
+            kind="score",
+        ),
+        ParserInfo(
+            id="prometheus_pair",
+            title="Prometheus comparison [RESULT] A / B",
+            description=(
+                'Reads Prometheus\' relative verdict: "[RESULT] A" (A is better) is 2 and '
+                '"[RESULT] B" (B is better) 4, on the 1 to 5 scale of the comparisons. The '
+                "judge's feedback is kept with the verdict."
+            ),
+            example="Feedback: Response B cites the source the rubric requires. [RESULT] B",
+            kind="pairwise",
+        ),
+        ParserInfo(
+            id="llmbar",
+            title="LLMBar Output (a) / Output (b)",
+            description=(
+                'Reads LLMBar\'s verdict: "Output (a)" is 2 (A is better) and "Output (b)" '
+                "is 4 (B is better), on the 1 to 5 scale of the comparisons. Naming both "
+                "outputs decides nothing."
+            ),
+            example="Output (b)",
+            kind="pairwise",
+        ),
+        ParserInfo(
+            id="judgelm",
+            title="JudgeLM scores on the first line",
+            description=(
+                'Reads JudgeLM\'s first line, two scores such as "8 6" for answers A and '
+                "B: A higher is 2 (A>B), equal 3 (A=B), B higher 4 (B>A). Both scores are "
+                "kept as score_a and score_b."
+            ),
+            example="8 6\nAssistant 1 answers every part; assistant 2 leaves out the dates.",
+            kind="pairwise",
+        ),
     )
 }
 
@@ -118,6 +192,14 @@ _READERS: dict[str, tuple[Callable[[str, float | None], Reading], str]] = {
         CORRECTNESS_EXPECTED,
     ),
     "json": (lambda content, _maximum: read_json(content), JSON_EXPECTED),
+    "mtbench_pair": (lambda content, _maximum: read_mtbench(content), MTBENCH_EXPECTED),
+    "prometheus": (lambda content, _maximum: read_prometheus(content), PROMETHEUS_EXPECTED),
+    "prometheus_pair": (
+        lambda content, _maximum: read_prometheus_pair(content),
+        PROMETHEUS_PAIR_EXPECTED,
+    ),
+    "llmbar": (lambda content, _maximum: read_llmbar(content), LLMBAR_EXPECTED),
+    "judgelm": (lambda content, _maximum: read_judgelm(content), JUDGELM_EXPECTED),
 }
 _RANGED = frozenset({"score", "json"})
 
@@ -164,7 +246,8 @@ def parse_verdict(
     The reasoning is split off first and the verdict is read from the answer only. When
     the reply holds several different verdicts the last one is taken and flagged as
     ambiguous. Nothing readable gives an unparsed verdict (``ok`` False) whose reason says
-    what was expected; it is never turned into a zero, a tie or "incorrect".
+    what was expected, and which reader would read the reply when it is written in another
+    built-in format; it is never turned into a zero, a tie or "incorrect".
 
     Args:
         parser_id: One of the ids in ``PARSERS``.
@@ -199,6 +282,9 @@ def parse_verdict(
     candidates = tuple(found.label for found in reading.found)
     if not reading.found:
         reason = reading.failure or f"No verdict was found in the reply. {expected}"
+        elsewhere = looks_like(content, parser_id)
+        if elsewhere is not None and elsewhere not in reason:
+            reason = f"{elsewhere} {reading.failure or expected}"
         return _unparsed(reason, content, reasoning)
 
     chosen = reading.found[-1]

@@ -26,7 +26,8 @@ class Verdict:
         ambiguous: The reply held several different verdicts and the last one was taken.
         candidates: Every verdict label found, in order of appearance.
         reason: In plain words, why nothing was read, why it is ambiguous or what was
-            assumed; empty when the reading is clean.
+            assumed; empty when the reading is clean, except that the "prometheus" and
+            "prometheus_pair" readers end it with the judge's feedback when the reply has some.
         raw: The text the parser read, with the reasoning removed.
         reasoning: The reasoning split off the reply, if any.
     """
@@ -183,6 +184,7 @@ _WIDE = str.maketrans(
         "］": "]",
         "Ａ": "A",
         "Ｂ": "B",
+        "Ｃ": "C",
         "：": ":",
         "≫": ">>",
         "≪": "<<",

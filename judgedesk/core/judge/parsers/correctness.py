@@ -13,6 +13,7 @@ from judgedesk.core.judge.parsers.common import (
     narrow,
     settle,
 )
+from judgedesk.core.judge.parsers.lookalike import looks_like
 
 # What may follow a verdict letter. Anything else (a noun in "A model would…") means the
 # letter is the English article, not an answer.
@@ -36,7 +37,6 @@ _AFTER_MARKER = r"[ \t*_]*(?:(?i:is)\b(?:[ \t]*[:：])?|[:：=\-–—])" + _OPE
 _PATTERNS_STRONG = (
     # A letter standing alone on its line, possibly bold, quoted or in brackets.
     re.compile(r"^[ \t>#*_\"'“‘`(\[（【]*([AB])" + _CLOSE + r"[.。!！]?[ \t]*$", re.MULTILINE),
-    re.compile(r"\[\[[ \t]*([AB])[ \t]*\]\]"),
     re.compile(r"(?<![\w*])\*\*[ \t]*([AB])[ \t]*\*\*(?!\*)" + _LETTER_END, re.MULTILINE),
     # "A: CORRECT" and "B - incorrect": the letter and its meaning together.
     re.compile(rf"(?<![A-Za-z])([AB])[ \t]*[:：\-–—][ \t*]*({_WORD})"),
@@ -63,6 +63,8 @@ _ALTERNATIVE_BEFORE = re.compile(
 _ALTERNATIVE_AFTER = re.compile(
     rf"\W{{0,3}}[ \t]{{0,3}}(?:(?i:or)\b|/|或|、)[ \t]{{0,3}}\W{{0,3}}{_OPTION}"
 )
+# "[[A]]" is MT-Bench's "assistant A is better", never "correct".
+_DOUBLE_BRACKETS_BEFORE = re.compile(r"\[\[[ \t]*\Z")
 _UNDECIDED = re.compile(rf"(?<![A-Za-z]){_OPTION}\W{{0,3}}(?:(?i:or)|/|或)\W{{0,3}}{_OPTION}")
 
 EXPECTED = 'Expected "A" (the response is correct) or "B" (it is incorrect).'
@@ -85,6 +87,8 @@ def _collect(text: str, patterns: tuple[re.Pattern[str], ...]) -> tuple[list[Fou
         for match in pattern.finditer(text):
             start, end = match.span(1)
             if start in by_position:
+                continue
+            if _DOUBLE_BRACKETS_BEFORE.search(text, max(0, start - 8), start):
                 continue
             kind = illustration(text, start, end)
             if kind == EXAMPLE:
@@ -110,6 +114,9 @@ def read_correctness(content: str) -> Reading:
 
     Clear forms (a letter alone on a line, after "Final answer:", in bold, or closing the
     reply) are preferred; a plain "answer: A" counts only when no clear form is present.
+    A reply holding another judge's verdict ("[[A]]" from MT-Bench, "[RESULT] …" from
+    Prometheus) reads nothing, since its "A" means "A is better", not "correct"; the
+    failure names the reader that fits.
 
     Args:
         content: The reply with its reasoning already removed.
@@ -119,6 +126,10 @@ def read_correctness(content: str) -> Reading:
     """
     text = narrow(content)
     reading = Reading()
+    elsewhere = looks_like(content, "correctness", strong_only=True)
+    if elsewhere is not None:
+        reading.failure = f"{elsewhere} {EXPECTED}"
+        return reading
     reading.found, conditional = _collect(text, _PATTERNS_STRONG)
     if not reading.found:
         reading.found, weak_conditional = _collect(text, _PATTERNS_WEAK)

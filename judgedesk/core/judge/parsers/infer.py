@@ -5,6 +5,26 @@ from __future__ import annotations
 import re
 
 _CHOICE5 = re.compile(r"A\s*\+\s*\+.{0,400}?B\s*\+\s*\+|B\s*\+\s*\+.{0,400}?A\s*\+\s*\+", re.S)
+# MT-Bench: all three verdicts [[A]], [[B]] and [[C]] (a tie) are asked for.
+_MTBENCH = tuple(re.compile(rf"\[\[\s*{letter}\s*\]\]|［［\s*{letter}\s*］］") for letter in "ABC")
+# Prometheus: "[RESULT]" and, close after it, A or B (relative) or a number (absolute).
+# A "[Result]" heading alone on its line asks for nothing.
+_RESULT = re.compile(r"[\[【［][ \t]*(?i:result)[ \t]*[\]】］][ \t:：]*[^\s:：]")
+_RESULT_LETTERS = re.compile(
+    r"[\[【［]\s*(?i:result)\s*[\]】］][^\n]{0,40}?(?<![A-Za-z])[\"'“(]?A[\"'”)]?(?![A-Za-z])"
+    r"[^\n]{0,20}?(?<![A-Za-z])[\"'“(]?B(?![A-Za-z])"
+)
+# LLMBar: the judge answers "Output (a)" or "Output (b)".
+_LLMBAR = (
+    re.compile(r"(?i:output)\s*[(（]\s*[aAａ]\s*[)）]"),
+    re.compile(r"(?i:output)\s*[(（]\s*[bBｂ]\s*[)）]"),
+)
+# JudgeLM: two scores, one per answer, on the reply's first line.
+_JUDGELM = re.compile(
+    r"(?i:\b(?:first|single|one)\s+line\b[^.]{0,120}?\btwo\s+(?:scores|values|numbers|ratings)\b"
+    r"|\btwo\s+(?:scores|values|numbers|ratings)\b[^.]{0,120}?\bfirst\s+line\b)"
+    r"|第一行[^。]{0,40}?两个(?:分数|数字|数值|得分)|两个(?:分数|数字|数值|得分)[^。]{0,40}?第一行"
+)
 _COMPARISON = re.compile(r"\[\[\s*[AB]\s*(?:>>?|=|<<?|＞＞?|＝)\s*[AB]\s*\]\]")
 _SCORE = re.compile(
     r"(?:(?i:score|rating)|评分|得分|分数|打分)[\s*\"'“]*[:：][\s*\"'“]*\[\["
@@ -54,19 +74,30 @@ def infer_parser(template_text: str) -> str | None:
     """Names the parser that a scoring prompt's requested output format implies.
 
     Looks only at what the prompt asks the judge to write, in English or Chinese: the
-    five choices A++ … B++ (also inside a JSON "choice" field), "[[A>>B]]"-style
+    five choices A++ … B++ (also inside a JSON "choice" field), MT-Bench's "[[A]]",
+    "[[B]]" and "[[C]]", Prometheus' "[RESULT]" with a grade or with A or B, LLMBar's
+    "Output (a)" or "Output (b)", JudgeLM's two scores on the first line, "[[A>>B]]"-style
     comparisons, "Score: [[n]]", a JSON answer, or "A" for correct and "B" for incorrect.
 
     Args:
         template_text: The scoring prompt (its template source is fine).
 
     Returns:
-        One of "choice5", "comparison", "score", "json", "correctness", or None when the
-        prompt does not make the format clear.
+        One of "choice5", "mtbench_pair", "prometheus_pair", "prometheus", "llmbar",
+        "judgelm", "comparison", "score", "json", "correctness", or None when the prompt
+        does not make the format clear.
     """
     text = template_text or ""
     if _CHOICE5.search(text):
         return "choice5"
+    if all(pattern.search(text) for pattern in _MTBENCH):
+        return "mtbench_pair"
+    if _RESULT.search(text):
+        return "prometheus_pair" if _RESULT_LETTERS.search(text) else "prometheus"
+    if all(pattern.search(text) for pattern in _LLMBAR):
+        return "llmbar"
+    if _JUDGELM.search(text):
+        return "judgelm"
     if _COMPARISON.search(text):
         return "comparison"
     if _SCORE.search(text):

@@ -36,6 +36,10 @@ _CHOICE_MARKED = re.compile(
     r"(?:[ \t*_\"'`]*(?i:is)\b)?[\s*_\"'`“\[:]*"
     rf"(?<![A-Za-z]){_CHOICE}"
 )
+# A choice alone on its line, such as "B+" or "**A++**".
+_CHOICE_LINE = re.compile(
+    rf"^[ \t>#*_\"'`“(\[]*+{_CHOICE}[ \t*_\"'`”)\]]*+[.。]?[ \t]*$", re.MULTILINE
+)
 # "A++ or A+ or …" is the prompt's placeholder copied back, not a decision.
 _ALTERNATIVE_AFTER = re.compile(r"[\s\]\"'”*]*(?:(?i:or)\b|/|\||,|、|或)[\s\[]*[AB]\s*[+=]")
 _CHOICE_KEYS = frozenset(
@@ -103,8 +107,39 @@ def _choice_from_value(value: object) -> str | None:
     return _choice_label(match.group(1), match.group(2))
 
 
+def _choice_lines(text: str) -> tuple[list[Found], bool]:
+    """The choices standing alone on their lines, and whether a list of them was copied.
+
+    Neighbouring lines holding different choices ("A++", "A+", "A=B" …) are the prompt's
+    list of options, not a decision.
+    """
+    lines: list[tuple[int, str]] = []
+    line, counted = 0, 0
+    for match in _CHOICE_LINE.finditer(text):
+        line += text.count("\n", counted, match.start())
+        counted = match.start()
+        label = _choice_label(match.group(1), match.group(2))
+        if label is not None:
+            lines.append((line, label))
+    # One match per line at most, so a neighbouring line is a neighbouring entry.
+    listed = {
+        index
+        for index in range(len(lines))
+        for other in (index - 1, index + 1)
+        if 0 <= other < len(lines)
+        and abs(lines[other][0] - lines[index][0]) == 1
+        and lines[other][1] != lines[index][1]
+    }
+    found = [
+        Found(label=label, value=CHOICE_SCALE[label])
+        for index, (_, label) in enumerate(lines)
+        if index not in listed
+    ]
+    return found, bool(listed)
+
+
 def read_choice(content: str) -> Reading:
-    """Finds the five-way choice, first in JSON "choice" fields, then after markers.
+    """Finds the five-way choice: in JSON "choice" fields, after markers, or on its own line.
 
     Args:
         content: The reply with its reasoning already removed.
@@ -141,6 +176,10 @@ def read_choice(content: str) -> Reading:
                 (conditional if kind == CONDITION else reading.found).append(found)
         if reading.found:
             return reading
+    reading.found, listed = _choice_lines(text)
+    copied_placeholder = copied_placeholder or listed
+    if reading.found:
+        return reading
     settle(reading, conditional)
     if reading.found:
         return reading

@@ -8,6 +8,7 @@ from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import RowError
+from judgedesk.core.review.agreement import Side
 from judgedesk.core.review.session import ReviewItem, ReviewSession
 
 HUMAN_COLUMNS = (
@@ -90,9 +91,12 @@ def human_fields(item: ReviewItem) -> dict[str, Any]:
 
     ``human`` is the person's verdict (by hand, by agreeing or disagreeing, or from the
     dataset's human column, as ``human_source`` says); ``disagreement`` how far it is
-    from the judge's; ``reviewed_at`` the time of the review in UTC (ISO 8601).
+    from the judge's; ``reviewed_at`` the time of the review in UTC (ISO 8601). A pairwise
+    label that only names the better answer is exported as "A" or "B".
     """
     value, source = item.human
+    if isinstance(value, Side):  # the dataset said only which answer won
+        value = "A" if value < 3 else "B"
     review = item.review
     when = None
     if review is not None and review.updated:
