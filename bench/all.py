@@ -40,6 +40,7 @@ BENCHMARKS = (
     "template_render",
     "editor_highlight",
     "review_report",
+    "exports",
     "rule_reread",
     "ui_review",
     "ui_report",

@@ -23,6 +23,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return self_test_main(args[1:])
     if not args or args[0] == "open":
+        from judgedesk.startup import diagnose
+
+        problem = diagnose()
+        if problem:  # Qt would abort with a message that names no package
+            print(problem, file=sys.stderr)
+            return 2
         try:
             from judgedesk.app import main as app_main
         except ImportError as exc:

@@ -7,33 +7,58 @@ import sys
 from collections.abc import Sequence
 
 from judgedesk import __version__
+from judgedesk.cli.check import cmd_check
 from judgedesk.cli.commands import (
-    cmd_check,
     cmd_export,
     cmd_gui_unavailable,
     cmd_render,
     cmd_report,
-    cmd_run,
     cmd_script_worker,
     cmd_templates,
 )
 from judgedesk.cli.common import (
-    EXIT_PROBLEM,
+    EXIT_INTERRUPTED,
     EXIT_USAGE,
     TRUST_HELP,
     err,
+    exit_code_for,
     opened,
 )
+from judgedesk.cli.goals import FIGURES, parse_goal
 from judgedesk.cli.new import add_new_command
-from judgedesk.core.errors import ApprovalNeeded, JudgeDeskError
+from judgedesk.cli.run import cmd_run
+from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.report.exports import FORMATS
+
+EXIT_CODES = """\
+exit codes:
+  0  done: with run, every selected row has a verdict (and every --fail-under is met)
+  1  done, with problems: rows that failed or could not be read (unparsed), a
+     --fail-under figure not reached or not available, a problem found by check
+     (a judge that cannot be reached, a model the server does not offer, a key it
+     refuses), a project with no results to report
+  2  the command or the project is wrong: a bad option, a missing file, invalid
+     settings, template, dataset or script, an approval not given (see --trust)
+  3  interrupted (Ctrl+C, SIGTERM); every reply received is kept: run the same
+     command again and only the rows not judged yet are asked
+"""
+
+EXAMPLES = """\
+examples:
+  judgedesk templates --show compare_single
+  judgedesk check my-eval --offline
+  judgedesk run my-eval --rows 0:10
+  judgedesk run my-eval --recompute --fail-under mean=7 --json
+"""
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="judgedesk",
-        description="JudgeDesk: evaluate model answers with LLM judges, review the verdicts, "
+        description="JudgeDesk: evaluate model answers with LLM judges, review the verdicts,\n"
         "and report. With no command, the desktop app starts.",
+        epilog=EXIT_CODES + "\n" + EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"judgedesk {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -43,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     render = sub.add_parser("render", help="print the prompt a judge receives for a row")
     render.add_argument("dir")
     render.add_argument("--row", type=int, required=True, help="0-based row number")
-    render.add_argument("--judge", help="judge name (default: the first)")
+    render.add_argument("--judge", help="judge name (default: the first that is sent a prompt)")
     render.add_argument("--json", action="store_true", help="print the chat messages as JSON")
     render.add_argument("--trust", action="store_true", help=TRUST_HELP)
     render.set_defaults(func=cmd_render)
@@ -53,11 +78,28 @@ def build_parser() -> argparse.ArgumentParser:
     templates.add_argument("--show", metavar="ID", help="print one template's text")
     templates.set_defaults(func=cmd_templates)
 
-    check = sub.add_parser("check", help="say whether a project can run, and why not")
+    check = sub.add_parser(
+        "check",
+        help="say whether a project can run, and why not; asks each judge's server",
+        description="Check the settings, templates, dataset and scripts, then ask each "
+        "enabled model judge's server (and the candidate's and baseline's) whether it "
+        "answers, offers the model and accepts the key. Exit code 0: ready; 1: a problem "
+        "was found; 2: the folder is not a project that can be read.",
+    )
     check.add_argument("dir")
+    check.add_argument(
+        "--offline", action="store_true", help="ask no server: check only the project itself"
+    )
     check.set_defaults(func=cmd_check)
 
-    run = sub.add_parser("run", help="judge the rows of a project")
+    run = sub.add_parser(
+        "run",
+        help="judge the rows of a project",
+        description="Judge the rows of a project. Exit code 0: every selected row has a "
+        "verdict and every --fail-under is met; 1: rows failed or are unparsed, or a "
+        "--fail-under is not met; 2: the command or the project is wrong; 3: interrupted "
+        "(Ctrl+C or SIGTERM; run the same command again to go on).",
+    )
     run.add_argument("dir")
     run.add_argument("--rows", help="which rows: 0:100, 5, or 1,4,9 (default: all)")
     run.add_argument(
@@ -72,7 +114,18 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="recompute results from stored judge replies; call no judge",
     )
-    run.add_argument("--json", action="store_true", help="print the summary as JSON")
+    run.add_argument(
+        "--fail-under",
+        action="append",
+        type=parse_goal,
+        metavar="FIGURE=VALUE",
+        help=f"exit with code 1 when this run's figure is lower, or not available: "
+        f"{', '.join(FIGURES)} (person-judge agreement), e.g. accuracy=0.8 or "
+        "mean=7; repeatable",
+    )
+    run.add_argument(
+        "--json", action="store_true", help="print the summary, counts and exit reasons as JSON"
+    )
     run.add_argument("--quiet", action="store_true", help="no progress bar")
     run.add_argument("--trust", action="store_true", help=TRUST_HELP)
     run.set_defaults(func=cmd_run)
@@ -128,15 +181,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         code: int = args.func(args)
-    except ApprovalNeeded as exc:  # refused until the person says yes (--trust)
-        err(f"judgedesk: {exc}")
-        return EXIT_USAGE
     except JudgeDeskError as exc:
         err(f"judgedesk: {exc}")
-        return EXIT_PROBLEM
+        return exit_code_for(exc)
     except KeyboardInterrupt:
-        err("judgedesk: interrupted")
-        return 130
+        err("judgedesk: interrupted.")
+        return EXIT_INTERRUPTED
     finally:
         while opened:
             opened.pop().close()

@@ -1,19 +1,16 @@
-"""The command line's commands over an existing project: render, check, run, report…"""
+"""The command line's smaller commands: render, templates, export, report…"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import json
-import sys
-import time
 from pathlib import Path
 
 from judgedesk.cli.common import (
     EXIT_OK,
-    EXIT_PROBLEM,
     EXIT_USAGE,
+    UsageError,
     allow_project,
     allow_scripts,
     err,
@@ -21,23 +18,11 @@ from judgedesk.cli.common import (
 )
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge.approvals import KeyNotApprovedError
-from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.request import render_prompt
-from judgedesk.core.project.approvals import pending
-from judgedesk.core.project.checks import check_project
-from judgedesk.core.project.settings import (
-    Problem,
-    Project,
-    load_project,
-)
-from judgedesk.core.project.trust import TrustStore, UntrustedScriptsError
+from judgedesk.core.project.settings import Project, load_project
 from judgedesk.core.report.build import project_report
 from judgedesk.core.report.exports import FORMATS, write_export
 from judgedesk.core.report.text import format_report
-from judgedesk.core.run.pipeline import Progress, run_project
-from judgedesk.core.run.rule_trial import try_rule
-from judgedesk.core.run.selection import Selection
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import run_once
 from judgedesk.core.template.library import get_template, list_templates
@@ -45,11 +30,11 @@ from judgedesk.core.template.library import get_template, list_templates
 
 def cmd_render(args: argparse.Namespace) -> int:
     project = load_project(args.dir)
-    judge = project.judge(args.judge)
+    judge = project.judge(args.judge or _first_prompted(project))
     allow_project(project, args.trust, keys=False)
     dataset = open_project_data(project)
     if not 0 <= args.row < len(dataset):
-        raise JudgeDeskError(
+        raise UsageError(
             f"Row {args.row} does not exist: the dataset has rows 0 to {len(dataset) - 1}."
         )
     row = dataset.row(args.row)
@@ -75,7 +60,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     for issue in prompt.issues:
         err(f"{issue.severity}: {issue}")
     if not prompt.ok:
-        return EXIT_PROBLEM
+        return EXIT_USAGE  # the template is wrong for this row (named above)
     if args.json:
         print(json.dumps(prompt.messages(), ensure_ascii=False, indent=2))
     elif prompt.system:
@@ -83,6 +68,13 @@ def cmd_render(args: argparse.Namespace) -> int:
     else:
         print(prompt.user)
     return EXIT_OK
+
+
+def _first_prompted(project: Project) -> str | None:
+    """The first judge that is sent a prompt (a metric judge has none); enabled first."""
+    prompted = [j for j in project.judges if j.kind != "metric"]
+    enabled = [j for j in prompted if j.enabled]
+    return (enabled or prompted)[0].name if prompted else None
 
 
 def cmd_templates(args: argparse.Namespace) -> int:
@@ -95,148 +87,6 @@ def cmd_templates(args: argparse.Namespace) -> int:
         kind = f"{info.mode}, {'multi-turn' if info.multi_turn else 'single-turn'}"
         print(f"{info.id:<{width}}  {info.language}  {info.parser:<11} {info.title} ({kind})")
     return EXIT_OK
-
-
-def cmd_check(args: argparse.Namespace) -> int:
-    project = load_project(args.dir)
-    problems = check_project(project)
-    if project.dataset.path and project.dataset_path().is_file():
-        try:
-            dataset = open_project_data(project)
-        except JudgeDeskError as exc:
-            problems.append(Problem("error", str(exc)))
-        else:
-            bad = [i for i in dataset.issues if i.severity == "error"]
-            if bad:
-                problems.append(
-                    Problem(
-                        "warning",
-                        f"{len(bad)} dataset rows cannot be read and are "
-                        f"skipped; the first: {bad[0]}",
-                    )
-                )
-    problems.extend(_rule_readings(project))
-    for judge in project.judges:
-        if judge.kind == "openai" and not judge.parser and not judge.verdict:
-            try:
-                inferred = infer_parser(project.read_template(judge))
-            except JudgeDeskError:
-                continue
-            if inferred is None:
-                problems.append(
-                    Problem(
-                        "error",
-                        f"Judge '{judge.name}': its verdict format is not "
-                        f"recognised. Choose a parser ({', '.join(PARSERS)}).",
-                    )
-                )
-    trust = TrustStore().state(project.root)
-    if trust.blocked:
-        problems.append(Problem("warning", str(UntrustedScriptsError(trust))))
-    waiting = pending(project)  # said, never sent: check asks nothing of any server
-    if waiting.keys:
-        problems.append(Problem("warning", str(KeyNotApprovedError(waiting.keys))))
-    for problem in problems:
-        print(problem)
-    errors = [p for p in problems if p.severity == "error"]
-    if errors:
-        print(f"{project.name}: not runnable ({len(errors)} problem(s)).")
-        return EXIT_PROBLEM
-    print(f"{project.name}: ready to run.")
-    return EXIT_OK
-
-
-def _rule_readings(project: Project) -> list[Problem]:
-    """What each judge's verdict rule reads on the replies already stored (no judge asked)."""
-    found = []
-    for judge in project.judges:
-        try:
-            rule = judge.rule()
-        except JudgeDeskError:
-            continue  # check_project says what is wrong with it
-        if rule is None or not project.store_path.is_file():
-            continue
-        trial = try_rule(project, judge.name, rule)
-        severity = "warning" if trial.replies and trial.read < trial.replies else "info"
-        found.append(Problem(severity, f"Judge '{judge.name}': {trial.summary()}"))
-    return found
-
-
-def cmd_run(args: argparse.Namespace) -> int:
-    project = load_project(args.dir)
-    allow_project(project, args.trust, keys=not args.recompute)
-    allow_scripts(project, args.trust)
-    dataset = open_project_data(project)
-    selection = Selection.parse(args.rows, args.only)
-    if args.only == "disagreements":
-        from judgedesk.core.review.session import disagreeing_rows
-
-        selection = dataclasses.replace(selection, pick=disagreeing_rows)
-    bar = _ProgressLine(enabled=not args.quiet)
-    summary = asyncio.run(
-        run_project(
-            project,
-            dataset,
-            selection,
-            concurrency=args.concurrency,
-            offline=args.recompute,
-            listeners=[lambda run: run.sig_progress.connect(bar.show)],
-        )
-    )
-    bar.close()
-    figures = summary.to_dict()
-    if args.json:
-        print(json.dumps(figures, ensure_ascii=False, indent=2))
-        return EXIT_OK
-    print(
-        f"Run {figures['run_id']} {figures['status']}: {figures['rows']} rows — "
-        f"{figures['ok']} ok, {figures['error']} errors, {figures['unparsed']} unparsed"
-    )
-    if figures["mean_score"] is not None:
-        print(f"  mean score: {figures['mean_score']:.3f}")
-    if figures["accuracy"] is not None:
-        print(f"  accuracy:   {figures['accuracy']:.1%}")
-    print(
-        f"  judge calls: {figures['calls']} made, {figures['cached_calls']} reused; tokens "
-        f"{figures['prompt_tokens']} in / {figures['completion_tokens']} out; "
-        f"{figures['seconds']:.1f} s"
-    )
-    for kind, count in sorted(figures["errors"].items()):
-        print(f"  errors: {count} × {kind}")
-    return EXIT_OK
-
-
-class _ProgressLine:
-    """A one-line progress bar on stderr (a line every few seconds when not a terminal)."""
-
-    def __init__(self, *, enabled: bool) -> None:
-        self.enabled = enabled
-        self.tty = sys.stderr.isatty()
-        self.last = 0.0
-
-    def show(self, progress: Progress) -> None:
-        if not self.enabled or progress.total == 0:
-            return
-        now = time.monotonic()
-        if not self.tty and now - self.last < 5 and progress.done < progress.total:
-            return
-        self.last = now
-        filled = int(progress.done / progress.total * 30)
-        eta = progress.eta
-        eta_text = f" ETA {int(eta) // 60}:{int(eta) % 60:02d}" if eta is not None else ""
-        line = (
-            f"[{'#' * filled}{'.' * (30 - filled)}] {progress.done}/{progress.total} "
-            f"{progress.rows_per_second:.1f} rows/s{eta_text} "
-            f"errors {progress.failed} unparsed {progress.unparsed}"
-        )
-        if self.tty:
-            print("\r" + line, end="", file=sys.stderr, flush=True)
-        else:
-            print(line, file=sys.stderr, flush=True)
-
-    def close(self) -> None:
-        if self.enabled and self.tty:
-            print(file=sys.stderr)
 
 
 def _results_dataset(project: Project) -> Dataset | None:
@@ -253,7 +103,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     allow_project(project, args.trust, keys=False)
     fmt = args.format or Path(args.out).suffix.lstrip(".").lower()
     if fmt not in FORMATS:
-        raise JudgeDeskError(
+        raise UsageError(
             f"Cannot tell the export format from '{args.out}'. End the file name with "
             f"{', '.join('.' + f for f in FORMATS)}, or pass --format."
         )
@@ -296,6 +146,3 @@ def cmd_script_worker(args: argparse.Namespace) -> int:
     from judgedesk.core.scripts.worker import worker_main
 
     return worker_main()
-
-
-# --- parser -----------------------------------------------------------------------------

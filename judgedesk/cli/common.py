@@ -8,20 +8,55 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk.core.dataset import Dataset, open_dataset
-from judgedesk.core.errors import ApprovalNeeded, JudgeDeskError
+from judgedesk.core.errors import (
+    ApprovalNeeded,
+    DatasetError,
+    JudgeDeskError,
+    LibraryError,
+    ParserError,
+    ProjectError,
+    TemplateError,
+)
 from judgedesk.core.judge.approvals import KeyNotApprovedError
 from judgedesk.core.project.approvals import Pending, approve, pending
 from judgedesk.core.project.boundary import OutsideFileError
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.trust import TrustStore, UntrustedScriptsError
 from judgedesk.core.project.workspace import open_project_dataset
+from judgedesk.core.scripts.files import ScriptFileError
+from judgedesk.core.template.variables import VariableError
 
-EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 3
 TRUST_HELP = (
     "allow what a project not made here asks for: run its scripts, send its keys to its "
     "addresses, read its files outside its folder (read them first; remembered on this "
     "computer)"
 )
+
+
+class UsageError(JudgeDeskError):
+    """The command itself is wrong: an option's value, a row that does not exist…"""
+
+
+# What the person must fix before anything can be done: the command or the project.
+# Everything else that goes wrong while working (a project never run, a judge that
+# fails) is a problem found, exit 1.
+_WRONG = (
+    UsageError,
+    ApprovalNeeded,
+    ProjectError,
+    TemplateError,
+    DatasetError,
+    ParserError,
+    LibraryError,
+    ScriptFileError,
+    VariableError,
+)
+
+
+def exit_code_for(error: JudgeDeskError) -> int:
+    """2 when the command or the project is wrong, else 1."""
+    return EXIT_USAGE if isinstance(error, _WRONG) else EXIT_PROBLEM
 
 
 def err(message: str) -> None:
@@ -33,7 +68,7 @@ def parse_pairs(pairs: Sequence[str], what: str) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise JudgeDeskError(f"{what} '{pair}' should look like name=value.")
+            raise UsageError(f"{what} '{pair}' should look like name=value.")
         result[key.strip()] = value.strip()
     return result
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -44,3 +46,34 @@ def _sync_folder(folder: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+_LEFTOVER = re.compile(r"^\.(?P<name>.+)\.[A-Za-z0-9_]{8}\.tmp$")
+LEFTOVER_AGE = 2.0
+"""Seconds after which a temporary file of an atomic write is a leftover, not a write."""
+
+
+def remove_leftovers(folder: Path, *, older_than: float = LEFTOVER_AGE) -> list[Path]:
+    """Delete the temporary files :func:`atomic_write_bytes` left in ``folder`` when the
+    process was killed mid-write; never any other file.
+
+    Only names of the exact shape it makes (``.<name>.<8 characters>.tmp``) that have not
+    changed for ``older_than`` seconds are removed (a write still going on is left).
+
+    Returns:
+        The files removed.
+    """
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not _LEFTOVER.match(entry.name) or not entry.is_file(follow_symlinks=False):
+            continue
+        with contextlib.suppress(OSError):
+            if now - entry.stat(follow_symlinks=False).st_mtime >= older_than:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    return removed

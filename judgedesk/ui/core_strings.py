@@ -101,6 +101,74 @@ def core_tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
+# judgedesk.core.template.limits: why a render was stopped ({0}, {1}: the values). Said
+# in full so that each sentence reads well; the regular expression is made from it.
+STOPPED_TEMPLATES = (
+    QT_TRANSLATE_NOOP(
+        "core",
+        "This template took longer than {0} seconds to render. JudgeDesk stopped it so "
+        "that the prompt stays usable; make it do less work, or give it more time with "
+        "render_seconds under [run] in judgedesk.toml.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "This template's loops go round more than {0} times in all. JudgeDesk stopped it "
+        "so that the prompt stays usable; loop over fewer items or nest fewer loops.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "This template calls macros or functions more than {0} times in all. JudgeDesk "
+        "stopped it so that the prompt stays usable; make it call them fewer times.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "A macro or loop in this template calls itself more than {0} levels deep. "
+        "JudgeDesk stopped it so that the prompt stays usable; make sure it stops calling "
+        "itself.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "This template writes more than {0} characters. JudgeDesk stopped it so that the "
+        "prompt stays usable; print less, or loop over fewer items.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "This template makes a text longer than {0} characters ({1}). JudgeDesk stopped "
+        "it so that the prompt stays usable; use a smaller number.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "This template makes a list of more than {0} items ({1}). JudgeDesk stopped it so "
+        "that the prompt stays usable; use a smaller number.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "This template computes a number with more than {0} digits ({1}). JudgeDesk "
+        "stopped it so that the prompt stays usable; use smaller numbers.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "core",
+        "This template asks for range({0}), more than {1} numbers. JudgeDesk stopped it "
+        "so that the prompt stays usable; loop over fewer numbers.",
+    ),
+)
+
+
+STOPPED_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(re.sub(r"\\\{(\d)\\\}", "(.+?)", re.escape(template)), re.S), template)
+    for template in STOPPED_TEMPLATES
+)
+
+
+def core_problem(text: str) -> str:
+    """Why a template's render was stopped (a ``TemplateIssue`` of kind "limit"), translated.
+
+    The values it quotes (numbers, the expression) stay as they are; any other text is
+    returned as the core wrote it.
+    """
+    return core_detail(text, STOPPED_PATTERNS)
+
+
 # judgedesk.core.judge.metric_eval: what a rule judge found, with the values it quotes.
 # Each English pattern of the core, with its translatable form ({0}, {1}: the values).
 DETAIL_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -159,12 +227,12 @@ DETAIL_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 
-def core_detail(text: str) -> str:
+def core_detail(text: str, patterns: tuple[tuple[re.Pattern[str], str], ...] = ()) -> str:
     """What a rule judge found (the core's English sentence), in the interface's language.
 
     The values it quotes (the reference, the response, a pattern) stay as they are.
     """
-    for pattern, template in DETAIL_PATTERNS:
+    for pattern, template in patterns or DETAIL_PATTERNS:
         found = pattern.fullmatch(text)
         if found is not None:
             return QCoreApplication.translate(CONTEXT, template).format(*found.groups())

@@ -1437,6 +1437,14 @@
         <source>Connected in {0} ms — {1} models: {2}</source>
         <translation>已连接，用时 {0} 毫秒 — 共 {1} 个模型：{2}</translation>
     </message>
+    <message>
+        <source>serves {0} requests at a time</source>
+        <translation>可同时处理 {0} 个请求</translation>
+    </message>
+    <message>
+        <source>serves 1 request at a time</source>
+        <translation>一次只处理 1 个请求</translation>
+    </message>
 </context>
 <context>
     <name>JudgePage</name>
@@ -3883,6 +3891,18 @@ Read it?</source>
         <translation>{0} 行失败</translation>
     </message>
     <message>
+        <source>about {0} tokens (estimated)</source>
+        <translation>约 {0} 个令牌（估算）</translation>
+    </message>
+    <message>
+        <source>{0}: the server serves 1 request at a time; concurrency lowered to 1</source>
+        <translation>{0}：服务器一次只处理 1 个请求，并发数已降到 1</translation>
+    </message>
+    <message>
+        <source>{0}: the server could not keep up; concurrency lowered to {1}</source>
+        <translation>{0}：服务器处理不过来，并发数已降到 {1}</translation>
+    </message>
+    <message>
         <source>{0} ok</source>
         <translation>{0} 行成功</translation>
     </message>
@@ -5734,6 +5754,42 @@ Read it?</source>
     <message>
         <source>GBK/GB18030 (Chinese)</source>
         <translation>GBK/GB18030（中文）</translation>
+    </message>
+    <message>
+        <source>This template took longer than {0} seconds to render. JudgeDesk stopped it so that the prompt stays usable; make it do less work, or give it more time with render_seconds under [run] in judgedesk.toml.</source>
+        <translation>这个模板渲染用时超过 {0} 秒。JudgeDesk 已将其停止，以便提示词保持可用；请让它少做些工作，或在 judgedesk.toml 的 [run] 下用 render_seconds 给它更多时间。</translation>
+    </message>
+    <message>
+        <source>This template&apos;s loops go round more than {0} times in all. JudgeDesk stopped it so that the prompt stays usable; loop over fewer items or nest fewer loops.</source>
+        <translation>这个模板的循环总共执行了超过 {0} 次。JudgeDesk 已将其停止，以便提示词保持可用；请遍历更少的项，或减少循环嵌套。</translation>
+    </message>
+    <message>
+        <source>This template calls macros or functions more than {0} times in all. JudgeDesk stopped it so that the prompt stays usable; make it call them fewer times.</source>
+        <translation>这个模板调用宏或函数总共超过 {0} 次。JudgeDesk 已将其停止，以便提示词保持可用；请减少调用次数。</translation>
+    </message>
+    <message>
+        <source>A macro or loop in this template calls itself more than {0} levels deep. JudgeDesk stopped it so that the prompt stays usable; make sure it stops calling itself.</source>
+        <translation>这个模板中的宏或循环调用自身超过 {0} 层。JudgeDesk 已将其停止，以便提示词保持可用；请确保它会停止调用自身。</translation>
+    </message>
+    <message>
+        <source>This template writes more than {0} characters. JudgeDesk stopped it so that the prompt stays usable; print less, or loop over fewer items.</source>
+        <translation>这个模板输出了超过 {0} 个字符。JudgeDesk 已将其停止，以便提示词保持可用；请少输出一些，或遍历更少的项。</translation>
+    </message>
+    <message>
+        <source>This template makes a text longer than {0} characters ({1}). JudgeDesk stopped it so that the prompt stays usable; use a smaller number.</source>
+        <translation>这个模板生成了超过 {0} 个字符的文本（{1}）。JudgeDesk 已将其停止，以便提示词保持可用；请使用更小的数字。</translation>
+    </message>
+    <message>
+        <source>This template makes a list of more than {0} items ({1}). JudgeDesk stopped it so that the prompt stays usable; use a smaller number.</source>
+        <translation>这个模板生成了超过 {0} 项的列表（{1}）。JudgeDesk 已将其停止，以便提示词保持可用；请使用更小的数字。</translation>
+    </message>
+    <message>
+        <source>This template computes a number with more than {0} digits ({1}). JudgeDesk stopped it so that the prompt stays usable; use smaller numbers.</source>
+        <translation>这个模板计算出的数字超过 {0} 位（{1}）。JudgeDesk 已将其停止，以便提示词保持可用；请使用更小的数字。</translation>
+    </message>
+    <message>
+        <source>This template asks for range({0}), more than {1} numbers. JudgeDesk stopped it so that the prompt stays usable; loop over fewer numbers.</source>
+        <translation>这个模板请求了 range({0})，超过 {1} 个数字。JudgeDesk 已将其停止，以便提示词保持可用；请遍历更少的数字。</translation>
     </message>
     <message>
         <source>the response matches the reference {0}</source>

@@ -143,7 +143,7 @@ def test_new_from_csv_with_fields_and_builtin_template(
     code, out, err = run(capsys, "render", str(project), "--row", "0", "--json")
     messages = json.loads(out.split("\n", 0)[0])
     assert [m["role"] for m in messages] == ["system", "user"]
-    code, out, err = run(capsys, "check", str(project))
+    code, out, err = run(capsys, "check", str(project), "--offline")  # no server here
     assert code == 0 and "ready to run" in out
 
 
@@ -191,7 +191,7 @@ def test_render_reports_undefined_variables_on_stderr(
     assert out == "Q \nScore: [[n]]\n"
     assert "line 1" in err and "data.nothing" in err
     code, out, err = run(capsys, "render", str(project), "--row", "7")
-    assert code == 1 and "rows 0 to 0" in err
+    assert code == 2 and "rows 0 to 0" in err
 
 
 def test_check_explains_a_broken_project(
@@ -219,9 +219,9 @@ def test_templates_lists_and_shows(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_errors_are_one_line_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "render", str(tmp_path), "--row", "0")
-    assert code == 1 and err.startswith("judgedesk: ") and "not a JudgeDesk project" in err
+    assert code == 2 and err.startswith("judgedesk: ") and "not a JudgeDesk project" in err
     code, _, err = run(capsys, "new", str(tmp_path / "x"), "--dataset", str(tmp_path / "no.csv"))
-    assert code == 1 and "no.csv" in err
+    assert code == 2 and "no.csv" in err
 
 
 def test_console_entry_point_runs_headless_without_qt(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.support.fake_openai import DEFAULT_REPLY, FakeOpenAI, FaultPlan, body_key
+from tests.support.fake_openai import DEFAULT_REPLY, FakeOpenAI, FaultPlan, Quirks, body_key
 
 ROOT = Path(__file__).resolve().parents[2]
 CHAT = {"model": "judge-small", "messages": [{"role": "user", "content": "How good is this?"}]}
@@ -236,3 +237,49 @@ def test_runs_standalone_and_prints_its_address() -> None:
         finally:
             server.terminate()
             assert server.wait(10) == 0
+
+
+def test_quirks_props_usage_and_refusing_stream_options() -> None:
+    quirks = Quirks(slots=2, usage=False, reject_stream_options=True)
+    with FakeOpenAI(quirks=quirks) as fake, httpx.Client(timeout=5, trust_env=False) as http:
+        root = fake.base_url.removesuffix("/v1")
+        assert http.get(root + "/props").json()["total_slots"] == 2
+        assert "usage" not in http.post(fake.base_url + "/chat/completions", json=CHAT).json()
+        body = {**CHAT, "stream": True, "stream_options": {"include_usage": True}}
+        refused = http.post(fake.base_url + "/chat/completions", json=body)
+        assert refused.status_code == 400 and "stream_options" in refused.text
+    with FakeOpenAI() as plain, httpx.Client(timeout=5, trust_env=False) as http:
+        assert http.get(plain.base_url.removesuffix("/v1") + "/props").status_code == 404
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("cut", ["done", "close"])
+async def test_busy_cut_ends_older_streams_when_a_request_arrives(cut: str) -> None:
+    body = {**CHAT, "stream": True}
+    with FakeOpenAI(latency=0.3, quirks=Quirks(busy_cut=cut)) as fake:
+        async with httpx.AsyncClient(base_url=fake.base_url, timeout=5, trust_env=False) as http:
+
+            async def ask() -> str:
+                try:
+                    async with http.stream("POST", "/chat/completions", json=body) as response:
+                        return "".join([text async for text in response.aiter_text()])
+                except httpx.HTTPError:
+                    return "closed"
+
+            texts = await asyncio.gather(*(ask() for _ in range(3)))
+
+    def content(text: str) -> str:
+        chunks = [e for e in sse_events(text) if isinstance(e, dict) and e["choices"]]
+        return "".join(e["choices"][0]["delta"].get("content", "") for e in chunks)
+
+    whole = [t for t in texts if t != "closed" and content(t) == DEFAULT_REPLY]
+    assert len(whole) == 1 and fake.cut_by_arrival == 2
+    for text in texts:
+        if text in whole:
+            continue
+        if cut == "done":
+            events = sse_events(text)
+            assert events[-1] == "[DONE]" and len(events) == 2  # an empty reply
+            assert events[0]["choices"][0]["delta"] == {"role": "assistant", "content": ""}
+        else:
+            assert text == "closed"

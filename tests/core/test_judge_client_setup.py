@@ -357,7 +357,8 @@ async def test_a_server_that_ignores_stream_is_still_understood() -> None:
 
     async with OpenAIClient("http://judge.test/v1", transport=httpx.MockTransport(answer)) as judge:
         reply = await judge.chat(ChatRequest([{"role": "user", "content": "q"}], "m", {}, True))
-    assert reply.content == "Score: [[5]]" and reply.usage == {}
+    assert reply.content == "Score: [[5]]" and reply.usage_estimated
+    assert reply.usage == {"prompt_tokens": 5, "completion_tokens": 3, "total_tokens": 8}
 
 
 @pytest.mark.asyncio

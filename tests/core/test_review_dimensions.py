@@ -110,5 +110,5 @@ def test_the_workbook_has_the_judges_and_the_persons_dimension_scores(tmp_path: 
         at = head.index(name)
         return [row[at] if at < len(row) else None for row in rows[1:]]
 
-    assert column("accuracy (judge)") == [a for a, _ in JUDGED]
-    assert column("clarity (person)") == [None, 4, None, None]
+    assert column("judge.accuracy") == [a for a, _ in JUDGED]
+    assert column("human.clarity") == [None, 4, None, None]

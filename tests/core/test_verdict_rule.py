@@ -246,3 +246,10 @@ def test_a_pairwise_rule_is_asked_in_both_orders_with_swap(tmp_path: Path) -> No
         assert second.index("beta") < second.index("alpha")
         # Alpha preferred in both orders: a consistent A>B.
         assert figures["mean_score"] == 2
+
+
+def test_a_rule_is_written_back_as_it_was_typed() -> None:
+    table = {"kind": "pairwise", "pattern": r"\[\[([ABC])\]\]", "map": {"A": "A>B", "C": 3}}
+    written = VerdictRule.from_table(table).to_table()
+    assert written["map"] == {"A": "A>B", "C": "A=B"}
+    assert VerdictRule.from_table(written) == VerdictRule.from_table(table)

@@ -118,7 +118,7 @@ def test_no_api_key_in_any_file_export_log_or_crash_report(
             done = subprocess.run(
                 [sys.executable, "-c", command], cwd=REPO, env=env, capture_output=True
             )
-            assert done.returncode == 0, done.stderr.decode()
+            assert done.returncode == 1, done.stderr.decode()  # every row failed
             (tmp_path / "logs" / "cli-output.log").write_bytes(done.stdout + done.stderr)
     finally:
         root.removeHandler(handler)

@@ -94,7 +94,7 @@ def test_changing_the_address_asks_again(tmp_path: Path, key: str) -> None:
         FakeOpenAI(reply=score_from_question, api_key=key) as mine,
         FakeOpenAI(reply=score_from_question, api_key=key) as theirs,
     ):
-        project = make_project(tmp_path / "p", mine.base_url, api_key=f"env:{KEY_VARIABLE}")
+        project = make_project(tmp_path / "p", mine.base_url, rows=3, api_key=f"env:{KEY_VARIABLE}")
         assert main(["run", str(project.root), "--quiet"]) == 0  # made here: approved
         assert sent(mine, key)
 
@@ -190,8 +190,8 @@ def test_a_template_outside_the_folder_is_never_read(
             text = text.replace('template = "templates/judge.j2"', f"template = {name!r}")
             (root / "judgedesk.toml").write_text(text, encoding="utf-8")
 
-        assert main(["render", str(root), "--row", "0"]) == 1
-        assert main(["run", str(root), "--quiet", "--trust"]) == 1
+        assert main(["render", str(root), "--row", "0"]) == 2  # the project is wrong
+        assert main(["run", str(root), "--quiet", "--trust"]) == 2
         words = capsys.readouterr()
         assert secret not in words.out + words.err
         assert f"The template of judge 'judge' is {name}, outside the project folder" in words.err

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import csv
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ from judgedesk.cli import main
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.report.exports import write_export
 from judgedesk.core.report.exports.html import CONTENT_POLICY
+from judgedesk.core.report.exports.html_rows import SCRIPT, SCRIPT_HASH
 from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import make_project, run
 from tests.support.fake_openai import FakeOpenAI
@@ -72,12 +75,18 @@ def test_replies_and_answers_that_look_like_formulas_are_never_formulas(tmp_path
                 values.append(cell.value)
     assert set(ANSWERS) <= set(values) and "=1+1 What about item 0?" in values
 
-    # HTML: every value escaped; the page forbids scripts and outside resources.
+    # HTML: every value escaped; the page runs only its own script, loads nothing.
     page = export(project, tmp_path / "out.html", "html").read_text(encoding="utf-8")
     assert f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_POLICY}">' in page
-    assert "script-src" not in CONTENT_POLICY and "default-src 'none'" in CONTENT_POLICY
-    assert "<script" not in page and "<img" not in page
+    directives = {d.split()[0]: d.split()[1:] for d in CONTENT_POLICY.split(";")}
+    assert directives["default-src"] == ["'none'"] and "http" not in CONTENT_POLICY
+    assert directives["script-src"] == [f"'{SCRIPT_HASH}'"]  # this one script, nothing else
+    assert page.count("<script") == 2 and f"<script>{SCRIPT}</script>" in page
+    assert '<script type="application/json" id="rows-data">' in page
+    assert "<img" not in page and "alert(2)</script>" not in page
     assert "&lt;script&gt;alert(2)&lt;/script&gt;" in page
+    hashed = base64.b64encode(hashlib.sha256(SCRIPT.encode()).digest()).decode()
+    assert f"sha256-{hashed}" == SCRIPT_HASH
 
 
 def test_the_command_line_keeps_csv_texts_as_written_only_when_asked(tmp_path: Path) -> None:

@@ -134,3 +134,29 @@ def test_a_kill_during_saves_leaves_the_old_or_the_new_project(tmp_path: Path) -
                 assert path.name.startswith(".") and path.name.endswith(".tmp"), (why, path)
     # The kills landed at different moments of the loop, not always at the same step.
     assert len(seen) > 1, (seed, seen)
+
+
+def test_the_next_open_removes_what_a_killed_save_left_and_nothing_else(tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    make_project(root)
+    old = time.time() - 60
+    leftovers = [
+        root / ".judgedesk.toml.k2j4_x9a.tmp",
+        root / "templates" / ".judge.j2.0abcDEF1.tmp",
+        root / ".judgedesk" / ".recovery.toml.zzzzzzzz.tmp",
+    ]
+    kept = [
+        root / ".judgedesk.toml.fresh123.tmp",  # a write going on right now
+        root / "notes.tmp",
+        root / ".notes.tmp",
+        root / "templates" / ".judge.j2.short.tmp",
+        root / "data" / ".items.jsonl.abcdefgh.tmp",  # not a folder JudgeDesk writes to
+    ]
+    for path in leftovers + kept:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("half of something", encoding="utf-8")
+    for path in leftovers + kept[1:]:
+        os.utime(path, (old, old))
+    load_project(root)
+    assert [p for p in leftovers if p.exists()] == []
+    assert [p for p in kept if not p.exists()] == []

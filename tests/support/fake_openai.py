@@ -6,8 +6,10 @@ loop in a daemon thread, so synchronous and asynchronous tests can both use it::
     with FakeOpenAI(latency=0.05, faults=FaultPlan(script={1: "500"})) as fake:
         client = OpenAIClient(fake.base_url)
 
-Routes: ``POST /v1/chat/completions`` (plain or SSE streamed), ``GET /v1/models``; any
-other path answers 404 with an OpenAI-style JSON error.
+Routes: ``POST /v1/chat/completions`` (plain or SSE streamed), ``GET /v1/models``, and
+``GET /props`` (llama.cpp's, with ``total_slots``) when ``slots`` is set; any other path
+answers 404 with an OpenAI-style JSON error. ``Quirks`` make it behave like servers that
+differ from OpenAI's.
 
 Run standalone (benchmarks), it prints its base URL on the first line of stdout and
 serves until terminated::
@@ -22,7 +24,6 @@ import asyncio
 import collections
 import json
 import random
-import re
 import signal
 import sys
 import threading
@@ -32,13 +33,14 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
+from tests.support.fake_replies import completion, stream_events, usage_of
+
 Reply = Callable[[dict[str, Any]], "str | dict[str, Any]"]
 
 DEFAULT_REPLY = (
     "The answer addresses the question and is mostly correct, but it leaves out one "
     "useful detail.\nScore: [[7]]"
 )
-_WORDS = re.compile(r"\S+\s*|\s+")
 
 
 @dataclass
@@ -76,27 +78,29 @@ class FaultPlan:
     seed: int | None = None
 
 
+@dataclass
+class Quirks:
+    """How the server differs from OpenAI's.
+
+    Attributes:
+        slots: requests served at once; answered on ``GET /props`` as ``total_slots``.
+        busy_cut: like llama-cpp-python's server, a streamed reply still being made is cut
+            when a request arrives and ``slots`` (1 when unset) are busy: "done" ends it with
+            an empty reply and [DONE], "close" closes the connection after the first chunk.
+        usage: send token counts (a streamed reply only when ``include_usage`` is asked).
+        reject_stream_options: answer 400 to a body with ``stream_options``.
+    """
+
+    slots: int | None = None
+    busy_cut: str | None = None
+    usage: bool = True
+    reject_stream_options: bool = False
+
+
 def body_key(body: dict[str, Any]) -> str:
     """The canonical JSON of a request body without its transport fields."""
     trimmed = {k: v for k, v in body.items() if k not in ("stream", "stream_options")}
     return json.dumps(trimmed, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def _words(value: Any) -> int:
-    if isinstance(value, str):
-        return len(value.split())
-    if isinstance(value, list):
-        return sum(_words(part.get("text") if isinstance(part, dict) else part) for part in value)
-    return 0
-
-
-def _pieces(text: str, count: int) -> list[str]:
-    """``text`` cut at word boundaries into at most ``count`` pieces that join back exactly."""
-    words = _WORDS.findall(text)
-    if not words:
-        return []
-    size = max(1, -(-len(words) // count))
-    return ["".join(words[i : i + size]) for i in range(0, len(words), size)]
 
 
 def _status_line(status: int) -> bytes:
@@ -128,10 +132,14 @@ class FakeOpenAI:
         faults: FaultPlan | None = None,
         seed: int = 0,
         port: int = 0,
+        quirks: Quirks | None = None,
     ) -> None:
         self.latency = latency
         self.models = list(models) if models is not None else ["judge-small", "judge-large"]
         self.api_key = api_key
+        self.quirks = quirks or Quirks()
+        self.cut_by_arrival = 0  # streams cut because another request arrived
+        self._busy: list[asyncio.Event] = []
         self.requests: list[dict[str, Any]] = []
         self.received: list[bytes] = []  # every request as it came, head and body
         self.arrivals: dict[str, list[float]] = {}
@@ -382,6 +390,8 @@ class FakeOpenAI:
     ) -> bool:
         path = target.split("?", 1)[0].rstrip("/")
         chat = path == "/v1/chat/completions"
+        if path == "/props" and self.quirks.slots and method == "GET":
+            return await self._send(writer, 200, {"total_slots": self.quirks.slots})
         if not chat and path != "/v1/models":
             return await self._error(writer, 404, f"Unknown path {path or '/'}.", "not_found")
         if (method != "POST") if chat else (method != "GET"):
@@ -429,7 +439,24 @@ class FakeOpenAI:
                 ],
             }
             return await self._finish(writer, listing, action, key=None)
-        if self.latency:
+        if self.quirks.reject_stream_options and "stream_options" in request:
+            message = "Unrecognized request argument supplied: stream_options"
+            return await self._error(writer, 400, message, "invalid_request_error")
+        if self.quirks.busy_cut and request.get("stream"):
+            arrived = asyncio.Event()
+            busy = self._busy
+            for older in busy[: max(0, len(busy) - (self.quirks.slots or 1) + 1)]:
+                older.set()
+            busy.append(arrived)
+            try:
+                if self.latency:
+                    await asyncio.sleep(self.latency)
+            finally:
+                busy.remove(arrived)
+            if arrived.is_set():
+                self.cut_by_arrival += 1
+                action = "busy"
+        elif self.latency:
             await asyncio.sleep(self.latency)
         try:
             made = self._reply(request)
@@ -438,7 +465,8 @@ class FakeOpenAI:
         answer = {"content": made} if isinstance(made, str) else dict(made)
         if request.get("stream"):
             return await self._stream(writer, request, answer, action, key)
-        return await self._finish(writer, self._completion(request, answer), action, key)
+        payload = completion(request, answer, self._usage(request, answer))
+        return await self._finish(writer, payload, action, key)
 
     async def _finish(
         self, writer: asyncio.StreamWriter, payload: Any, action: str, key: str | None
@@ -456,58 +484,8 @@ class FakeOpenAI:
                 self._answered[key] += 1
         return True
 
-    @staticmethod
-    def _usage(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, int]:
-        prompt = sum(_words(m.get("content")) for m in request["messages"] if isinstance(m, dict))
-        completion = _words(answer.get("content")) + _words(
-            answer.get("reasoning_content") or answer.get("reasoning")
-        )
-        return {
-            "prompt_tokens": prompt,
-            "completion_tokens": completion,
-            "total_tokens": prompt + completion,
-        }
-
-    @staticmethod
-    def _tool_calls(answer: dict[str, Any]) -> list[dict[str, Any]]:
-        calls = []
-        for index, call in enumerate(answer.get("tool_calls") or []):
-            function = call.get("function") or {}
-            calls.append(
-                {
-                    "id": call.get("id") or f"call_{index}",
-                    "type": "function",
-                    "function": {
-                        "name": function.get("name", ""),
-                        "arguments": function.get("arguments", ""),
-                    },
-                }
-            )
-        return calls
-
-    def _completion(self, request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
-        calls = self._tool_calls(answer)
-        message: dict[str, Any] = {"role": "assistant", "content": answer.get("content")}
-        if calls:
-            message["tool_calls"] = calls
-        for name in ("reasoning_content", "reasoning"):
-            if answer.get(name):
-                message[name] = answer[name]
-        return {
-            "id": f"chatcmpl-{id(answer):x}",
-            "object": "chat.completion",
-            "created": int(time.time()),
-            "model": request.get("model"),
-            "choices": [
-                {
-                    "index": 0,
-                    "message": message,
-                    "finish_reason": answer.get("finish_reason")
-                    or ("tool_calls" if calls else "stop"),
-                }
-            ],
-            "usage": self._usage(request, answer),
-        }
+    def _usage(self, request: dict[str, Any], answer: dict[str, Any]) -> dict[str, int] | None:
+        return usage_of(request, answer) if self.quirks.usage else None
 
     async def _stream(
         self,
@@ -517,35 +495,8 @@ class FakeOpenAI:
         action: str,
         key: str,
     ) -> bool:
-        base = {
-            "id": f"chatcmpl-{id(answer):x}",
-            "object": "chat.completion.chunk",
-            "created": int(time.time()),
-            "model": request.get("model"),
-        }
-
-        def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
-            choice = {"index": 0, "delta": delta, "finish_reason": finish}
-            return {**base, "choices": [choice]}
-
-        calls = self._tool_calls(answer)
-        events: list[Any] = [chunk({"role": "assistant", "content": ""})]
-        for name in ("reasoning_content", "reasoning"):
-            for piece in _pieces(answer.get(name) or "", 3):
-                events.append(chunk({name: piece}))
-        for piece in _pieces(answer.get("content") or "", 4):
-            events.append(chunk({"content": piece}))
-        for index, call in enumerate(calls):
-            start = {**call, "index": index, "function": {**call["function"], "arguments": ""}}
-            events.append(chunk({"tool_calls": [start]}))
-            for piece in _pieces(call["function"]["arguments"], 2):
-                events.append(
-                    chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]})
-                )
-        finish = answer.get("finish_reason") or ("tool_calls" if calls else "stop")
-        events.append(chunk({}, finish))
-        if (request.get("stream_options") or {}).get("include_usage"):
-            events.append({**base, "choices": [], "usage": self._usage(request, answer)})
+        usage = self._usage(request, answer)
+        events = stream_events(request, answer, usage)
         frames = [b"data: " + json.dumps(event).encode() + b"\n\n" for event in events]
         frames.append(b"data: [DONE]\n\n")
         if action == "cut":
@@ -553,6 +504,8 @@ class FakeOpenAI:
             frames = frames[: max(1, len(frames) // 2)]
         elif action == "malformed":
             frames.insert(1, b'data: {"choices": [{"delta": {"content": "br\n\n')
+        elif action == "busy":
+            frames = frames[:1] + frames[-1:] if self.quirks.busy_cut == "done" else frames[:1]
         writer.write(
             _status_line(200)
             + b"Content-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
@@ -560,6 +513,9 @@ class FakeOpenAI:
         )
         for frame in frames:
             writer.write(b"%x\r\n%s\r\n" % (len(frame), frame))
+        if action == "busy" and self.quirks.busy_cut == "close":
+            await writer.drain()
+            return False
         writer.write(b"0\r\n\r\n")
         await writer.drain()
         if action == "ok":

@@ -66,6 +66,7 @@ def test_the_lists_hold_what_is_registered() -> None:
         *core_strings.ENCODING_STRINGS,
         *(template for _, template in core_strings.DETAIL_PATTERNS),
         *core_strings.REASON_STRINGS,
+        *core_strings.STOPPED_TEMPLATES,
     }
     assert listed == registered()
 
@@ -119,3 +120,25 @@ def test_the_usual_reasons_for_no_verdict_are_registered() -> None:
         for part in re.split(r"(?<=\.)\s+", reason):
             assert part in REASON_STRINGS, part
         assert core_reason(reason) == reason  # untranslated: as the core wrote it
+
+
+def test_why_a_render_was_stopped_is_said_in_the_interfaces_words() -> None:
+    from judgedesk.core.template.render import compile_template, render_template
+    from judgedesk.ui.core_strings import STOPPED_PATTERNS, core_problem
+
+    sources = [
+        "{{ 9**(9**9) }}",
+        "{{ 'a' * 10**10 }}",
+        "{{ [0] * 10**9 }}",
+        "{% for i in range(10**9) %}{% endfor %}",
+        "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
+        "{% for a in range(2000) %}{% for b in range(1000) %}{% endfor %}{% endfor %}",
+        "{% set s = 'x' * 1000000 %}{% for i in range(9) %}{{ s }}{% endfor %}",
+    ]
+    messages = [render_template(source, {}).issues[0].message for source in sources]
+    slow = compile_template("{% for i in range(9999) %}{{ i }}{% endfor %}")
+    messages.append(slow.render({}, seconds=1e-9).issues[0].message)
+    for message in messages:
+        assert any(p.fullmatch(message) for p, _ in STOPPED_PATTERNS), message
+        assert core_problem(message) == message  # untranslated: the English itself
+    assert core_problem("something else") == "something else"

@@ -97,6 +97,8 @@ class ChatReply:
             gave them.
         latency: seconds taken by the attempt that succeeded.
         attempts: how many attempts the call took; 1 when no retry was needed.
+        usage_estimated: the server gave no token counts, so ``usage`` holds an estimate
+            from the text.
     """
 
     content: str
@@ -107,10 +109,11 @@ class ChatReply:
     usage: dict[str, int] = field(default_factory=dict)
     latency: float = 0.0
     attempts: int = 1
+    usage_estimated: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able copy, as the result store keeps it."""
-        return {
+        data: dict[str, Any] = {
             "content": self.content,
             "reasoning_content": self.reasoning_content,
             "tool_calls": self.tool_calls,
@@ -120,6 +123,9 @@ class ChatReply:
             "latency": self.latency,
             "attempts": self.attempts,
         }
+        if self.usage_estimated:
+            data["usage_estimated"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ChatReply:
@@ -135,6 +141,7 @@ class ChatReply:
             usage={str(key): int(value) for key, value in dict(usage).items()},
             latency=float(data.get("latency") or 0.0),
             attempts=int(data.get("attempts") or 1),
+            usage_estimated=bool(data.get("usage_estimated")),
         )
 
 
@@ -184,7 +191,7 @@ class JudgeCallError(JudgeDeskError):
 
 @dataclass
 class ClientStats:
-    """Counters a run shows as progress; they only grow.
+    """Counters a run shows as progress; they only grow, except the concurrency figures.
 
     Attributes:
         requests_sent: HTTP requests sent for chat calls, retries included.
@@ -193,9 +200,16 @@ class ClientStats:
         failed_calls: chat calls that gave up.
         failures: calls that gave up, by error kind.
         attempt_errors: every failed attempt, by error kind (retried ones included).
-        prompt_tokens: prompt tokens reported by the server over all replies.
-        completion_tokens: completion tokens reported over all replies.
+        prompt_tokens: prompt tokens over all replies, as the server reported them or,
+            when it did not, as estimated.
+        completion_tokens: completion tokens over all replies, likewise.
+        estimated_replies: replies whose token counts are estimates.
         in_flight: requests waiting for their reply right now.
+        concurrency: how many requests may be in flight now; lowered when the server
+            fails under load and raised again after a run of successes.
+        concurrency_configured: the judge's own limit.
+        concurrency_lowest: the lowest the limit went.
+        concurrency_note: why the limit was last lowered, in a sentence; "" if never.
     """
 
     requests_sent: int = 0
@@ -207,6 +221,11 @@ class ClientStats:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     in_flight: int = 0
+    estimated_replies: int = 0
+    concurrency: int = 0
+    concurrency_configured: int = 0
+    concurrency_lowest: int = 0
+    concurrency_note: str = ""
 
     def snapshot(self) -> dict[str, Any]:
         """A plain copy of the counters, safe to hand to another thread."""
@@ -220,4 +239,9 @@ class ClientStats:
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": self.completion_tokens,
             "in_flight": self.in_flight,
+            "estimated_replies": self.estimated_replies,
+            "concurrency": self.concurrency,
+            "concurrency_configured": self.concurrency_configured,
+            "concurrency_lowest": self.concurrency_lowest,
+            "concurrency_note": self.concurrency_note,
         }

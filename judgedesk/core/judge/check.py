@@ -1,4 +1,5 @@
-"""Test connection: does an endpoint answer, how fast, and which models does it offer."""
+"""Test connection: does an endpoint answer, how fast, which models does it offer, and
+how many requests does it serve at once (when it says)."""
 
 from __future__ import annotations
 
@@ -21,12 +22,15 @@ class ConnectionCheck:
         milliseconds: how long it took, when it answered.
         models: the model names it offers.
         problem: what is wrong and what to do, when it did not answer.
+        slots: how many requests the server serves at once, when it says (llama.cpp's
+            ``/props``); None when it does not.
     """
 
     ok: bool
     milliseconds: float = 0.0
     models: list[str] = field(default_factory=list)
     problem: str = ""
+    slots: int | None = None
 
 
 async def check_connection(
@@ -45,9 +49,10 @@ async def check_connection(
     try:
         async with OpenAIClient(base_url, api_key=key, headers=dict(headers or {})) as client:
             found = await client.list_models(timeout=15)
+            milliseconds = (time.perf_counter() - started) * 1000
+            slots = await client.server_slots(timeout=5)
     except JudgeCallError as exc:
         return ConnectionCheck(False, problem=str(exc))
     except JudgeDeskError as exc:  # an address that is not a URL, and the like
         return ConnectionCheck(False, problem=str(exc))
-    milliseconds = (time.perf_counter() - started) * 1000
-    return ConnectionCheck(True, milliseconds, list(found.models))
+    return ConnectionCheck(True, milliseconds, list(found.models), slots=slots)

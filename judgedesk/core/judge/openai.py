@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import ipaddress
 import json
 import logging
 import random
-import ssl
-import urllib.request
 from collections.abc import Mapping
 from time import perf_counter
 from types import TracebackType
@@ -18,7 +15,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.judge.adaptive import AdaptiveLimit, is_overload
 from judgedesk.core.judge.advice import describe
 from judgedesk.core.judge.aio_transport import AiohttpTransport
 from judgedesk.core.judge.base import (
@@ -29,10 +26,13 @@ from judgedesk.core.judge.base import (
     ModelList,
     normalise_base_url,
 )
+from judgedesk.core.judge.connect import is_loopback, proxied, ssl_verify
 from judgedesk.core.judge.failures import AttemptFailure, status_failure, transport_failure
-from judgedesk.core.judge.replies import SSEDecoder, StreamAssembler, parse_completion
+from judgedesk.core.judge.replies import parse_completion
 from judgedesk.core.judge.retry import RateLimiter, backoff_delay
+from judgedesk.core.judge.streaming import models_from, read_stream
 from judgedesk.core.judge.transport import LANE_SIZE, LaneTransport
+from judgedesk.core.judge.usage import with_usage
 
 log = logging.getLogger(__name__)
 
@@ -40,48 +40,8 @@ USER_AGENT = "JudgeDesk"
 # Send requests through aiohttp under httpx (about half the CPU per request); when False,
 # httpx's own transport is used, as it is behind a proxy or with a transport passed in.
 USE_AIOHTTP = True
-
-
-def _is_loopback(host: str) -> bool:
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def _proxied() -> bool:
-    proxies = urllib.request.getproxies()
-    return any(proxies.get(name) for name in ("http", "https", "all"))
-
-
-def _ssl_verify(scheme: str, trust_env: bool) -> ssl.SSLContext | bool:
-    try:
-        return httpx.create_ssl_context(trust_env=trust_env)
-    except OSError as exc:
-        # A certificate bundle named by SSL_CERT_FILE that cannot be read would otherwise
-        # break every connection, plain http included.
-        if scheme == "https":
-            raise JudgeDeskError(
-                "The certificates for secure connections could not be loaded "
-                f"({exc.strerror or type(exc).__name__}). If the environment variable "
-                "SSL_CERT_FILE or SSL_CERT_DIR is set, make it point to a real file or "
-                "unset it, then restart JudgeDesk."
-            ) from None
-        log.warning("Certificates could not be loaded (%s); plain http still works", exc)
-        return False
-
-
-def _models_from(raw: bytes) -> list[str]:
-    try:
-        data = json.loads(raw)
-        entries = data["data"]
-        if not isinstance(entries, list):
-            raise TypeError
-        return [str(entry["id"]) for entry in entries]
-    except (ValueError, KeyError, TypeError, IndexError):
-        raise AttemptFailure("bad_reply", False) from None
+# Retries of a call that failed under a limit since lowered, beyond its own retries.
+LOAD_RETRIES = 8
 
 
 class OpenAIClient:
@@ -89,8 +49,11 @@ class OpenAIClient:
 
     Calls are limited to ``concurrency`` at once and ``rate_limit`` per minute, and are
     retried with exponential backoff and full jitter on 429, 5xx, timeouts, dropped
-    connections, cut streams and replies that are not in the chat format. Bind one client
-    to one event loop; close it with :meth:`aclose` or use it as an async context manager.
+    connections, cut streams and replies that are not in the chat format. When the server
+    fails under load (cut streams, 429, 503, reset connections while other calls are in
+    flight), fewer calls are sent at once, and more again after a run of successes. Bind
+    one client to one event loop; close it with :meth:`aclose` or use it as an async
+    context manager.
 
     Attributes:
         base_url: the endpoint without a trailing slash.
@@ -127,23 +90,28 @@ class OpenAIClient:
         self.backoff = backoff
         self.max_backoff = max_backoff
         self.stats = ClientStats()
-        self._semaphore = asyncio.Semaphore(self.concurrency)
+        self._limit = AdaptiveLimit(self.concurrency)
+        self._show_limit()
+        # Cleared for good once the server refuses the field (it then sends no usage).
+        self._stream_options = True
         self._open = asyncio.Event()
         self._open.set()
         self._rate = RateLimiter(rate_limit)
         self._rng = random.Random()
         self._chat_url = httpx.URL(self.base_url + "/chat/completions")
         self._models_url = httpx.URL(self.base_url + "/models")
+        root = self.base_url.removesuffix("/v1")
+        self._props_url = httpx.URL(root + "/props")
         all_headers = {"User-Agent": USER_AGENT, "Content-Type": "application/json"}
         all_headers.update(headers or {})
         if self._key:
             all_headers["Authorization"] = f"Bearer {self._key}"
         # Proxy and certificate settings from the environment must not get in the way of a
         # server on this machine.
-        trust_env = not _is_loopback(parts.hostname)
-        verify = _ssl_verify(parts.scheme, trust_env)
+        trust_env = not is_loopback(parts.hostname)
+        verify = ssl_verify(parts.scheme, trust_env)
         connections = self.concurrency + 1  # one spare for list_models during a run
-        if transport is None and not (trust_env and _proxied()):
+        if transport is None and not (trust_env and proxied()):
             if USE_AIOHTTP:
                 transport = AiohttpTransport(connections, verify=verify)
             elif connections > LANE_SIZE:
@@ -196,28 +164,42 @@ class OpenAIClient:
         """Whether :meth:`pause` is holding requests."""
         return not self._open.is_set()
 
-    async def chat(self, request: ChatRequest) -> ChatReply:
-        """Sends one chat request and returns the judge's reply, retrying what may pass.
+    def _show_limit(self) -> None:
+        limit, stats = self._limit, self.stats
+        stats.concurrency = limit.limit
+        stats.concurrency_configured = limit.configured
+        stats.concurrency_lowest = limit.lowest
+        stats.concurrency_note = limit.note
 
-        Raises:
-            JudgeCallError: the call failed for good; ``kind`` and ``attempts`` say how.
-        """
+    def _payload(self, request: ChatRequest) -> bytes:
+        body = request.body()
+        if not self._stream_options:
+            body.pop("stream_options", None)
         try:
-            payload = json.dumps(request.body(), ensure_ascii=False, separators=(",", ":")).encode(
-                "utf-8"
-            )
+            return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         except (TypeError, ValueError) as exc:
             raise JudgeCallError(
                 "bad_request",
                 f"The request to {self.base_url} cannot be sent: a message or generation "
                 f"parameter is not plain data ({exc}). Check the judge's parameters.",
             ) from None
-        stats = self.stats
-        attempt = 0
+
+    async def chat(self, request: ChatRequest) -> ChatReply:
+        """Sends one chat request and returns the judge's reply, retrying what may pass.
+
+        Replies without token counts get an estimate (``usage_estimated``).
+
+        Raises:
+            JudgeCallError: the call failed for good; ``kind`` and ``attempts`` say how.
+        """
+        payload = self._payload(request)
+        stats, limit = self.stats, self._limit
+        attempt = counted = load_retries = 0
         while True:
             attempt += 1
             failure: AttemptFailure | None = None
-            async with self._semaphore:
+            slot = await limit.acquire()
+            try:
                 if not self._open.is_set():
                     await self._open.wait()
                 await self._rate.acquire()
@@ -233,27 +215,51 @@ class OpenAIClient:
                     failure = caught
                 finally:
                     stats.in_flight -= 1
+                overlapped = limit.overlapped(slot)
+            finally:
+                limit.release()
             if failure is None:
+                limit.succeeded(slot)
+                self._show_limit()
                 latency = perf_counter() - started
+                reply = with_usage(reply, request.messages)
                 stats.replies += 1
                 stats.prompt_tokens += reply.usage.get("prompt_tokens", 0)
                 stats.completion_tokens += reply.usage.get("completion_tokens", 0)
+                stats.estimated_replies += reply.usage_estimated
                 return dataclasses.replace(reply, latency=latency, attempts=attempt)
             stats.attempt_errors[failure.kind] += 1
-            if not failure.retryable or attempt > self.max_retries:
+            if failure.reason == "stream_options":
+                log.info("%s refuses stream_options; streaming without it", self.base_url)
+                self._stream_options = False
+                payload = self._payload(request)
+                continue
+            under_load = False
+            if overlapped and is_overload(failure.kind, failure.status, failure.reason):
+                under_load = limit.failed(slot) and load_retries < LOAD_RETRIES
+                self._show_limit()
+            if under_load:
+                load_retries += 1
+            else:
+                counted += 1
+            if not failure.retryable or counted > self.max_retries:
                 stats.failed_calls += 1
                 stats.failures[failure.kind] += 1
                 error = self._error(failure, attempt)
                 log.warning("Judge call failed for good: %s", error)
                 raise error from failure.__cause__
             stats.retries += 1
-            delay = backoff_delay(
-                attempt,
-                backoff=self.backoff,
-                max_backoff=self.max_backoff,
-                retry_after=failure.retry_after,
-                rng=self._rng,
-            )
+            if under_load:
+                # The lower limit already spaces the calls out; only the server's wait counts.
+                delay = min(failure.retry_after or 0.0, self.max_backoff)
+            else:
+                delay = backoff_delay(
+                    counted,
+                    backoff=self.backoff,
+                    max_backoff=self.max_backoff,
+                    retry_after=failure.retry_after,
+                    rng=self._rng,
+                )
             log.info(
                 "Judge call to %s failed (%s%s), attempt %d; retrying in %.2f s",
                 self.base_url,
@@ -280,28 +286,7 @@ class OpenAIClient:
         except httpx.HTTPError as exc:
             raise transport_failure(exc) from exc
         try:
-            try:
-                if not 200 <= response.status_code < 300:
-                    await response.aread()
-                    raise status_failure(response)
-                content_type = response.headers.get("content-type", "")
-                if "event-stream" not in content_type and "json" in content_type:
-                    # The server ignored "stream" and answered in one piece.
-                    return parse_completion(await response.aread())
-                decoder = SSEDecoder()
-                assembler = StreamAssembler()
-                async for chunk in response.aiter_bytes():
-                    for data in decoder.feed(chunk):
-                        assembler.feed(data)
-            except httpx.HTTPError as exc:
-                raise transport_failure(exc, in_body=True) from exc
-            for data in decoder.close():
-                assembler.feed(data)
-            if not assembler.complete:
-                raise AttemptFailure(
-                    "cut_stream", True, detail="it ended without [DONE] or a finish reason"
-                )
-            return assembler.reply()
+            return await read_stream(response, refusable=self._stream_options)
         finally:
             await response.aclose()
 
@@ -329,7 +314,7 @@ class OpenAIClient:
                     raise transport_failure(exc) from exc
                 if not 200 <= response.status_code < 300:
                     raise status_failure(response)
-                models = _models_from(response.content)
+                models = models_from(response.content)
             except AttemptFailure as failure:
                 if attempt == 1 and failure.kind in ("server", "rate_limited"):
                     await asyncio.sleep(
@@ -346,6 +331,29 @@ class OpenAIClient:
                     failure, attempt, listing=True, timeout=timeout
                 ) from failure.__cause__
             return ModelList(models=models, latency=perf_counter() - started)
+
+    async def server_slots(self, *, timeout: float = 5.0) -> int | None:
+        """How many requests the server serves at once, when it says (llama.cpp's
+        ``GET /props``); the client then sends no more than that at once.
+
+        Returns:
+            The number of the server's slots, or None when it does not say.
+        """
+        try:
+            response = await self._http.get(self._props_url, timeout=httpx.Timeout(timeout))
+        except httpx.HTTPError:
+            return None
+        if response.status_code != 200:
+            return None
+        try:
+            slots = json.loads(response.content).get("total_slots")
+        except (ValueError, AttributeError):
+            return None
+        if not isinstance(slots, int) or isinstance(slots, bool) or slots < 1:
+            return None
+        self._limit.cap(slots)
+        self._show_limit()
+        return slots
 
     def _error(
         self,

@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.template.limits import RENDER_SECONDS
 from judgedesk.core.template.prompt import JudgePrompt
 from judgedesk.core.template.render import CompiledTemplate, build_context, compile_template
 
@@ -37,6 +38,7 @@ def render_prompt(
     *,
     preprocess_result: Any = None,
     template: CompiledTemplate | None = None,
+    render_seconds: float | None = None,
 ) -> JudgePrompt:
     """Render a judge's request for one row.
 
@@ -47,12 +49,16 @@ def render_prompt(
         response: the evaluated model's output.
         preprocess_result: what the preprocess script returned for the row.
         template: a template compiled beforehand, to compile once per run.
+        render_seconds: how long the render may take; None takes the project's
+            ``run.render_seconds`` (a render stopped by a limit gives an error issue).
     """
     compiled = template or judge_template(project, judge)
     context = build_context(
         data, response, preprocess_result=preprocess_result, variables=project.variables
     )
-    result = compiled.render(context)
+    if render_seconds is None:
+        render_seconds = getattr(getattr(project, "run", None), "render_seconds", RENDER_SECONDS)
+    result = compiled.render(context, seconds=render_seconds)
     return JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import tomli_w
 
 from judgedesk.core.errors import ProjectError
-from judgedesk.core.fileio import atomic_write_text
+from judgedesk.core.fileio import atomic_write_text, remove_leftovers
 from judgedesk.core.judge.settings import JudgeSettings, check_no_secret
 from judgedesk.core.project.boundary import inside_project
 
@@ -69,12 +69,15 @@ class RunSettings:
         aggregate: how the judges' verdicts make a row's result when there is no
             postprocess script: "last" (the last judge's), "mean", "median", "majority",
             "min", "max" or "all" (true only when every judge says true).
+        render_seconds: how long rendering a judge's template for one row may take
+            before it is stopped and that row fails.
     """
 
     cascade: bool = False
     workers: int = 0
     swap: bool = False
     aggregate: str = "last"
+    render_seconds: float = 2.0
 
 
 @dataclass
@@ -275,6 +278,8 @@ def load_project(root: str | Path) -> Project:
             f"{root} is not a JudgeDesk project: it has no {SETTINGS_FILE}. "
             "Create one with File ▸ New Project, or `judgedesk new`."
         )
+    for folder in (root, root / STATE_DIR, root / "templates", root / "scripts"):
+        remove_leftovers(folder)  # a save killed half-way left its temporary file
     try:
         table = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:

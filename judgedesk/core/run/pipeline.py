@@ -50,6 +50,12 @@ class Progress:
     errors: dict[str, int] = field(default_factory=dict)
     tokens_by_judge: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Per judge: (prompt tokens, completion tokens) of the calls made in this run."""
+    tokens_estimated: bool = False
+    """Some token counts are estimates from the text: the server did not give them."""
+    concurrency: dict[str, int] = field(default_factory=dict)
+    """Per judge sending fewer requests at once than its own limit: how many it sends."""
+    notes: list[str] = field(default_factory=list)
+    """Why judges send fewer requests at once, a sentence each."""
 
     @property
     def rows_per_second(self) -> float:
@@ -89,6 +95,9 @@ class RunSummary:
             "completion_tokens": p.completion_tokens,
             "seconds": round(p.elapsed, 3),
             "errors": dict(p.errors),
+            "tokens_estimated": p.tokens_estimated,
+            "concurrency": dict(p.concurrency),
+            "notes": list(p.notes),
         }
 
 
@@ -298,6 +307,12 @@ class Run:
         }
         progress.elapsed = time.monotonic() - started
         progress.paused = self.paused
+        # New containers each time: a copy of the progress may be read in another thread.
+        stats = [(c.settings.name, c.client.stats) for c in self._contexts if c.client]
+        progress.tokens_estimated = any(s.estimated_replies for _, s in stats)
+        lowered = [(n, s) for n, s in stats if s.concurrency < s.concurrency_configured]
+        progress.concurrency = {n: s.concurrency for n, s in lowered}
+        progress.notes = [f"{n}: {s.concurrency_note}" for n, s in stats if s.concurrency_note]
 
     def _aggregate(self) -> tuple[float | None, float | None]:
         booleans = [v for v in self._values if isinstance(v, bool)]
@@ -338,6 +353,9 @@ class Run:
             if isinstance(outcome, JudgeCallError) and outcome.kind in UNREACHABLE:
                 context.unreachable = str(outcome)
                 log.warning("judge %s unreachable: %s", context.settings.name, outcome)
+        # A server that says how many requests it serves at once is sent no more.
+        asking = [c.client.server_slots() for c in checks if c.client and not c.unreachable]
+        await asyncio.gather(*asking)
 
     def _prepare(self, settings: JudgeSettings, *, prompt: bool = True) -> JudgeContext:
         return prepare_judge(

@@ -56,6 +56,17 @@ class NameTrackingGenerator(CodeGenerator):
         else:
             super().visit_Getitem(node, frame)
 
+    def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
+        if not hasattr(self.environment, "judgedesk_concat"):
+            super().visit_Concat(node, frame)
+            return
+        # ``a ~ b`` doubles a text with each use: its size is checked before it is made.
+        self.write("environment.judgedesk_concat((")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("), context.eval_ctx.autoescape)")
+
     def enter_frame(self, frame: Frame) -> None:
         super().enter_frame(frame)
         for _, (action, param) in frame.symbols.loads.items():

@@ -339,12 +339,12 @@ def list_templates(language: str | None = None) -> list[TemplateInfo]:
     return [get_template(template_id, language) for template_id in catalog]
 
 
-def get_template(template_id: str, language: str = "en") -> TemplateInfo:
+def get_template(template_id: str, language: str | None = "en") -> TemplateInfo:
     """Return one built-in template, in English when the language is not available.
 
     Args:
         template_id: e.g. ``"score_single"``.
-        language: a language code or locale; falls back to ``"en"``.
+        language: a language code or locale; falls back to ``"en"`` (also for None).
 
     Raises:
         LibraryError: when the id is unknown (the message lists the valid ones) or the
@@ -357,7 +357,7 @@ def get_template(template_id: str, language: str = "en") -> TemplateInfo:
             f"There is no built-in template called {template_id!r}. "
             f"Choose one of: {', '.join(catalog)}."
         )
-    return by_language.get(_normalize_language(language)) or by_language[_FALLBACK]
+    return by_language.get(_normalize_language(language or _FALLBACK)) or by_language[_FALLBACK]
 
 
 def list_scenes(language: str = "en") -> list[ScenePreset]:
@@ -386,4 +386,4 @@ def get_scene(scene_id: str, language: str = "en") -> ScenePreset:
         raise LibraryError(
             f"There is no scene preset called {scene_id!r}. Choose one of: {', '.join(scenes)}."
         )
-    return by_language.get(_normalize_language(language)) or by_language[_FALLBACK]
+    return by_language.get(_normalize_language(language or _FALLBACK)) or by_language[_FALLBACK]

@@ -13,6 +13,7 @@ from typing import Any
 
 from judgedesk.core.dataset import DERIVED_FIELDS, Dataset
 from judgedesk.core.template.answers import AnswerPlaces, row_places, swap_issues
+from judgedesk.core.template.limits import RENDER_SECONDS
 from judgedesk.core.template.prompt import JudgePrompt
 from judgedesk.core.template.render import TemplateIssue, build_context, compile_template
 from judgedesk.core.template.tokens import estimate_tokens
@@ -51,6 +52,7 @@ def preview_prompt(
     row: int | None = None,
     judge: str = "",
     swap: AnswerPlaces | None = None,
+    render_seconds: float = RENDER_SECONDS,
 ) -> PromptPreview:
     """Render a template for one row of a dataset; never raises for template or row problems.
 
@@ -65,6 +67,8 @@ def preview_prompt(
         swap: where the rows hold their answers, when the judge is asked about each pair
             in both orders (``project.checks.swap_places``): what keeps the template's
             answers from being exchanged is reported, with the line to change.
+        render_seconds: how long the render may take (the project's
+            ``run.render_seconds``); a render stopped by a limit shows as an error.
     """
     started = time.perf_counter()
     compiled = compile_template(source)
@@ -79,7 +83,7 @@ def preview_prompt(
         except Exception as exc:  # a closed, changed or shortened file: say so, go on
             read_error = TemplateIssue("row", "error", f"Row {row + 1} cannot be read: {exc}")
     context = build_context(data, response, variables=variables)
-    result = compiled.render(context)
+    result = compiled.render(context, seconds=render_seconds)
     issues = result.issues
     if read_error is not None or row_id is None:
         issues = tuple(i for i in issues if i.severity == "error")

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from jinja2 import TemplateSyntaxError, nodes
-from jinja2.exceptions import SecurityError
+from jinja2.exceptions import SecurityError, TemplateError
 
 
 @dataclass(frozen=True)
@@ -15,7 +15,8 @@ class TemplateIssue:
     """Something wrong or worth noticing in a template or one of its renders.
 
     Attributes:
-        kind: "syntax", "undefined", "none", "empty", "security" or "error".
+        kind: "syntax", "undefined", "none", "empty", "security", "limit" (the render
+            was stopped: it asked for too much work or time) or "error".
         severity: "error" (no prompt can be made) or "warning" (a prompt was made).
         message: what happened, in plain words.
         line: 1-based line in the template source, when known.
@@ -183,6 +184,12 @@ def render_error(exc: BaseException, source: str) -> TemplateIssue:
         f"The template failed on this row: {type(exc).__name__}: {exc}",
         line,
     )
+
+
+def limit_issue(exc: TemplateError, cause: BaseException | None = None) -> TemplateIssue:
+    """A render stopped by a limit: the line where it was, and why, in plain words."""
+    line = getattr(exc, "line", None) or _error_line(cause or exc)
+    return TemplateIssue("limit", "error", exc.message or str(exc), line)
 
 
 def _error_line(exc: BaseException) -> int | None:

@@ -11,18 +11,21 @@ from typing import Any
 
 from jinja2 import ChainableUndefined, TemplateSyntaxError
 from jinja2.exceptions import SecurityError, TemplateError
-from jinja2.sandbox import SandboxedEnvironment
 
 from judgedesk.core.errors import TemplateError as JudgeDeskTemplateError
+from judgedesk.core.template import limits
 from judgedesk.core.template.compile import TEXTS, NameTrackingGenerator, TemplateCompiler
 from judgedesk.core.template.context import ResponseRecord, build_context
+from judgedesk.core.template.limits import RENDER_SECONDS, RenderLimitError
 from judgedesk.core.template.problems import (
     TemplateIssue,
     VariableUse,
+    limit_issue,
     render_error,
     security_issue,
     syntax_issue,
 )
+from judgedesk.core.template.sandbox import BoundedEnvironment
 
 __all__ = [
     "RESERVED_NAMES",
@@ -134,13 +137,19 @@ def _finalize(value: Any) -> Any:
     if value is None:
         _note("none", None)
         return ""
-    if isinstance(value, str) and not value:
-        _note("empty", None)
+    if isinstance(value, str):
+        if not value:
+            _note("empty", None)
+        limits.wrote(len(value))
+    else:
+        size = limits.weight(value)
+        limits.check_text(size, "a value printed whole")
+        limits.wrote(size)
     return value
 
 
-def _make_environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(
+def _make_environment() -> BoundedEnvironment:
+    env = BoundedEnvironment(
         undefined=_NotingUndefined,
         finalize=_finalize,
         autoescape=False,
@@ -186,21 +195,38 @@ class CompiledTemplate:
         """Return every distinct dotted variable path the template reads, sorted."""
         return sorted({u.path for u in self.uses if u.path.split(".")[0] in self._top_names})
 
-    def render(self, context: Mapping[str, Any]) -> RenderResult:
-        """Render for one row's context; never raises for template or data problems."""
+    def render(
+        self, context: Mapping[str, Any], *, seconds: float = RENDER_SECONDS
+    ) -> RenderResult:
+        """Render for one row's context; never raises for template or data problems.
+
+        Args:
+            context: what the template sees (see ``build_context``).
+            seconds: how long the render may take; a render that asks for more time or
+                more work than :mod:`judgedesk.core.template.limits` allows is stopped
+                and gives an issue of kind "limit" with its line.
+        """
         if self._template is None:
             return RenderResult("", self.issues)
         findings: list[tuple[str, int | None, str | None]] = []
         if self._texts is not None:
             context = {**context, TEXTS: self._texts}
         token = _findings.set(findings)
+        budget = limits.start(seconds)
         try:
             text = self._template.render(context)
+            if len(text) > limits.TEXT_CHARS:
+                raise limits.too_long_output()
+        except RenderLimitError as exc:
+            return RenderResult("", (self._moved(limit_issue(exc)),))
+        except RecursionError as exc:  # deeper than the call hooks count (e.g. filters)
+            return RenderResult("", (self._moved(limit_issue(limits.too_deep(), exc)),))
         except SecurityError as exc:
             return RenderResult("", (security_issue(exc, self.source),))
         except Exception as exc:  # a filter or method failed on this row's data
             return RenderResult("", (self._moved(render_error(exc, self.source)),))
         finally:
+            limits.finish(budget)
             _findings.reset(token)
         if self._line_map:
             findings = [(k, self._line_map.get(n, n) if n else n, v) for k, n, v in findings]
@@ -322,9 +348,11 @@ def _compile_cached(source: str) -> CompiledTemplate:
     )
 
 
-def render_template(source: str, context: Mapping[str, Any]) -> RenderResult:
-    """Compile (cached) and render a template in one call."""
-    return compile_template(source).render(context)
+def render_template(
+    source: str, context: Mapping[str, Any], *, seconds: float = RENDER_SECONDS
+) -> RenderResult:
+    """Compile (cached) and render a template in one call (``seconds``: its time limit)."""
+    return compile_template(source).render(context, seconds=seconds)
 
 
 def require_rendered(result: RenderResult) -> str:

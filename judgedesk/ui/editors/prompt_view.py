@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.template.preview import PromptPreview
 from judgedesk.core.template.render import TemplateIssue
+from judgedesk.ui.core_strings import core_problem
 from judgedesk.ui.editors import Marker
 
 LINE_ROLE = Qt.ItemDataRole.UserRole
@@ -214,6 +215,8 @@ class PromptPreviewView(QWidget):
             ).format(name)
         if issue.kind == "empty" and name:
             return self.tr("“{0}” is empty for this row, so it prints as nothing.").format(name)
+        if issue.kind == "limit":  # a render stopped by a limit, said in the core's words
+            return core_problem(issue.message)
         return issue.message
 
     def problem_texts(self) -> list[str]:

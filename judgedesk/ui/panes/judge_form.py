@@ -381,6 +381,11 @@ class JudgeForm(QWidget):
             message = self.tr("Connected in {0} ms — {1} models: {2}").format(
                 f"{outcome.milliseconds:.0f}", len(models), names
             )
+            if outcome.slots:
+                serves = self.tr("serves {0} requests at a time").format(outcome.slots)
+                message += " — " + (
+                    self.tr("serves 1 request at a time") if outcome.slots == 1 else serves
+                )
         self.test_result.setText(message)
         if ok:
             current = self.model_name.currentText()

@@ -82,8 +82,7 @@ class RunFigures(QWidget):
         parts.append(
             self.tr("{0} calls, {1} reused").format(f"{progress.calls:,}", f"{progress.cached:,}")
         )
-        tokens = progress.prompt_tokens + progress.completion_tokens
-        parts.append(self.tr("{0} tokens").format(f"{tokens:,}"))
+        parts.append(self._tokens_text(progress))
         cost = _cost(progress, prices)
         self._cost = cost
         if cost is not None:
@@ -101,6 +100,31 @@ class RunFigures(QWidget):
         failed = progress.failed
         if failed:
             self._status += " · " + self.tr("{0} failed").format(f"{failed:,}")
+        self._status += self._concurrency_text(progress)
+
+    def _tokens_text(self, progress: Progress) -> str:
+        tokens = f"{progress.prompt_tokens + progress.completion_tokens:,}"
+        if progress.tokens_estimated:
+            return self.tr("about {0} tokens (estimated)").format(tokens)
+        return self.tr("{0} tokens").format(tokens)
+
+    def _concurrency_text(self, progress: Progress) -> str:
+        """Judges sending fewer requests at once because their server could not keep up."""
+        said = []
+        for judge, now in progress.concurrency.items():
+            if now == 1:
+                said.append(
+                    self.tr(
+                        "{0}: the server serves 1 request at a time; concurrency lowered to 1"
+                    ).format(judge)
+                )
+            else:
+                said.append(
+                    self.tr("{0}: the server could not keep up; concurrency lowered to {1}").format(
+                        judge, now
+                    )
+                )
+        return "".join(" · " + text for text in said)
 
     def _errors_text(self, progress: Progress) -> str:
         counts = [
@@ -158,6 +182,7 @@ class RunFigures(QWidget):
         parts.append(
             self.tr("{0} calls, {1} reused").format(f"{progress.calls:,}", f"{progress.cached:,}")
         )
+        parts.append(self._tokens_text(progress))
         if self._cost is not None:
             parts.append(self.tr("cost {0:,.4f}").format(self._cost))
         self.line.setText(
@@ -174,6 +199,7 @@ class RunFigures(QWidget):
             f"{progress.failed:,}",
             f"{progress.unparsed:,}",
         )
+        self._status += self._concurrency_text(progress)
 
     def status_line(self) -> str:
         """The run's state in a few words, for the status bar."""

@@ -332,6 +332,7 @@ class TemplatePane(QWidget):
                 row=self.rows.row(),
                 judge=judge.name,
                 swap=swap_places(project, judge, self.editor.toPlainText()),
+                render_seconds=project.run.render_seconds,
             ),
             on_done=self._show_preview,
         )

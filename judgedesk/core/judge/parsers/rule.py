@@ -4,15 +4,8 @@ A rule says where the verdict is in a reply — a regular expression whose group
 group named ``v``) holds it, or a path into a JSON object (``choice``,
 ``scores.overall``) — which one to take when there are several (``first``, ``last`` or
 ``only``), and what each label means on the scale of its kind (``map``). It is kept in
-``judgedesk.toml`` under the judge::
-
-    [judges.verdict]
-    pattern = 'Output \\((a|b)\\)'
-    pick = "last"
-    kind = "pairwise"
-    [judges.verdict.map]
-    a = "A>B"
-    b = "B>A"
+``judgedesk.toml`` under the judge (``[judges.verdict]``, ``[judges.verdict.map]``;
+the README shows three examples).
 
 Labels are compared case- and width-insensitively ("Ａ" is "a"). Without a map, a score
 rule reads a number (bounded by ``min``/``max``), a pairwise rule reads ``A>>B`` … ``B>>A``,
@@ -86,6 +79,7 @@ class VerdictRule:
     low: float | None = None
     high: float | None = None
     labels: tuple[str, ...] = ()
+    written: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # as typed
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any], where: str = "The verdict rule") -> VerdictRule:
@@ -139,6 +133,7 @@ class VerdictRule:
             low=_bound(table.get("min"), f"{where}'s min"),
             high=_bound(table.get("max"), f"{where}'s max"),
             labels=tuple(labels),
+            written=tuple((fold(str(k)), str(k)) for k in raw_map),
         )
 
     def to_table(self) -> dict[str, Any]:
@@ -147,7 +142,13 @@ class VerdictRule:
         table["pattern" if self.pattern else "path"] = self.pattern or self.path
         table["pick"] = self.pick
         if self.mapping:
-            table["map"] = dict(self.mapping)
+            typed = dict(self.written)
+            table["map"] = {
+                typed.get(label, label): PAIR_LABELS[int(value)]
+                if self.kind == "pairwise"
+                else value
+                for label, value in self.mapping.items()
+            }
         if self.low is not None:
             table["min"] = self.low
         if self.high is not None:

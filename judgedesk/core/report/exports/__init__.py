@@ -1,10 +1,13 @@
 """Exports of a project's results: JSONL, CSV, XLSX and a self-contained HTML report.
 
-Every export holds each row's latest result (or one run's), the judges' requests and
-replies, and the person's review beside the judge's verdict. API keys are in none of
-them: requests are stored without their headers. Opening one runs nothing: XLSX cells
-are values, never formulas; CSV texts a spreadsheet would run are neutralised; the HTML
-page escapes every value and forbids any script or outside resource.
+Every export holds every row of the dataset (a row no run judged has the status "not
+run"): its inputs, the answer a candidate model generated, each row's latest result (or
+one run's), each judge's system prompt, prompt, reply, reasoning, verdict and reason, and
+the person's review beside the judge's verdict. CSV and XLSX have the same columns; JSON
+Lines nests them. API keys are in none of them: requests are stored without their
+headers. Opening one runs nothing: XLSX cells are values, never formulas; CSV texts a
+spreadsheet would run are neutralised; the HTML page shows every value as text and runs
+only its own script, loading nothing from outside.
 """
 
 from __future__ import annotations
@@ -13,19 +16,27 @@ from pathlib import Path
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.fileio import atomic_write_bytes, atomic_write_text
 from judgedesk.core.project.settings import Project
 from judgedesk.core.report.build import Report, build_report
-from judgedesk.core.report.exports.html import html_report
-from judgedesk.core.report.exports.records import HUMAN_COLUMNS, export_records, human_fields
-from judgedesk.core.report.exports.tables import csv_text, jsonl_text
-from judgedesk.core.report.exports.xlsx import xlsx_bytes
+from judgedesk.core.report.exports.files import atomic_binary, atomic_text
+from judgedesk.core.report.exports.html import html_parts
+from judgedesk.core.report.exports.html_rows import shown_columns, write_rows_section
+from judgedesk.core.report.exports.records import (
+    HUMAN_COLUMNS,
+    NOT_RUN,
+    export_records,
+    export_shape,
+    human_fields,
+)
+from judgedesk.core.report.exports.tables import flat_columns, write_csv, write_jsonl
+from judgedesk.core.report.exports.xlsx import write_xlsx
 from judgedesk.core.review.session import ReviewSession
 from judgedesk.core.run.store import Store
 
 __all__ = [
     "FORMATS",
     "HUMAN_COLUMNS",
+    "NOT_RUN",
     "export_records",
     "human_fields",
     "write_export",
@@ -47,7 +58,9 @@ def write_export(
 ) -> int:
     """Write an export atomically and return the number of rows in it.
 
-    Blocking (it reads the store and the dataset): call it off the GUI thread.
+    Every row of the dataset is exported, those no run judged with the status "not run"
+    (without a dataset, the rows with a result or a review). Blocking (it reads the store
+    and the dataset): call it off the GUI thread.
 
     Args:
         store: the project's results store.
@@ -66,18 +79,26 @@ def write_export(
     if fmt not in FORMATS:
         raise JudgeDeskError(f"Unknown export format '{fmt}'. Choose one of: {', '.join(FORMATS)}.")
     session = ReviewSession(store, dataset, project=project, run_id=run_id)
-    records = list(export_records(session))
-    if not records:
+    if not any(item.result is not None for item in session.items()):
         raise JudgeDeskError("There is nothing to export yet: run the project first.")
+    shape = export_shape(session)
+    records = export_records(session, shape)
+    columns = flat_columns(shape)
     if fmt == "jsonl":
-        atomic_write_text(out, jsonl_text(records))
-    elif fmt == "csv":
-        atomic_write_text(out, csv_text(records, raw=raw))
-    else:
-        if report is None:
-            report = build_report(session, project_name=project.name if project else "")
-        if fmt == "xlsx":
-            atomic_write_bytes(out, xlsx_bytes(report, records))
-        else:
-            atomic_write_text(out, html_report(report, session.items()))
-    return len(records)
+        with atomic_text(out) as text:
+            return write_jsonl(records, text)
+    if fmt == "csv":
+        with atomic_text(out) as text:
+            return write_csv(records, columns, text, raw=raw)
+    if report is None:
+        report = build_report(session, project_name=project.name if project else "")
+    if fmt == "xlsx":
+        with atomic_binary(out) as handle:
+            return write_xlsx(handle, report, records, columns)
+    before, after = html_parts(report, session.items())
+    shown = shown_columns(columns, shape.judges, shape.answers)
+    with atomic_text(out) as text:
+        text.write(before)
+        count = write_rows_section(text, records, columns, shown, len(shape.rows))
+        text.write(after)
+    return count

@@ -1,4 +1,4 @@
-"""A self-contained HTML report: one file, charts as inline SVG, no script, no links out."""
+"""A self-contained HTML report: one file, charts as inline SVG, every row, no links out."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from html import escape
 from typing import Any
 
 from judgedesk.core.report.build import Estimate, Group, Report, Summary
+from judgedesk.core.report.exports.html_rows import SCRIPT_HASH
+from judgedesk.core.report.exports.html_rows import STYLE as ROWS_STYLE
 from judgedesk.core.report.exports.svg import bar_chart, heatmap
 from judgedesk.core.report.text import interval, number, percent
 from judgedesk.core.review.agreement import AgreementFigures, Figure
@@ -26,8 +28,12 @@ tr.disagree td{background:#fde8e8}.muted{color:#666}.chart{display:block;margin:
 """
 
 
-CONTENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'"
-"""The page loads nothing and runs nothing: its own style and inline charts only."""
+CONTENT_POLICY = (
+    f"default-src 'none'; script-src '{SCRIPT_HASH}'; style-src 'unsafe-inline'; "
+    "img-src data:; form-action 'none'; base-uri 'none'"
+)
+"""The page loads nothing: its own style, inline charts, and its own rows script (allowed
+by its hash, so no other script can run, not even one a value smuggled in)."""
 
 
 def _e(value: Any) -> str:
@@ -215,8 +221,21 @@ def _attention(items: Sequence[ReviewItem], report: Report) -> str:
     return "".join(out)
 
 
-def html_report(report: Report, items: Sequence[ReviewItem]) -> str:
-    """The report as one HTML page that opens offline in any browser."""
+def html_report(report: Report, items: Sequence[ReviewItem], rows: str = "") -> str:
+    """The report as one HTML page that opens offline in any browser.
+
+    Args:
+        report: the figures and charts.
+        items: the review's rows, for the rows to look at.
+        rows: the section with every row (see
+            :func:`~judgedesk.core.report.exports.html_rows.write_rows_section`).
+    """
+    before, after = html_parts(report, items)
+    return before + rows + after
+
+
+def html_parts(report: Report, items: Sequence[ReviewItem]) -> tuple[str, str]:
+    """The page before the section with every row, and after it."""
     when = datetime.datetime.fromtimestamp(report.created, datetime.UTC)
     what = f"run {report.run_id}" if report.run_id is not None else "latest result of each row"
     title = f"{report.project or 'JudgeDesk'} — report"
@@ -224,7 +243,7 @@ def html_report(report: Report, items: Sequence[ReviewItem]) -> str:
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_POLICY}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<title>{_e(title)}</title><style>{_STYLE}{ROWS_STYLE}</style></head><body>",
         f"<h1>{_e(title)}</h1>",
         f'<p class="muted">{_e(what)}; made {_e(when.strftime("%Y-%m-%d %H:%M"))} UTC '
         "with JudgeDesk.</p>",
@@ -259,6 +278,5 @@ def html_report(report: Report, items: Sequence[ReviewItem]) -> str:
         *(_agreement(figures, report) for figures in report.agreement),
         _comparison(report),
         _attention(items, report),
-        "</body></html>\n",
     ]
-    return "".join(parts)
+    return "".join(parts), "</body></html>\n"

@@ -1,15 +1,21 @@
-"""One export record per row: inputs, each judge's request and reply, result, human review."""
+"""One export record per row of the dataset: inputs, answers, each judge's prompt and
+reply, the result, and the human review."""
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import RowError
 from judgedesk.core.review.agreement import Side
+from judgedesk.core.review.human import dataset_labels
 from judgedesk.core.review.session import ReviewItem, ReviewSession
+from judgedesk.core.run.store import CallRecord
+
+NOT_RUN = "not run"
+"""The status of a row no run has judged yet."""
 
 HUMAN_COLUMNS = (
     "human",
@@ -24,66 +30,184 @@ HUMAN_COLUMNS = (
 )
 """The human review columns of every export, in order (see :func:`human_fields`)."""
 
+CHUNK_ROWS = 500  # rows read (dataset records, judge calls) at a time: bounded memory
 
-def export_records(session: ReviewSession) -> Iterator[dict[str, Any]]:
-    """Yield one record per row that has a result (its latest, or the session's run).
 
-    Each record holds the row's index and id, the run, the status, final result and
-    error; the row's question, reference and response and its whole dataset record
-    ("inputs", when the dataset is open); for each judge the chat request it was sent,
-    its raw reply, reasoning and parsed verdict; the scripts' outcomes; and the human
-    review columns of :data:`HUMAN_COLUMNS`. API keys are never part of a request as
-    stored, so they are in no record.
+@dataclass
+class ExportShape:
+    """What the records of an export hold, known before the first one is written:
+    what the columns of a table are.
+
+    Attributes:
+        rows: the row indices exported, in order: every row of the dataset, and any
+            row with a result or a review beyond it.
+        input_fields: the dataset's top-level fields, in order of appearance.
+        judges: every judge that ran, in the order they ran.
+        dimensions: per judge, the dimensions its verdicts scored.
+        swapped: the judges that judged pairs in both orders.
+        human_dimensions: the dimensions people scored.
+        answers: which generated answers rows hold ("candidate", "baseline").
     """
-    items = [item for item in session.items() if item.result is not None]
-    keys = [
-        key
-        for item in items
-        for step in (item.result.detail.get("judges", []) if item.result else [])
-        for key in [step.get("key"), *(o.get("key") for o in step.get("orders", [])[1:])]
-        if key
-    ]
-    calls = session.store.calls(keys)
-    for item in items:
-        result = item.result
-        assert result is not None
-        record: dict[str, Any] = {
-            "row": item.row_index,
-            "id": item.row_id,
-            "run": result.run_id,
-            "status": result.status,
-            "result": result.value,
-            "error": result.error,
+
+    rows: list[int]
+    input_fields: list[str] = field(default_factory=list)
+    judges: list[str] = field(default_factory=list)
+    dimensions: dict[str, list[str]] = field(default_factory=dict)
+    swapped: set[str] = field(default_factory=set)
+    human_dimensions: list[str] = field(default_factory=list)
+    answers: list[str] = field(default_factory=list)
+
+
+def export_shape(session: ReviewSession) -> ExportShape:
+    """Read what the records will hold (blocking: scans the dataset's records)."""
+    dataset = session.dataset
+    total = len(dataset) if dataset is not None else 0
+    rows = list(range(total)) + sorted(i for i in session.rows() if i >= total)
+    fields: dict[str, None] = {}
+    for index in range(total):
+        try:
+            record, _ = dataset.peek(index)  # type: ignore[union-attr]
+        except (RowError, IndexError):
+            continue
+        fields.update(dict.fromkeys(record))
+    judges: dict[str, None] = {}
+    dimensions: dict[str, dict[str, None]] = {}
+    swapped: set[str] = set()
+    human: dict[str, None] = {}
+    answers: dict[str, None] = {}
+    for item in session.items():
+        human.update(dict.fromkeys(item.human_dimensions))
+        if item.result is None:
+            continue
+        detail = item.result.detail
+        answers.update(dict.fromkeys(n for n in ("candidate", "baseline") if n in detail))
+        for step in detail.get("judges", []):
+            name = str(step.get("judge"))
+            judges[name] = None
+            verdict = step.get("verdict") or {}
+            dimensions.setdefault(name, {}).update(dict.fromkeys(verdict.get("dimensions") or {}))
+            if len(step.get("orders") or []) == 2:
+                swapped.add(name)
+    return ExportShape(
+        rows=rows,
+        input_fields=list(fields),
+        judges=list(judges),
+        dimensions={name: list(names) for name, names in dimensions.items()},
+        swapped=swapped,
+        human_dimensions=list(human),
+        answers=[name for name in ("candidate", "baseline") if name in answers],
+    )
+
+
+def export_records(
+    session: ReviewSession, shape: ExportShape | None = None
+) -> Iterator[dict[str, Any]]:
+    """Yield one record per row of ``shape`` (default: every row of the dataset).
+
+    Each record holds the row's index and id, the run, the status ("ok", "error",
+    "unparsed", or "not run" for a row no run judged), final result and error; the
+    row's question, reference and given response, the answers a candidate or baseline
+    model generated, and its whole dataset record ("inputs"); for each judge the system
+    prompt and prompt it was sent (and the whole chat request), its raw reply,
+    reasoning, verdict and the reason given with it; the scripts' outcomes; and the
+    human review columns of :data:`HUMAN_COLUMNS`. API keys are never part of a request
+    as stored, so they are in no record.
+    """
+    shape = shape or export_shape(session)
+    known = set(session.rows())
+    for start in range(0, len(shape.rows), CHUNK_ROWS):
+        chunk = shape.rows[start : start + CHUNK_ROWS]
+        items = {i: session.item(i) for i in chunk if i in known}
+        missing = [i for i in chunk if i not in items]
+        labels: dict[int, Any] = {}
+        if missing and session.dataset is not None:
+            labels = dataset_labels(session.dataset, missing, session.scale)
+        keys = [
+            key
+            for item in items.values()
+            if item.result is not None
+            for step in item.result.detail.get("judges", [])
+            for key in [step.get("key"), *(o.get("key") for o in step.get("orders", [])[1:])]
+            if key
+        ]
+        calls = session.store.calls(keys)
+        for index in chunk:
+            row_id, inputs = _inputs(session, index)
+            item = items.get(index) or ReviewItem(
+                index, row_id or str(index), None, None, labels.get(index)
+            )
+            yield _record(item, inputs, calls)
+
+
+def _record(
+    item: ReviewItem, inputs: dict[str, Any], calls: Mapping[str, CallRecord]
+) -> dict[str, Any]:
+    result = item.result
+    detail = result.detail if result is not None else {}
+    record: dict[str, Any] = {
+        "row": item.row_index,
+        "id": item.row_id,
+        "run": result.run_id if result else None,
+        "status": result.status if result else NOT_RUN,
+        "result": result.value if result else None,
+        "error": result.error if result else "",
+        "question": inputs.get("question"),
+        "reference": inputs.get("reference"),
+        "response": inputs.get("response"),
+    }
+    for name in ("candidate", "baseline"):
+        answer = detail.get(name)
+        record[f"{name}_answer"] = answer.get("content") if isinstance(answer, dict) else None
+    record["inputs"] = inputs.get("inputs")
+    record["judges"] = [_judge(step, calls) for step in detail.get("judges", [])]
+    for name in ("candidate", "baseline", "preprocess", "postprocess"):
+        if name in detail:
+            record[name] = detail[name]
+    record.update(human_fields(item))
+    return record
+
+
+def _judge(step: Mapping[str, Any], calls: Mapping[str, CallRecord]) -> dict[str, Any]:
+    call = calls.get(step.get("key") or "")
+    verdict = step.get("verdict") or {}
+    judge: dict[str, Any] = {"name": step.get("judge"), **_asked(call)}
+    judge["reply"] = call.reply.get("content") if call else step.get("detail")
+    judge["reasoning"] = call.reply.get("reasoning_content") if call else None
+    judge["verdict"] = verdict.get("value") if verdict.get("ok") else None
+    judge["verdict_label"] = verdict.get("label")
+    judge["parsed"] = bool(verdict.get("ok"))
+    judge["reason"] = step.get("failed") or verdict.get("reason") or ""
+    judge["dimensions"] = dict(verdict.get("dimensions") or {})
+    judge["cached"] = step.get("cached", False)
+    orders = step.get("orders") or []
+    if len(orders) == 2:  # the pair judged again with the answers swapped
+        other = calls.get(orders[1].get("key") or "")
+        second = orders[1].get("verdict") or {}
+        judge["consistent"] = step.get("consistent")
+        judge["swapped"] = {
+            **_asked(other),
+            "reply": other.reply.get("content") if other else None,
+            "verdict": second.get("value") if second.get("ok") else None,
+            "verdict_label": second.get("label"),
         }
-        if session.dataset is not None:
-            record.update(_inputs(session.dataset, item.row_index))
-        judges = []
-        for step in result.detail.get("judges", []):
-            call = calls.get(step.get("key", ""))
-            judge: dict[str, Any] = {
-                "name": step.get("judge"),
-                "request": call.request.get("messages") if call else None,
-                "content": call.reply.get("content") if call else step.get("detail"),
-                "reasoning": call.reply.get("reasoning_content") if call else None,
-                "verdict": step.get("verdict"),
-                "cached": step.get("cached", False),
-            }
-            orders = step.get("orders") or []
-            if len(orders) == 2:  # the pair judged again with the answers swapped
-                other = calls.get(orders[1].get("key") or "")
-                judge["consistent"] = step.get("consistent")
-                judge["swapped"] = {
-                    "request": other.request.get("messages") if other else None,
-                    "content": other.reply.get("content") if other else None,
-                    "verdict": orders[1].get("verdict"),
-                }
-            judges.append(judge)
-        record["judges"] = judges
-        for name in ("candidate", "preprocess", "postprocess"):
-            if name in result.detail:
-                record[name] = result.detail[name]
-        record.update(human_fields(item))
-        yield record
+    return judge
+
+
+def _asked(call: CallRecord | None) -> dict[str, Any]:
+    """The system prompt, the prompt (the last message) and the whole chat of a call."""
+    messages = call.request.get("messages") if call else None
+    if not isinstance(messages, list):
+        return {"system_prompt": None, "prompt": None, "request": messages}
+    system = [
+        m.get("content") for m in messages if isinstance(m, dict) and m.get("role") == "system"
+    ]
+    last = messages[-1] if messages and isinstance(messages[-1], dict) else {}
+    prompt = last.get("content") if last.get("role") != "system" else None
+    return {
+        "system_prompt": "\n\n".join(str(s) for s in system) if system else None,
+        "prompt": prompt,
+        "request": messages,
+    }
 
 
 def human_fields(item: ReviewItem) -> dict[str, Any]:
@@ -115,18 +239,20 @@ def human_fields(item: ReviewItem) -> dict[str, Any]:
     }
 
 
-def _inputs(dataset: Dataset, index: int) -> dict[str, Any]:
-    if index >= len(dataset):
-        return {}
+def _inputs(session: ReviewSession, index: int) -> tuple[str | None, dict[str, Any]]:
+    """The row's id in the dataset, and its inputs (nothing for a row it lacks)."""
+    dataset = session.dataset
+    if dataset is None or index >= len(dataset):
+        return None, {}
     try:
         row = dataset.row(index)
     except RowError:
-        return {}
+        return None, {}
     data = row.data
     reference = data.get("ref_answer")
     if reference is None:
         reference = data.get("gt")
-    return {
+    return row.id, {
         "question": data.get("question"),
         "reference": reference,
         "response": row.response.get("content"),

@@ -1,92 +1,98 @@
-"""JSON Lines (every detail) and CSV (for spreadsheets) text of the export records."""
+"""The export records as JSON Lines (every detail, nested) and as one flat table (the
+columns of CSV, XLSX and the HTML page's rows)."""
 
 from __future__ import annotations
 
 import csv
-import io
 import json
 import re
-from typing import Any
+from collections.abc import Iterable
+from typing import IO, Any
 
-from judgedesk.core.report.exports.records import HUMAN_COLUMNS
+from judgedesk.core.report.exports.records import HUMAN_COLUMNS, ExportShape
 
-BASE_COLUMNS = ("row", "id", "status", "result", "error", "question", "reference", "response")
-
-
-def jsonl_text(records: list[dict[str, Any]]) -> str:
-    """One JSON object per line, every field of every record."""
-    return "".join(json.dumps(r, ensure_ascii=False, default=str) + "\n" for r in records)
-
-
-def judge_names(records: list[dict[str, Any]]) -> list[str]:
-    """Every judge that appears in the records, in the order they ran."""
-    return list(
-        dict.fromkeys(j["name"] for r in records for j in r["judges"] if j["name"] is not None)
-    )
+BASE_COLUMNS = ("row", "id", "run", "status", "result")
+INPUT_COLUMNS = ("question", "reference", "response")
+JUDGE_COLUMNS = ("system_prompt", "prompt", "reply", "reasoning", "verdict", "reason")
+INPUT_PREFIX = "input."
 
 
-def flat_rows(records: list[dict[str, Any]]) -> tuple[list[str], list[dict[str, Any]]]:
-    """The records as flat rows for a table: the columns, and each row's cells by column.
-
-    Per judge: the last message of its prompt, its reply, reasoning and verdict
-    ("unparsed" when none could be read), the score of each dimension of a
-    multi-dimension verdict, and for pairs judged in both orders the verdict with the
-    answers swapped and whether the two agreed; then the human review columns.
-    """
-    base = [c for c in BASE_COLUMNS if any(c in r for r in records)]
-    columns = list(base)
-    for name in judge_names(records):
-        columns += [f"{name}.prompt", f"{name}.reply", f"{name}.reasoning", f"{name}.verdict"]
-        steps = [j for r in records for j in r["judges"] if j["name"] == name]
-        dimensions = dict.fromkeys(
-            d for j in steps for d in ((j["verdict"] or {}).get("dimensions") or {})
-        )
-        columns += [f"{name}.{dimension}" for dimension in dimensions]
-        if any("swapped" in j for j in steps):
-            columns += [f"{name}.swapped_verdict", f"{name}.consistent"]
-    columns += list(HUMAN_COLUMNS)
-    reviewed = dict.fromkeys(d for r in records for d in r.get("human_dimensions") or {})
-    columns += [f"human.{dimension}" for dimension in reviewed]
-    rows = []
+def write_jsonl(records: Iterable[dict[str, Any]], handle: IO[str]) -> int:
+    """One JSON object per line, every field of every record; returns the lines written."""
+    count = 0
     for record in records:
-        cells: dict[str, Any] = {c: record.get(c) for c in base + list(HUMAN_COLUMNS)}
-        for dimension, score in (record.get("human_dimensions") or {}).items():
-            cells[f"human.{dimension}"] = score
-        for judge in record["judges"]:
-            name = judge["name"]
-            request = judge["request"] or []
-            cells[f"{name}.prompt"] = request[-1].get("content") if request else None
-            cells[f"{name}.reply"] = judge["content"]
-            cells[f"{name}.reasoning"] = judge["reasoning"]
-            verdict = judge["verdict"] or {}
-            cells[f"{name}.verdict"] = verdict.get("value") if verdict.get("ok") else "unparsed"
-            for dimension, score in (verdict.get("dimensions") or {}).items():
-                whole = isinstance(score, float) and score.is_integer()
-                cells[f"{name}.{dimension}"] = int(score) if whole else score
-            if "swapped" in judge:
-                other = judge["swapped"]["verdict"] or {}
-                cells[f"{name}.swapped_verdict"] = other.get("label") or other.get("value")
-                cells[f"{name}.consistent"] = judge.get("consistent")
-        rows.append(cells)
-    return columns, rows
+        handle.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+        count += 1
+    return count
 
 
-def csv_text(records: list[dict[str, Any]], *, raw: bool = False) -> str:
-    """A CSV table, one line per row; a byte-order mark lets spreadsheets read UTF-8.
+def flat_columns(shape: ExportShape) -> list[str]:
+    """The table's columns: the row and its result, the human review beside it, the
+    error, the row's question, reference and answers, per judge (``<judge>.<column>``)
+    its system prompt, prompt, reply, reasoning, verdict ("unparsed" when none could be
+    read) and reason, each dimension it scored, and for pairs judged in both orders the
+    verdict with the answers swapped and whether the two agreed; then every dataset
+    field as ``input.<field>``."""
+    columns = [*BASE_COLUMNS, *HUMAN_COLUMNS]
+    columns += [f"human.{dimension}" for dimension in shape.human_dimensions]
+    columns += ["error", *INPUT_COLUMNS, *(f"{name}_answer" for name in shape.answers)]
+    for name in shape.judges:
+        columns += [f"{name}.{column}" for column in JUDGE_COLUMNS]
+        columns += [f"{name}.{dimension}" for dimension in shape.dimensions.get(name, [])]
+        if name in shape.swapped:
+            columns += [f"{name}.swapped_verdict", f"{name}.consistent"]
+    columns += [INPUT_PREFIX + name for name in shape.input_fields]
+    return columns
+
+
+def flat_row(record: dict[str, Any]) -> dict[str, Any]:
+    """A record's cells by column name (see :func:`flat_columns`)."""
+    cells: dict[str, Any] = {key: value for key, value in record.items() if key != "judges"}
+    for dimension, score in (record.get("human_dimensions") or {}).items():
+        cells[f"human.{dimension}"] = score
+    for judge in record["judges"]:
+        name = judge["name"]
+        for column in JUDGE_COLUMNS:
+            cells[f"{name}.{column}"] = judge.get(column)
+        if not judge["parsed"]:
+            cells[f"{name}.verdict"] = "unparsed"
+        for dimension, score in judge["dimensions"].items():
+            whole = isinstance(score, float) and score.is_integer()
+            cells[f"{name}.{dimension}"] = int(score) if whole else score
+        if "swapped" in judge:
+            other = judge["swapped"]
+            cells[f"{name}.swapped_verdict"] = other.get("verdict_label") or other.get("verdict")
+            cells[f"{name}.consistent"] = judge.get("consistent")
+    for name, value in (record.get("inputs") or {}).items():
+        cells[INPUT_PREFIX + name] = value
+    return cells
+
+
+def write_csv(
+    records: Iterable[dict[str, Any]], columns: list[str], handle: IO[str], *, raw: bool = False
+) -> int:
+    """A CSV table, one line per row, with a byte-order mark so spreadsheets read UTF-8.
 
     Args:
         records: the export's rows.
+        columns: the table's columns (:func:`flat_columns`).
+        handle: where the text goes.
         raw: keep texts a spreadsheet would run as formulas as they are (by default they
             are neutralised, see :func:`inert_cell`).
+
+    Returns:
+        The rows written (the header not counted).
     """
-    columns, rows = flat_rows(records)
     cell = cell_text if raw else inert_cell
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    handle.write("\ufeff")
+    writer = csv.writer(handle, lineterminator="\n")
     writer.writerow([cell(c) for c in columns])
-    for cells in rows:
+    count = 0
+    for record in records:
+        cells = flat_row(record)
         writer.writerow([cell(cells.get(c)) for c in columns])
-    return "\ufeff" + buffer.getvalue()
+        count += 1
+    return count
 
 
 def inert_cell(value: Any) -> str:
@@ -115,5 +121,5 @@ def cell_text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, dict | list):
-        return json.dumps(value, ensure_ascii=False)
+        return json.dumps(value, ensure_ascii=False, default=str)
     return str(value)

@@ -1,0 +1,221 @@
+"""The Jinja2 sandbox templates are rendered in, with the hooks that bound their work.
+
+Where each bound of :mod:`judgedesk.core.template.limits` is applied:
+
+- ``{% for %}``: when a template is parsed, the iterable of every loop is wrapped in a
+  call to :meth:`BoundedEnvironment.judgedesk_loop`, which counts each round (and the
+  plain text its body writes) against the render's budget and looks at the clock. The
+  generated code has no other hook on a loop: five loops nested over ``range(1000)``
+  touch no operator or attribute, so counting at the loop itself is what makes them stop
+  after a million rounds rather than 10**15.
+- Calls (macros, ``loop()`` of a recursive loop, methods): :meth:`call` counts them,
+  tracks how deep they nest and checks padding and replacing text methods.
+- ``**``, ``*``, ``+`` and ``%``: intercepted (which also keeps Jinja2 from computing
+  them while compiling) and checked by :func:`limits.check_binop` before they run.
+- ``~`` and printed values: sized before they are made into text (see ``compile``'s code
+  generator and ``render._finalize``).
+- ``range``, ``lipsum`` and the filters that pad, repeat or join: replaced by checked ones.
+- Attribute and item reads look at the clock, so any long render meets it often.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from jinja2 import filters as jinja_filters
+from jinja2 import nodes, pass_eval_context
+from jinja2.nodes import EvalContext
+from jinja2.runtime import LoopContext, Undefined, markup_join, str_join
+from jinja2.sandbox import SandboxedEnvironment
+from jinja2.utils import generate_lorem_ipsum
+from markupsafe import soft_str
+
+from judgedesk.core.template import limits
+
+
+class BoundedEnvironment(SandboxedEnvironment):
+    """A sandbox whose renders are bounded in size, steps, depth and time (see module doc)."""
+
+    intercepted_binops = frozenset({"**", "*", "+", "%"})
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.globals["range"] = limits.bounded_range
+        self.globals["lipsum"] = _lipsum
+        self.filters.update(_FILTERS)
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+        tree = super()._parse(source, name, filename)
+        for loop in list(tree.find_all(nodes.For)):
+            loop.iter = nodes.Call(
+                nodes.EnvironmentAttribute("judgedesk_loop", lineno=loop.iter.lineno),
+                [loop.iter, nodes.Const(_text_written(loop.body), lineno=loop.iter.lineno)],
+                [],
+                None,
+                None,
+                lineno=loop.iter.lineno,
+            )
+        return tree
+
+    def judgedesk_loop(self, iterable: Any, text: int = 0) -> Any:
+        """A loop's items, each round counted (the parser puts every loop through here)."""
+        if isinstance(iterable, Undefined):
+            return iterable  # it notes its own use when iterated
+        return limits.counted(iterable, text)
+
+    def judgedesk_concat(self, values: tuple[Any, ...], autoescape: bool = False) -> str:
+        """``a ~ b``: the texts joined, once their length is known to be bearable."""
+        limits.check_joined(values, 0, "texts joined with ~")
+        return markup_join(values) if autoescape else str_join(values)
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        limits.check_binop(operator, left, right)
+        limits.check_clock()
+        return super().call_binop(context, operator, left, right)
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        limits.check_clock()
+        return super().getattr(obj, attribute)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        limits.check_clock()
+        return super().getitem(obj, argument)
+
+    def call(self, context: Any, obj: Any, /, *args: Any, **kwargs: Any) -> Any:
+        if getattr(obj, "__func__", None) is BoundedEnvironment.judgedesk_loop:
+            return self.judgedesk_loop(*args)  # extra keywords are the loop's own variables
+        if isinstance(obj, LoopContext) and args:  # the next level of a recursive loop
+            args = (limits.counted(args[0]), *args[1:])
+        _check_method(obj, args, kwargs)
+        budget = limits.enter_call()
+        try:
+            return super().call(context, obj, *args, **kwargs)
+        except RecursionError:
+            raise limits.too_deep() from None
+        finally:
+            limits.leave_call(budget)
+
+
+def _text_written(body: list[nodes.Node]) -> int:
+    """The plain text one round of a loop body writes, its inner loops aside."""
+    total = 0
+    stack: list[nodes.Node] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, nodes.TemplateData):
+            total += len(node.data)
+        elif not isinstance(node, nodes.For | nodes.Macro):
+            stack.extend(node.iter_child_nodes())
+    return total
+
+
+def _check_method(obj: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """Refuse the text and list methods that would make something too large."""
+    # The sandbox hands out ``str.format`` wrapped; the text it formats is the wrapped one's.
+    method = getattr(obj, "__wrapped__", obj)
+    owner = getattr(method, "__self__", None)
+    name = getattr(method, "__name__", "")
+    if isinstance(owner, str):
+        first = args[0] if args else None
+        if name in ("ljust", "rjust", "center", "zfill"):
+            limits.check_width(first, f"{name}({first!r})")
+        elif name == "expandtabs":
+            size = args[0] if args else kwargs.get("tabsize", 8)
+            if isinstance(size, int):
+                limits.check_text(len(owner) + owner.count("\t") * size, "expandtabs")
+        elif name == "replace" and len(args) >= 2:
+            if isinstance(args[0], str) and isinstance(args[1], str):
+                limits.check_replace(owner, args[0], args[1], args[2] if len(args) > 2 else -1)
+        elif name == "join" and isinstance(first, list | tuple):
+            limits.check_joined(first, len(owner), "a text joined from a list")
+        elif name in ("format", "format_map"):
+            limits.check_format(owner, (*args, *kwargs.values()))
+    elif isinstance(owner, list) and name in ("extend", "__iadd__") and args:
+        added = args[0]
+        if isinstance(added, list | tuple | str):
+            limits.check_list(len(owner) + len(added), "a list made longer by extend")
+
+
+# --- checked filters and globals -----------------------------------------------------
+
+
+def _center(value: Any, width: int = 80) -> str:
+    limits.check_width(width, f"center({width!r})")
+    return jinja_filters.do_center(value, width)
+
+
+def _indent(s: Any, width: int | str = 4, first: bool = False, blank: bool = False) -> str:
+    step = len(width) if isinstance(width, str) else width
+    if isinstance(step, int):
+        text = s if isinstance(s, str) else ""
+        size = limits.weight(s) + (text.count("\n") + 1) * step
+        limits.check_text(size, f"indent({limits._short(width)})")
+    return jinja_filters.do_indent(s, width, first, blank)
+
+
+def _format(value: str, *args: Any, **kwargs: Any) -> str:
+    if isinstance(value, str):
+        limits.check_printf(value, tuple(args) or kwargs)
+    return jinja_filters.do_format(value, *args, **kwargs)
+
+
+@pass_eval_context
+def _replace(eval_ctx: EvalContext, s: str, old: str, new: str, count: int | None = None) -> str:
+    if isinstance(s, str) and isinstance(old, str) and isinstance(new, str):
+        limits.check_replace(s, old, new, -1 if count is None else count)
+    return jinja_filters.do_replace(eval_ctx, s, old, new, count)
+
+
+@pass_eval_context
+def _join(eval_ctx: EvalContext, value: Iterable[Any], d: str = "", attribute: Any = None) -> Any:
+    items = list(value)
+    if attribute is None:
+        limits.check_joined(items, len(str(d)), "a text joined from a list")
+    return jinja_filters.do_join(eval_ctx, items, d, attribute)
+
+
+def _batch(value: Any, linecount: int, fill_with: Any = None) -> Any:
+    limits.check_list(linecount, f"batch({limits._short(linecount)})")
+    return jinja_filters.do_batch(value, linecount, fill_with)
+
+
+def _slice(value: Any, slices: int, fill_with: Any = None) -> Any:
+    limits.check_list(slices, f"slice({limits._short(slices)})")
+    return jinja_filters.do_slice(value, slices, fill_with)
+
+
+def _string(value: Any) -> str:
+    limits.check_printed(value, "a value made into text")
+    return soft_str(value)
+
+
+@pass_eval_context
+def _tojson(eval_ctx: EvalContext, value: Any, indent: int | None = None) -> Any:
+    limits.check_printed(value, "a value written as JSON")
+    return jinja_filters.do_tojson(eval_ctx, value, indent)
+
+
+def _pprint(value: Any) -> str:
+    limits.check_printed(value, "a value printed whole")
+    return jinja_filters.do_pprint(value)
+
+
+_FILTERS: dict[str, Any] = {
+    "center": _center,
+    "indent": _indent,
+    "format": _format,
+    "replace": _replace,
+    "join": _join,
+    "batch": _batch,
+    "slice": _slice,
+    "string": _string,
+    "tojson": _tojson,
+    "pprint": _pprint,
+}
+
+
+def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str:
+    if isinstance(n, int) and isinstance(max, int):
+        limits.check_text(n * max * 8, f"lipsum({n})")
+    return str(generate_lorem_ipsum(n, html, min, max))

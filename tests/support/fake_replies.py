@@ -1,0 +1,122 @@
+"""What the fake OpenAI server answers: completions, streamed chunks and token counts."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+_WORDS = re.compile(r"\S+\s*|\s+")
+
+
+def _words(value: Any) -> int:
+    if isinstance(value, str):
+        return len(value.split())
+    if isinstance(value, list):
+        return sum(_words(part.get("text") if isinstance(part, dict) else part) for part in value)
+    return 0
+
+
+def _pieces(text: str, count: int) -> list[str]:
+    """``text`` cut at word boundaries into at most ``count`` pieces that join back exactly."""
+    words = _WORDS.findall(text)
+    if not words:
+        return []
+    size = max(1, -(-len(words) // count))
+    return ["".join(words[i : i + size]) for i in range(0, len(words), size)]
+
+
+def usage_of(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, int]:
+    """Token counts, one token a word."""
+    prompt = sum(_words(m.get("content")) for m in request["messages"] if isinstance(m, dict))
+    completion = _words(answer.get("content")) + _words(
+        answer.get("reasoning_content") or answer.get("reasoning")
+    )
+    return {
+        "prompt_tokens": prompt,
+        "completion_tokens": completion,
+        "total_tokens": prompt + completion,
+    }
+
+
+def _tool_calls(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    calls = []
+    for index, call in enumerate(answer.get("tool_calls") or []):
+        function = call.get("function") or {}
+        calls.append(
+            {
+                "id": call.get("id") or f"call_{index}",
+                "type": "function",
+                "function": {
+                    "name": function.get("name", ""),
+                    "arguments": function.get("arguments", ""),
+                },
+            }
+        )
+    return calls
+
+
+def completion(
+    request: dict[str, Any], answer: dict[str, Any], usage: dict[str, int] | None
+) -> dict[str, Any]:
+    """A ``chat.completion`` body; without ``usage`` when it is None."""
+    calls = _tool_calls(answer)
+    message: dict[str, Any] = {"role": "assistant", "content": answer.get("content")}
+    if calls:
+        message["tool_calls"] = calls
+    for name in ("reasoning_content", "reasoning"):
+        if answer.get(name):
+            message[name] = answer[name]
+    body = {
+        "id": f"chatcmpl-{id(answer):x}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": request.get("model"),
+        "choices": [
+            {
+                "index": 0,
+                "message": message,
+                "finish_reason": answer.get("finish_reason") or ("tool_calls" if calls else "stop"),
+            }
+        ],
+    }
+    if usage is not None:
+        body["usage"] = usage
+    return body
+
+
+def stream_events(
+    request: dict[str, Any], answer: dict[str, Any], usage: dict[str, int] | None
+) -> list[dict[str, Any]]:
+    """The ``chat.completion.chunk`` events of a streamed reply, [DONE] not included; the
+    usage chunk comes last when ``include_usage`` was asked and ``usage`` is given."""
+    base = {
+        "id": f"chatcmpl-{id(answer):x}",
+        "object": "chat.completion.chunk",
+        "created": int(time.time()),
+        "model": request.get("model"),
+    }
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        choice = {"index": 0, "delta": delta, "finish_reason": finish}
+        return {**base, "choices": [choice]}
+
+    calls = _tool_calls(answer)
+    events: list[dict[str, Any]] = [chunk({"role": "assistant", "content": ""})]
+    for name in ("reasoning_content", "reasoning"):
+        for piece in _pieces(answer.get(name) or "", 3):
+            events.append(chunk({name: piece}))
+    for piece in _pieces(answer.get("content") or "", 4):
+        events.append(chunk({"content": piece}))
+    for index, call in enumerate(calls):
+        start = {**call, "index": index, "function": {**call["function"], "arguments": ""}}
+        events.append(chunk({"tool_calls": [start]}))
+        for piece in _pieces(call["function"]["arguments"], 2):
+            events.append(
+                chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]})
+            )
+    finish = answer.get("finish_reason") or ("tool_calls" if calls else "stop")
+    events.append(chunk({}, finish))
+    if usage and (request.get("stream_options") or {}).get("include_usage"):
+        events.append({**base, "choices": [], "usage": usage})
+    return events
