@@ -219,12 +219,12 @@ class Run:
         except asyncio.CancelledError:
             status = "cancelled"
             raise
-        finally:
-            self.store.finish_run(run_id, status)
+        finally:  # connections close first: a full disk may stop finish_run
             for client in self._clients():
                 await client.aclose()
             if scripts is not None:
                 await scripts.aclose()
+            self.store.finish_run(run_id, status)
             self._update(progress, processor, started)
             self.sig_progress.emit(progress)
         summary = RunSummary(run_id, status, progress, *self._aggregate())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -16,6 +17,7 @@ from typing import Any
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.run.reviews import ReviewTable
 from judgedesk.core.run.schema import check_version, create_tables, has_version
+from judgedesk.core.run.store_errors import StoreWriteError
 
 OWNER = f"{socket.gethostname()}:{os.getpid()}"
 """This process, as written in the runs it starts."""
@@ -173,6 +175,11 @@ class Store:
     ) -> None:
         """Store a judge's reply; the same key is stored once."""
         usage = reply.get("usage") or {}
+        with self._writing():
+            self._insert_call(key, judge, model, request, reply, usage, latency, attempts)
+
+    def _insert_call(self, key: str, judge: str, model: str, *rest: Any) -> None:
+        request, reply, usage, latency, attempts = rest
         self._db.execute(
             "INSERT OR REPLACE INTO calls VALUES (?,?,?,?,?,?,?,?,?,?)",
             (
@@ -230,19 +237,21 @@ class Store:
 
     def start_run(self, selection: str = "", note: str = "") -> int:
         """Record the start of a run and return its id."""
-        cursor = self._db.execute(
-            "INSERT INTO runs (started, status, selection, note, owner) "
-            "VALUES (?, 'running', ?, ?, ?)",
-            (time.time(), selection, note, OWNER),
-        )
+        with self._writing():
+            cursor = self._db.execute(
+                "INSERT INTO runs (started, status, selection, note, owner) "
+                "VALUES (?, 'running', ?, ?, ?)",
+                (time.time(), selection, note, OWNER),
+            )
         return int(cursor.lastrowid or 0)
 
     def finish_run(self, run_id: int, status: str) -> None:
         """Record how a run ended: "finished", "cancelled" or "failed"."""
         self.flush()
-        self._db.execute(
-            "UPDATE runs SET finished=?, status=? WHERE id=?", (time.time(), status, run_id)
-        )
+        with self._writing():
+            self._db.execute(
+                "UPDATE runs SET finished=?, status=? WHERE id=?", (time.time(), status, run_id)
+            )
 
     def runs(self) -> list[RunRecord]:
         """Every run, oldest first."""
@@ -278,9 +287,18 @@ class Store:
         if not self._pending:
             return
         rows, self._pending = self._pending, []
-        with self._db:
+        with self._writing(), self._db:
             self._db.execute("BEGIN")
             self._db.executemany("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?)", rows)
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Turn SQLite's write failures (a full disk, a read-only folder, a lock held by
+        another program) into one sentence that says what to do."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            raise StoreWriteError(self.path, exc) from None
 
     def results(self, run_id: int) -> list[ResultRecord]:
         """The results of one run, by row."""
