@@ -7,20 +7,24 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 
-def atomic_write_bytes(path: Path, payload: bytes) -> None:
-    """Write ``payload`` to ``path`` through a temporary file and a rename.
+@contextlib.contextmanager
+def atomic_file(path: Path) -> Iterator[IO[bytes]]:
+    """A binary file that replaces ``path`` once the block ends without an error.
 
-    The temporary file sits in the same folder (a rename is only atomic within one
-    file system) and is flushed to disk before it replaces the target.
+    It is written as a temporary file in the same folder (a rename is only atomic within
+    one file system), with the name shape :func:`remove_leftovers` clears after a crash,
+    and reaches the disk before it replaces the target.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
+        with os.fdopen(fd, "w+b") as handle:
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
@@ -29,6 +33,12 @@ def atomic_write_bytes(path: Path, payload: bytes) -> None:
             os.unlink(tmp_name)
         raise
     _sync_folder(path.parent)
+
+
+def atomic_write_bytes(path: Path, payload: bytes) -> None:
+    """Write ``payload`` to ``path`` atomically (see :func:`atomic_file`)."""
+    with atomic_file(path) as handle:
+        handle.write(payload)
 
 
 def atomic_write_text(path: Path, text: str) -> None:

@@ -3766,6 +3766,65 @@ Read it?</source>
     </message>
 </context>
 <context>
+    <name>RunCheck</name>
+    <message>
+        <source>Start &amp;Anyway</source>
+        <translation>仍然开始(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Start Anyway</source>
+        <translation>仍然开始</translation>
+    </message>
+    <message>
+        <source>Start the run without waiting for the judges above to be corrected</source>
+        <translation>不等上面的评审改好，直接开始运行</translation>
+    </message>
+    <message>
+        <source>Checking the judges…</source>
+        <translation>正在检查评审…</translation>
+    </message>
+    <message>
+        <source>The run did not start: a judge cannot be used</source>
+        <translation>运行未开始：有评审无法使用</translation>
+    </message>
+    <message>
+        <source>The judges were not checked; the run did not start</source>
+        <translation>评审未检查完，运行未开始</translation>
+    </message>
+    <message>
+        <source>The run did not start: the judges were asked first, and not all can be used.
+{0}
+Correct them (Judges pane, or Run › Models that Answer) and press Start to check again, or press Start Anyway to run as they are.</source>
+        <translation>运行未开始：已先询问各评审，并非都能使用。
+{0}
+请改正它们（在“评审”页，或“运行 › 作答模型”），再按“开始”重新检查；或按“仍然开始”按现状运行。</translation>
+    </message>
+    <message>
+        <source>The candidate model</source>
+        <translation>候选模型</translation>
+    </message>
+    <message>
+        <source>The baseline model</source>
+        <translation>基线模型</translation>
+    </message>
+    <message>
+        <source>Judge &apos;{0}&apos;</source>
+        <translation>评审“{0}”</translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <source> and {0} more</source>
+        <translation> 等另外 {0} 个</translation>
+    </message>
+    <message>
+        <source>{0}: {1} does not offer the model &apos;{2}&apos;. It offers {3}. Correct the model name, or load the model on the server.</source>
+        <translation>{0}：{1} 不提供模型“{2}”。它提供 {3}。请改正模型名称，或在服务器上加载该模型。</translation>
+    </message>
+</context>
+<context>
     <name>RunCompareView</name>
     <message>
         <source>Run A, before</source>

@@ -227,8 +227,66 @@ def test_a_row_whose_data_blows_the_template_up_fails_alone(tmp_path: Path) -> N
     assert [latest[i].status for i in (0, 1, 3)] == ["ok", "ok", "ok"]
 
 
+LARGE = {
+    "lists": [[0] * 1000] * 2000,
+    "many": list(range(1_000_001)),
+    "words": "ab " * 1000,
+    "links": ("www." + "a" * 2000 + ".org ") * 1300,
+}
+
+REFUSED_ON_LARGE_DATA = [
+    ("{{ data.lists|sum(start=[]) }}", "a list of more than 1,000,000 items (lists added"),
+    ("{{ data.many|sort|length }}", "sorts more than 100,000 items (sort)"),
+    ("{{ data.many|map('string')|sort|first }}", "sorts more than 100,000 items (sort)"),
+    ("{{ data.many|groupby('real')|length }}", "sorts more than 100,000 items (groupby)"),
+    ("{{ data.many|unique|list|length }}", "loops go round more than 1,000,000 times"),
+    ("{{ data.words|wordwrap(1, wrapstring='x' * 100000)|length }}", "(wordwrap)"),
+    ("{{ data.links|urlize|length }}", "(urlize)"),
+    ("{{ 'a.co b.co'|urlize(target='t' * 3000000)|length }}", "(urlize)"),
+]
+
+
+@pytest.mark.parametrize(("source", "reason"), REFUSED_ON_LARGE_DATA)
+def test_filters_on_large_data_are_refused_before_the_work(source: str, reason: str) -> None:
+    line, message = refusal(render(source, **LARGE))
+    assert line == 1
+    assert reason in message
+
+
+BOUNDED_FILTERS = [
+    "{{ [[1, 2], [3]]|sum(start=[0]) }} {{ [(1,), (2,)]|sum(start=()) }} {{ [1, 2]|sum }}",
+    "{{ data.people|sum(attribute='tags', start=[]) }} {{ data.people|sum(attribute='age') }}",
+    "{{ ['b', 'A', 'c']|sort }} {{ data.people|sort(attribute='age', reverse=true) }}",
+    "{{ {'b': 1, 'a': 2}|dictsort }} {{ data.people|groupby('age') }}",
+    "{{ ['a', 'A', 'b']|unique|list }} {{ 'x-y z'|unique|list }}",
+    "{{ data.text|wordwrap(7) }}|{{ data.text|wordwrap(3, wrapstring='<br>') }}",
+    "{{ data.text|urlize(20, true, target='_blank') }}",
+    "{{ data.long|urlize }}",
+]
+
+
+@pytest.mark.parametrize("source", BOUNDED_FILTERS)
+def test_bounded_filters_give_what_jinja_gives(source: str) -> None:
+    people = [{"age": 3, "tags": ["x"]}, {"age": 1, "tags": ["y", "z"]}]
+    text = "Read https://example.com/a?b=1&c=2 or mail me@example.org.\nwww.x.org (see)"
+    # Links on both sides of where urlize cuts the text into pieces.
+    long = " ".join(f"w{i} www.s{i}.org," for i in range(3000))
+    data = {"people": people, "text": text, "long": long}
+    result = render(source, **data)
+    assert result.ok, result.issues
+    context = build_context({"question": "Q?", **data}, {"content": "A."})
+    assert result.text == PLAIN.from_string(source).render(context)
+
+
+def test_sum_of_lists_keeps_the_error_of_adding_different_kinds() -> None:
+    result = render("{{ [[1], (2,)]|sum(start=[]) }}")
+    assert not result.ok
+    assert "tuple" in result.errors[0].message
+
+
 def test_limits_are_sensible() -> None:
     assert limits.RANGE_ITEMS <= 100_000  # no more than Jinja2's own sandbox allows
+    assert limits.SORT_ITEMS <= 100_000  # sorted in well under a second
     assert limits.RENDER_SECONDS == 2.0
 
 

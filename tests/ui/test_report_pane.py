@@ -368,7 +368,7 @@ def test_a_pairwise_project_shows_wins_and_position_bias(
 ) -> None:
     from tests.core.test_pairwise import make_pairwise, order_sensitive_judge
 
-    with FakeOpenAI(reply=order_sensitive_judge) as server:
+    with FakeOpenAI(reply=order_sensitive_judge, models=["judge-m"]) as server:
         folder = tmp_path / "pairs"
         make_pairwise(folder, server.base_url, "--swap")
         window = open_window(qtbot, folder)

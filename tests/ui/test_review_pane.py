@@ -349,7 +349,7 @@ def test_pairs_are_reviewed_side_by_side_on_the_five_level_scale(
     from tests.core.test_pairwise import ROWS as PAIR_ROWS
     from tests.core.test_pairwise import make_pairwise, order_sensitive_judge
 
-    with FakeOpenAI(reply=order_sensitive_judge) as server:
+    with FakeOpenAI(reply=order_sensitive_judge, models=["judge-m"]) as server:
         folder = tmp_path / "pairs"
         make_pairwise(folder, server.base_url, "--swap")
         window = open_window(qtbot, folder)

@@ -163,7 +163,7 @@ def test_the_inspector_shows_how_the_selected_row_was_judged(
 def test_run_options_swap_pairs_and_combine_judges_with_undo(qtbot: QtBot, tmp_path: Path) -> None:
     from tests.core.test_pairwise import make_pairwise, order_sensitive_judge
 
-    with FakeOpenAI(reply=order_sensitive_judge) as fake:
+    with FakeOpenAI(reply=order_sensitive_judge, models=["judge-m"]) as fake:
         folder = tmp_path / "pairs"
         make_pairwise(folder, fake.base_url)
         window, pane = open_run_pane(qtbot, folder)

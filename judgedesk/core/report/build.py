@@ -69,12 +69,15 @@ class Group:
     name: str
     summary: Summary
     person_agreement: Figure = NOT_APPLICABLE
+    labels: list[Bin] = field(default_factory=list)
+    """How often each label was given, for labels (empty for other verdicts)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             **self.summary.to_dict(),
             "person_agreement": self.person_agreement.to_dict(),
+            "labels": [b.to_dict() for b in self.labels],
         }
 
 
@@ -188,7 +191,11 @@ def _by_category(
 def _group(name: str, members: list[ReviewItem], scale: ReviewScale, seed: int) -> Group:
     summary = summarize([(i.status, i.judge_value) for i in members], scale, seed=seed)
     figures = agreement((i.human_value, i.judge_value) for i in members)
-    return Group(name, summary, figures.exact)
+    labels = []
+    if summary.kind == "label":
+        given = [i.judge_value for i in members if i.status == "ok" and i.judge_value is not None]
+        labels = distribution(given, scale)
+    return Group(name, summary, figures.exact, labels)
 
 
 def _category_of(dataset: Dataset, index: int, name: str) -> str:

@@ -131,7 +131,12 @@ def distribution(values: Sequence[Any], scale: ReviewScale) -> list[Bin]:
         return [Bin(scale.name_of(v), sum(1 for x in values if x is v)) for v in (True, False)]
     if not all(is_number(v) for v in values):
         labels = Counter(str(v) for v in values)
-        return [Bin(label, count) for label, count in labels.most_common()]
+        # A label scale keeps its order, and shows the labels no row was given.
+        known = [str(c) for c in scale.choices] if scale.kind == "label" else []
+        rest = [(label, n) for label, n in labels.most_common() if label not in known]
+        return [Bin(label, labels.get(label, 0)) for label in known] + [
+            Bin(label, n) for label, n in rest
+        ]
     counts = Counter(values)
     points = sorted(counts)
     low, high = scale.low, scale.high

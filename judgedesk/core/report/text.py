@@ -117,10 +117,10 @@ def _group_lines(title: str, groups: list[Group]) -> list[str]:
     for group in groups:
         agree = group.person_agreement
         person = f"; person agreement {_figure(agree, True)}" if agree.n else ""
-        lines.append(
-            f"  {group.name:<{width}}  {group.summary.rows} rows, {_headline(group.summary)}"
-            f"{person}"
-        )
+        headline = _headline(group.summary)
+        if group.labels:
+            headline = ", ".join(f"{b.label} {b.count}" for b in group.labels)
+        lines.append(f"  {group.name:<{width}}  {group.summary.rows} rows, {headline}{person}")
     return lines
 
 

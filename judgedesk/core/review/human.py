@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -12,6 +13,7 @@ from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.judge.metrics import METRICS
 from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.parsers.pairwise import CHOICE_SCALE, COMPARISON_SCALE
+from judgedesk.core.judge.parsers.rule import fold
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
 from judgedesk.core.review import labels as forms
@@ -98,7 +100,16 @@ class ReviewScale:
             if not is_number(read):
                 raise ValueError(f"{value!r} is not a score{self._range_text()}.")
             return read
+        if self.kind == "label":
+            return self.label_of(value)
         return value
+
+    def label_of(self, value: Any) -> str:
+        """A label written in any case or width ("SAFE", "ｓａｆｅ") as this scale spells
+        it; a label outside the scale is kept, as text without outer spaces."""
+        text = str(value).strip()
+        key = fold(text)
+        return next((str(c) for c in self.choices if fold(str(c)) == key), text)
 
     def check(self, value: Any) -> Any:
         """Like :meth:`coerce`, and a score must also be within ``low``..``high``."""
@@ -170,13 +181,13 @@ def scale_for(project: Project | None, values: Iterable[Any] = ()) -> ReviewScal
     if project is not None and not project.script_path("postprocess").is_file():
         judges = [j for j in project.judges if j.enabled]
         if judges:
-            scale = _judge_scale(project, judges[-1])
+            scale = _judge_scale(project, judges[-1], seen)
             if scale is not None:
                 return scale
     return _scale_from_values(seen, project)
 
 
-def _judge_scale(project: Project, judge: JudgeSettings) -> ReviewScale | None:
+def _judge_scale(project: Project, judge: JudgeSettings, seen: list[Any]) -> ReviewScale | None:
     if judge.kind == "metric":
         info = METRICS.get(judge.metric)
         if info is None:
@@ -196,7 +207,22 @@ def _judge_scale(project: Project, judge: JudgeSettings) -> ReviewScale | None:
     if kind in ("score", "json"):
         low, high = _bounds(project)
         return ReviewScale("score", low, high)
+    if kind == "label":
+        return _label_scale(judge.verdict.get("labels"), seen)
     return None
+
+
+def _label_scale(listed: Any, seen: list[Any]) -> ReviewScale:
+    # The rule's own order is the order of the keys; without a list, the labels seen.
+    if isinstance(listed, list | tuple) and listed:
+        labels = [str(label) for label in listed]
+    else:
+        spellings = Counter(str(v) for v in seen if not isinstance(v, bool))
+        by_key: dict[str, str] = {}
+        for value, _ in sorted(spellings.items(), key=lambda kv: (-kv[1], kv[0])):
+            by_key.setdefault(fold(value), value)  # the most frequent spelling
+        labels = [by_key[key] for key in sorted(by_key)]
+    return ReviewScale("label", choices=tuple(labels), names=tuple(labels))
 
 
 def _implied_parser(project: Project, judge: JudgeSettings) -> str:
@@ -336,6 +362,8 @@ def _reader(scale: ReviewScale, numbers: str, c_tie: bool) -> Callable[[Any], tu
         return forms.read_correctness
     if scale.kind == "score":
         return lambda value: _read_score(value, scale)
+    if scale.kind == "label":
+        return lambda value: (scale.label_of(value), "")
     return lambda value: (value, "")
 
 

@@ -37,6 +37,8 @@ LIST_ITEMS = 1_000_000
 """The longest list a render may make."""
 RANGE_ITEMS = 100_000
 """The most numbers ``range()`` may give."""
+SORT_ITEMS = 100_000
+"""The most items ``sort``, ``dictsort`` and ``groupby`` may order (one step of C code)."""
 LOOP_STEPS = 1_000_000
 """How many times the loops of one render may go round, all loops together."""
 CALL_STEPS = 1_000_000
@@ -299,6 +301,15 @@ def _check_repeat(sequence: str | list[Any] | tuple[Any, ...], times: int) -> No
         check_text(len(sequence) * times, what)
     else:
         check_list(len(sequence) * times, what)
+
+
+def check_sorted(size: int, what: str) -> None:
+    """Refuse to sort ``size`` items when that many cannot be sorted in one short step."""
+    if size > SORT_ITEMS:
+        raise RenderLimitError(
+            f"This template sorts more than {SORT_ITEMS:,} items ({what}). {_STOPPED}; "
+            "sort fewer items."
+        )
 
 
 def check_width(width: Any, what: str) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextvars
-import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -78,22 +77,10 @@ _findings: contextvars.ContextVar[list[tuple[str, int | None, str | None]] | Non
 )
 
 
-def _template_line() -> int | None:
-    """Return the template line being rendered, read from the call stack."""
-    frame = sys._getframe(2)
-    while frame is not None:
-        template = frame.f_globals.get("__jinja_template__")
-        if template is not None:
-            line: int = template.get_corresponding_lineno(frame.f_lineno)
-            return line
-        frame = frame.f_back  # type: ignore[assignment]
-    return None
-
-
 def _note(kind: str, name: str | None) -> None:
     found = _findings.get()
     if found is not None:
-        found.append((kind, _template_line(), name))
+        found.append((kind, limits.template_line(), name))
 
 
 class _NotingUndefined(ChainableUndefined):

@@ -14,22 +14,29 @@ Where each bound of :mod:`judgedesk.core.template.limits` is applied:
   them while compiling) and checked by :func:`limits.check_binop` before they run.
 - ``~`` and printed values: sized before they are made into text (see ``compile``'s code
   generator and ``render._finalize``).
-- ``range``, ``lipsum`` and the filters that pad, repeat or join: replaced by checked ones.
+- ``range``, ``lipsum`` and the filters that pad, repeat, join, wrap, sum or sort:
+  replaced by checked ones. Sorting is one step of C code, so its items are counted
+  before; ``unique``, ``urlize`` and ``wordwrap`` work in Python, so they count rounds,
+  look at the clock as they go and size their result before making it.
 - Attribute and item reads look at the clock, so any long render meets it often.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+import re
+import textwrap
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from jinja2 import filters as jinja_filters
-from jinja2 import nodes, pass_eval_context
+from jinja2 import nodes, pass_environment, pass_eval_context
+from jinja2.environment import Environment
 from jinja2.nodes import EvalContext
 from jinja2.runtime import LoopContext, Undefined, markup_join, str_join
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2.utils import generate_lorem_ipsum
-from markupsafe import soft_str
+from markupsafe import Markup, soft_str
 
 from judgedesk.core.template import limits
 
@@ -201,6 +208,145 @@ def _pprint(value: Any) -> str:
     return jinja_filters.do_pprint(value)
 
 
+@pass_environment
+def _sum(
+    environment: Environment, iterable: Iterable[Any], attribute: Any = None, start: Any = 0
+) -> Any:
+    if not isinstance(start, list | tuple):
+        return jinja_filters.sync_do_sum(environment, iterable, attribute, start)
+    # Adding lists one by one copies the growing list each time; extend it once instead.
+    if attribute is not None:
+        iterable = map(jinja_filters.make_attrgetter(environment, attribute), iterable)
+    items = list(limits.counted(iterable))
+    size = len(start) + sum(len(i) for i in items if isinstance(i, list | tuple))
+    limits.check_list(size, "lists added together with sum")
+    total = list(start)
+    for item in items:
+        if not isinstance(item, type(start)):
+            start + item  # raises the TypeError plain ``sum`` would
+        total.extend(item)
+    return total if isinstance(start, list) else tuple(total)
+
+
+@pass_environment
+def _sort(
+    environment: Environment,
+    value: Iterable[Any],
+    reverse: bool = False,
+    case_sensitive: bool = False,
+    attribute: Any = None,
+) -> list[Any]:
+    items = _sized(value, "sort")
+    return jinja_filters.do_sort(environment, items, reverse, case_sensitive, attribute)
+
+
+def _dictsort(
+    value: Any, case_sensitive: bool = False, by: str = "key", reverse: bool = False
+) -> list[tuple[Any, Any]]:
+    if hasattr(value, "__len__"):
+        limits.check_sorted(len(value), "dictsort")
+    return jinja_filters.do_dictsort(value, case_sensitive, by, reverse)  # type: ignore[arg-type]
+
+
+@pass_environment
+def _groupby(
+    environment: Environment,
+    value: Iterable[Any],
+    attribute: Any,
+    default: Any = None,
+    case_sensitive: bool = False,
+) -> Any:
+    items = _sized(value, "groupby")
+    return jinja_filters.sync_do_groupby(environment, items, attribute, default, case_sensitive)
+
+
+def _sized(value: Iterable[Any], what: str) -> Iterable[Any]:
+    """``value`` with its items counted before they are sorted (read first when needed)."""
+    if not isinstance(value, list | tuple | dict | set | frozenset | str):
+        # One item past the bound is enough to refuse: the rest is never read.
+        value = list(itertools.islice(limits.counted(value), limits.SORT_ITEMS + 1))
+    limits.check_sorted(len(value), what)
+    return value
+
+
+@pass_environment
+def _unique(
+    environment: Environment,
+    value: Iterable[Any],
+    case_sensitive: bool = False,
+    attribute: Any = None,
+) -> Iterator[Any]:
+    # Each item costs a round of Python: counted like a loop's, the clock looked at.
+    return jinja_filters.sync_do_unique(
+        environment, limits.counted(value), case_sensitive, attribute
+    )
+
+
+@pass_environment
+def _wordwrap(
+    environment: Environment,
+    s: str,
+    width: int = 79,
+    break_long_words: bool = True,
+    wrapstring: str | None = None,
+    break_on_hyphens: bool = True,
+) -> str:
+    if wrapstring is None:
+        wrapstring = environment.newline_sequence
+    lines: list[str] = []
+    for paragraph in limits.counted(s.splitlines()):
+        lines.extend(
+            textwrap.wrap(
+                paragraph,
+                width=width,
+                expand_tabs=False,
+                replace_whitespace=False,
+                break_long_words=break_long_words,
+                break_on_hyphens=break_on_hyphens,
+            )
+        )
+    limits.check_joined(lines, len(wrapstring), "wordwrap")
+    return wrapstring.join(lines)
+
+
+URLIZE_CHUNK = 10_000
+"""How many characters ``urlize`` links between two looks at the clock and the size."""
+_SPACE = re.compile(r"\s")
+
+
+@pass_eval_context
+def _urlize(eval_ctx: EvalContext, value: str, *args: Any, **kwargs: Any) -> str:
+    # urlize reads one whitespace-separated word at a time, so linking the text piece by
+    # piece (cut at whitespace) gives the same result while the work can be stopped.
+    text = soft_str(value)
+    extra = sum(len(a) for a in (*args, *kwargs.values()) if isinstance(a, str))
+    made = 0
+    parts: list[str] = []
+    for piece in _pieces(text, URLIZE_CHUNK):
+        chunk = Markup(piece) if isinstance(value, Markup) else piece
+        # Each word may become a link carrying rel and target: refuse before making it.
+        limits.check_text(made + len(piece) * 12 + len(piece.split()) * 6 * extra, "urlize")
+        linked = jinja_filters.do_urlize(eval_ctx, chunk, *args, **kwargs)
+        made += len(linked)
+        limits.check_text(made, "urlize")
+        limits.check_clock()
+        parts.append(linked)
+    joined = "".join(parts)
+    return Markup(joined) if eval_ctx.autoescape else joined
+
+
+def _pieces(text: str, size: int) -> Iterator[str]:
+    """``text`` in pieces of about ``size`` characters, each cut just after whitespace."""
+    start = 0
+    while start < len(text):
+        end = start + size
+        if end < len(text):
+            found = _SPACE.search(text, end)
+            end = found.end() if found else len(text)
+        yield text[start:end]
+        start = end
+
+
 _FILTERS: dict[str, Any] = {
     "center": _center,
     "indent": _indent,
@@ -212,6 +358,13 @@ _FILTERS: dict[str, Any] = {
     "string": _string,
     "tojson": _tojson,
     "pprint": _pprint,
+    "sum": _sum,
+    "sort": _sort,
+    "dictsort": _dictsort,
+    "groupby": _groupby,
+    "unique": _unique,
+    "wordwrap": _wordwrap,
+    "urlize": _urlize,
 }
 
 

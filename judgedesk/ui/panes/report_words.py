@@ -163,6 +163,9 @@ class ReportWords(ReportTerms):
             estimate: Estimate | None = getattr(group.summary, attribute, None)
             n = group.summary.counts.get("ok", 0)
             note = self.tr("n = {0}").format(f"{n:,}")
+            if group.labels:  # label verdicts: how often each label was given
+                counts = (f"{self.label(b.label)} {b.count:,}" for b in group.labels)
+                note += " · " + ", ".join(counts)
             if attribute == "rows":
                 value: float | None = float(group.summary.rows)
                 text = f"{group.summary.rows:,}"

@@ -22,6 +22,7 @@ from judgedesk.core.run.selection import Selection
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.dialogs.answering_models import AnsweringModelsDialog
 from judgedesk.ui.dialogs.trust import untrusted_words
+from judgedesk.ui.panes.run_check import RunCheck
 from judgedesk.ui.panes.run_estimate import EstimateBox, priced_models, token_prices
 from judgedesk.ui.panes.run_figures import RunFigures
 from judgedesk.ui.panes.run_options import RunOptions
@@ -63,8 +64,12 @@ class RunPane(QWidget):
         self.choice.sig_changed.connect(self._schedule_estimate)
         self.scope = self.choice.scope
         self.first = self.choice.first
+        self.figures = RunFigures(self)
         self.start_button = self._button("runStart", self.tr("&Start"), self.start)
         self.start_button.setToolTip(self.tr("Judge the chosen rows (Ctrl+R)"))
+        self.check = RunCheck(tasks, self.figures, self)
+        self.start_anyway_button = self.check.anyway_button
+        self.start_anyway_button.clicked.connect(lambda _=False: self._launch())
         self.pause_button = self._button("runPause", self.tr("&Pause"), self.toggle_pause)
         self.pause_button.setToolTip(self.tr("Pause or resume the run (Ctrl+Shift+P)"))
         self.stop_button = self._button("runStop", self.tr("S&top"), self.stop)
@@ -84,6 +89,7 @@ class RunPane(QWidget):
         controls.addStretch(1)
         for button in (self.recompute_button, self.stop_button, self.pause_button):
             controls.addWidget(button)
+        controls.addWidget(self.start_anyway_button)
         controls.addWidget(self.start_button)
 
         self.estimates = EstimateBox(self._set_price, self)
@@ -91,7 +97,6 @@ class RunPane(QWidget):
         self.estimate_model = self.estimates.model
         self.estimate_view = self.estimates.view
 
-        self.figures = RunFigures(self)
         self.progress_bar = self.figures.bar
         self.finished_rows = FinishedRows(workspace, self)
         self.rows_model = self.finished_rows.model
@@ -187,6 +192,7 @@ class RunPane(QWidget):
         self._schedule_estimate()
 
     def _schedule_estimate(self) -> None:
+        self.check.forget()
         self._estimate_stale = True
         if self.isVisible():
             self._estimate_timer.start()
@@ -237,13 +243,26 @@ class RunPane(QWidget):
 
     def start(self, *, offline: bool = False) -> None:
         """Start a run of the chosen rows (``offline``: stored replies only)."""
-        project = self.workspace.project
-        if self.background is not None or project is None or self.workspace.dataset is None:
+        project, busy = self.workspace.project, self.background is not None or self.check.checking
+        if busy or project is None or self.workspace.dataset is None:
             return
         if offline:  # stored replies only: no key leaves the computer
             self._launch(offline=True)
             return
-        self.keys.then(key_uses(project), self._launch, self._not_allowed, key="run-keys")
+        self.keys.then(key_uses(project), self._check_judges, self._not_allowed, key="run-keys")
+
+    def _check_judges(self) -> None:
+        """Ask every judge's server first (no key is sent before the approvals above)."""
+        project = self.workspace.project
+        if self.background is None and not self.check.checking and project is not None:
+            self.check.run(project, self._launch, self._judges_failed)
+            self._update_buttons()
+            self.sig_status_changed.emit(self.check.status)
+
+    def _judges_failed(self) -> None:
+        self._update_buttons()
+        self.sig_status_changed.emit(self.check.status)
+        self.sig_run_finished.emit(None)
 
     def _not_allowed(self, words: str) -> None:
         self.figures.finished(None, words)
@@ -254,6 +273,7 @@ class RunPane(QWidget):
         project, dataset = self.workspace.project, self.workspace.dataset
         if self.background is not None or project is None or dataset is None:
             return
+        self.check.forget()
         selection = Selection(None) if offline else self.selection()
         self.rows_model.clear()
         self.figures.starting(offline)
@@ -281,14 +301,19 @@ class RunPane(QWidget):
         self.sig_status_changed.emit(self.figures.status_line())
 
     def stop(self) -> None:
-        """Stop the run; replies already received are kept."""
+        """Stop the run (or the check before it); replies already received are kept."""
+        if self.check.checking:
+            self.check.cancel()
+            self._update_buttons()
+            self.sig_status_changed.emit(self.check.status)
         if self.background is not None:
             self.background.stop()
             self.figures.stopping()
             self._update_buttons()
 
     def stop_and_wait(self, seconds: float = 10.0) -> None:
-        """Stop the run and wait for its thread (the dataset is about to close)."""
+        """Stop the run (or its check) and wait for its thread (the dataset is about to close)."""
+        self.check.cancel()
         background = self.background
         if background is None:
             return
@@ -298,8 +323,7 @@ class RunPane(QWidget):
 
     def _dataset_closing(self, dataset: Dataset) -> None:
         # Another project (or its data) is being opened: the run belongs to this one.
-        if self.background is not None:
-            self.stop_and_wait()
+        self.stop_and_wait()
 
     def _poll(self) -> None:
         background = self.background
@@ -331,14 +355,14 @@ class RunPane(QWidget):
         self._schedule_estimate()
 
     def _update_buttons(self) -> None:
-        running = self.background is not None
+        running = self.background is not None or self.check.checking
         ready = self.workspace.project is not None and self.workspace.dataset is not None
         self.start_button.setEnabled(ready and not running)
         self.recompute_button.setEnabled(ready and not running)
         self.scope.setEnabled(not running)
         self.first.setEnabled(not running)
         self.options.setEnabled(not running)
-        self.pause_button.setEnabled(running and not self.figures.stopping_now)
+        self.pause_button.setEnabled(self.background is not None and not self.figures.stopping_now)
         self.stop_button.setEnabled(running and not self.figures.stopping_now)
         self.pause_button.setText(self.tr("&Resume") if self.figures.paused else self.tr("&Pause"))
         for name, button in (
