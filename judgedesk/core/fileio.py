@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import tempfile
@@ -10,6 +11,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
+
+from judgedesk.core.errors import JudgeDeskError
 
 
 @contextlib.contextmanager
@@ -20,19 +23,45 @@ def atomic_file(path: Path) -> Iterator[IO[bytes]]:
     one file system), with the name shape :func:`remove_leftovers` clears after a crash,
     and reaches the disk before it replaces the target.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise FileWriteError(path, exc) from None
     try:
         with os.fdopen(fd, "w+b") as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
+        if isinstance(exc, OSError) and not isinstance(exc, FileWriteError):
+            raise FileWriteError(path, exc) from None
         raise
     _sync_folder(path.parent)
+
+
+class FileWriteError(JudgeDeskError, OSError):
+    """A file could not be written; the one it would have replaced is as it was.
+
+    Still an ``OSError`` for code that handles those; its message says what to do.
+    """
+
+    def __init__(self, path: Path, cause: OSError) -> None:
+        where = path.parent
+        if cause.errno == errno.ENOSPC or cause.errno == errno.EDQUOT:
+            why = f"the disk holding {where} is full. Free some space there, then try again"
+        elif cause.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            why = (
+                f"{where} cannot be written: it is read-only for you. Choose a folder you "
+                "can write to (for a project, File › Save As)"
+            )
+        else:
+            why = f"{cause.strerror or cause}. Check the disk, then try again"
+        super().__init__(f"{path.name} could not be saved: {why}; the earlier file is kept.")
+        self.errno = cause.errno
 
 
 def atomic_write_bytes(path: Path, payload: bytes) -> None:
@@ -63,12 +92,17 @@ LEFTOVER_AGE = 2.0
 """Seconds after which a temporary file of an atomic write is a leftover, not a write."""
 
 
-def remove_leftovers(folder: Path, *, older_than: float = LEFTOVER_AGE) -> list[Path]:
+def remove_leftovers(
+    folder: Path, *, older_than: float = LEFTOVER_AGE, name: str | None = None
+) -> list[Path]:
     """Delete the temporary files :func:`atomic_write_bytes` left in ``folder`` when the
     process was killed mid-write; never any other file.
 
     Only names of the exact shape it makes (``.<name>.<8 characters>.tmp``) that have not
     changed for ``older_than`` seconds are removed (a write still going on is left).
+
+    Args:
+        name: only the leftovers of the file of this name (an export's), when given.
 
     Returns:
         The files removed.
@@ -80,7 +114,10 @@ def remove_leftovers(folder: Path, *, older_than: float = LEFTOVER_AGE) -> list[
     except OSError:
         return removed
     for entry in entries:
-        if not _LEFTOVER.match(entry.name) or not entry.is_file(follow_symlinks=False):
+        match = _LEFTOVER.match(entry.name)
+        if match is None or not entry.is_file(follow_symlinks=False):
+            continue
+        if name is not None and match.group("name") != name:
             continue
         with contextlib.suppress(OSError):
             if now - entry.stat(follow_symlinks=False).st_mtime >= older_than:

@@ -3,6 +3,7 @@ sentence that says what to do; everything stored before is kept and reused."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import resource
@@ -10,10 +11,12 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from judgedesk.core.fileio import FileWriteError
 from judgedesk.core.run.store import Store
 from judgedesk.core.run.store_errors import StoreWriteError
 from tests.core.test_pipeline import make_project, score_from_question
@@ -94,3 +97,40 @@ def test_a_results_file_held_by_another_program(tmp_path: Path) -> None:
     finally:
         holder.rollback()
         holder.close()
+
+
+def test_a_save_on_a_full_disk_says_so_and_keeps_the_earlier_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = make_project(tmp_path / "p", "http://127.0.0.1:9/v1", rows=2)
+    before = project.settings_path.read_text(encoding="utf-8")
+    project.name = "renamed"
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(FileWriteError) as caught:
+        project.save()
+    assert str(caught.value) == (
+        f"judgedesk.toml could not be saved: the disk holding {project.root} is full. "
+        "Free some space there, then try again; the earlier file is kept."
+    )
+    assert isinstance(caught.value, OSError) and caught.value.errno == errno.ENOSPC
+    assert project.settings_path.read_text(encoding="utf-8") == before
+    assert [p.name for p in project.root.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_an_export_cleans_what_a_killed_export_of_the_same_file_left(tmp_path: Path) -> None:
+    with FakeOpenAI(reply=score_from_question) as fake:
+        project = make_project(tmp_path / "p", fake.base_url, rows=3)
+        assert judgedesk("run", str(project.root), "--quiet").returncode == 0
+    out = tmp_path / "out"
+    out.mkdir()
+    old = time.time() - 60
+    mine, other = out / ".results.csv.a1b2c3d4.tmp", out / ".notes.md.a1b2c3d4.tmp"
+    for path in (mine, other):
+        path.write_text("half", encoding="utf-8")
+        os.utime(path, (old, old))
+    assert judgedesk("export", str(project.root), "--out", str(out / "results.csv")).returncode == 0
+    assert not mine.exists() and other.exists()

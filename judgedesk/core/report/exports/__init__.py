@@ -16,6 +16,7 @@ from pathlib import Path
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.fileio import remove_leftovers
 from judgedesk.core.project.settings import Project
 from judgedesk.core.report.build import Report, build_report
 from judgedesk.core.report.exports.files import atomic_binary, atomic_text
@@ -78,6 +79,7 @@ def write_export(
     """
     if fmt not in FORMATS:
         raise JudgeDeskError(f"Unknown export format '{fmt}'. Choose one of: {', '.join(FORMATS)}.")
+    remove_leftovers(out.parent, name=out.name)  # what an export killed half-way left
     session = ReviewSession(store, dataset, project=project, run_id=run_id)
     if not any(item.result is not None for item in session.items()):
         raise JudgeDeskError("There is nothing to export yet: run the project first.")
