@@ -30,6 +30,9 @@ def split_reasoning(
         is none.
     """
     source = text or ""
+    if "<" not in source:  # no tag can be there: the common case, kept quick
+        reasoning = reasoning_content.strip() if reasoning_content else ""
+        return source.strip(), reasoning or None
     # Pieces of text with whether each is reasoning; a lone closing tag turns every piece
     # before it into reasoning, which ``all_reasoning_until`` records without rewriting.
     pieces: list[tuple[bool, str]] = []

@@ -15,6 +15,7 @@ keeps the label (one of ``labels`` when given).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -46,6 +47,7 @@ _PAIR_WORDS: dict[str, int] = {"a>>b": 1, "b<<a": 1, "a>b": 2, "b<a": 2, "a": 2,
 _PAIR_WORDS |= {"tie": 3, "b>a": 4, "a<b": 4, "b": 4, "b>>a": 5, "a<<b": 5}
 _TRUE = frozenset({"true", "yes", "correct", "right", "1", "y", "对", "正确", "是"})
 _FALSE = frozenset({"false", "no", "incorrect", "wrong", "0", "n", "错", "错误", "否"})
+_compiled = functools.lru_cache(maxsize=64)(re.compile)  # a rule reads many replies
 _OPTIONS_BETWEEN = re.compile(r"""[\s"'“”‘’`*_)\]]{0,4}(?i:or|/|\||、|或)[\s"'“”‘’`*_(\[]{0,4}""")
 _MAX_TEXT = 200_000  # a reply longer than this is read from its last part only
 
@@ -289,7 +291,7 @@ def _expected(rule: VerdictRule) -> str:
 
 
 def _pattern_labels(rule: VerdictRule, text: str) -> list[tuple[str, bool]]:
-    compiled = re.compile(rule.pattern)
+    compiled = _compiled(rule.pattern)
     group = "v" if "v" in compiled.groupindex else (1 if compiled.groups else 0)
     matches = [m for m in compiled.finditer(text) if m.group(group) is not None]
     # "Output (a) or Output (b)": the options repeated from the prompt decide nothing.
