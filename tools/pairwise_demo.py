@@ -163,4 +163,4 @@ def make_pairwise_demo(folder: Path, base_url: str) -> Path:
 
 def demo_server() -> FakeOpenAI:
     """The stand-in judge, started."""
-    return FakeOpenAI(reply=judge_reply, latency=0.05).start()
+    return FakeOpenAI(reply=judge_reply, latency=0.05, models=["judge-14b"]).start()

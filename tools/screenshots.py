@@ -73,9 +73,7 @@ async def shoot_pairwise(window: MainWindow, out: Path) -> None:
         window.open_project(folder)
         await asyncio.wait_for(opened.wait(), 30)
         window.nav.setCurrentRow(window.stack.indexOf(window.run_pane))
-        window.run_pane.start()
-        while window.run_pane.is_running():
-            await asyncio.sleep(0.05)
+        await run_and_wait(window)
         window.workspace.select_row(3)
         pane = window.report_pane
         shown = asyncio.Event()
@@ -137,9 +135,7 @@ async def judge_this_row(window: MainWindow) -> None:
 async def run_sample(window: MainWindow) -> None:
     """A run of the sample project with its offline judge."""
     pane = window.run_pane
-    pane.start()
-    while pane.is_running():
-        await asyncio.sleep(0.05)
+    await run_and_wait(window)
     pane.rows_view.selectRow(2)
     window.inspector.tabs.setCurrentWidget(window.judging)
     await asyncio.sleep(0.3)
@@ -160,9 +156,7 @@ async def show_report(window: MainWindow, out: Path) -> None:
     assert project is not None
     judge = project.judges[0]
     judge.metric = "exact"
-    window.run_pane.start()
-    while window.run_pane.is_running():
-        await asyncio.sleep(0.05)
+    await run_and_wait(window)
     judge.metric = "contains"
     compared = asyncio.Event()
     pane.sig_comparison_shown.connect(lambda _: compared.set())
@@ -299,6 +293,14 @@ async def shoot_preferences(window: MainWindow, out: Path) -> None:
     dialog.reject()
 
 
+async def run_and_wait(window: MainWindow) -> None:
+    """Start a run of the open project and wait until it ends (the judges are asked first)."""
+    finished = asyncio.Event()
+    window.run_pane.sig_run_finished.connect(lambda _: finished.set())
+    window.run_pane.start()
+    await asyncio.wait_for(finished.wait(), 120)
+
+
 async def shoot_verdict_rule(window: MainWindow, out: Path) -> None:
     """The verdict rule dialog: a house format shown in a stored reply, tried on them all."""
     from PySide6.QtGui import QTextCursor
@@ -317,13 +319,11 @@ async def shoot_verdict_rule(window: MainWindow, out: Path) -> None:
     assert project is not None
     judge = project.judges[1]  # the sample's model judge, answering in its own format
     saved = (judge.base_url, judge.enabled)
-    fake = FakeOpenAI(reply=house_format).start()
+    fake = FakeOpenAI(reply=house_format, models=[judge.model]).start()
     try:
         judge.base_url, judge.enabled = fake.base_url, True
         window.nav.setCurrentRow(window.stack.indexOf(window.run_pane))
-        window.run_pane.start()
-        while window.run_pane.is_running():
-            await asyncio.sleep(0.05)
+        await run_and_wait(window)
     finally:
         judge.base_url, judge.enabled = saved
         fake.stop()
