@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.template.limits import RENDER_SECONDS
 from judgedesk.core.template.prompt import JudgePrompt
@@ -60,17 +59,3 @@ def render_prompt(
         render_seconds = getattr(getattr(project, "run", None), "render_seconds", RENDER_SECONDS)
     result = compiled.render(context, seconds=render_seconds)
     return JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues)
-
-
-def asks_both_orders(swap: bool, parser: str | None, source: str) -> bool:
-    """Whether a judge is asked about each pair twice, A and B exchanged the second time.
-
-    Args:
-        swap: the project's ``run.swap``.
-        parser: the judge's verdict parser ("" or None: the one its template implies).
-        source: the judge's template text.
-    """
-    if not swap:
-        return False
-    name = parser or infer_parser(source)
-    return name is not None and name in PARSERS and PARSERS[name].kind == "pairwise"

@@ -152,7 +152,7 @@ class TrustStore:
         files = _script_files(root)
         if not scripts:
             return TrustState(root, NO_SCRIPTS, (), tuple(files))
-        entry = self._entries().get(str(root))
+        entry = self.entries().get(str(root))
         if entry is None:
             return TrustState(root, UNKNOWN, scripts, tuple(files), tuple(files))
         if entry.get("origin") == MADE_HERE:
@@ -173,7 +173,7 @@ class TrustStore:
         root = root.expanduser().resolve()
         digests = set(_script_files(root).values())
         with _lock:
-            entries = self._entries()
+            entries = self.entries()
             entry = entries.get(str(root)) or {}
             if entry.get("origin") == MADE_HERE and _same_folder(root, entry):
                 return self.state(root)
@@ -190,7 +190,7 @@ class TrustStore:
         mark = secrets.token_hex(16)
         atomic_write_text(root / FOLDER_MARK, mark + "\n")
         with _lock:
-            entries = self._entries()
+            entries = self.entries()
             entries[str(root)] = _entry(MADE_HERE, folder=_folder_id(root), mark=mark)
             self._write(entries)
 
@@ -198,7 +198,7 @@ class TrustStore:
         """Stop trusting a project's scripts (the next run asks again)."""
         root = root.expanduser().resolve()
         with _lock:
-            entries = self._entries()
+            entries = self.entries()
             if entries.pop(str(root), None) is not None:
                 self._write(entries)
 
@@ -219,7 +219,7 @@ class TrustStore:
         """
         root = root.expanduser().resolve()
         with _lock:
-            entries = self._entries()
+            entries = self.entries()
             entry = entries.get(str(root))
             if entry is not None and entry.get("origin") == MADE_HERE:
                 return
@@ -239,8 +239,6 @@ class TrustStore:
         if not isinstance(projects, dict):
             return {}
         return {str(k): v for k, v in projects.items() if isinstance(v, dict)}
-
-    _entries = entries
 
     def _write(self, entries: dict[str, dict[str, Any]]) -> None:
         write_table(self.path, "projects", entries, TRUST_VERSION)
