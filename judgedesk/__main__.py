@@ -18,6 +18,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from judgedesk.core.scripts.worker import worker_main
 
         return worker_main()
+    if args[:1] == ["local-worker"]:
+        from judgedesk.core.judge.local_worker import worker_main as local_worker_main
+
+        return local_worker_main()
     if args[:1] == ["self-test"]:
         from judgedesk.ui.self_test import main as self_test_main
 

@@ -27,6 +27,7 @@ from judgedesk.cli.common import (
 from judgedesk.cli.goals import FIGURES, parse_goal
 from judgedesk.cli.new import add_new_command
 from judgedesk.cli.run import cmd_run
+from judgedesk.cli.servers import add_servers_command
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.report.exports import FORMATS
 
@@ -49,6 +50,7 @@ examples:
   judgedesk check my-eval --offline
   judgedesk run my-eval --rows 0:10
   judgedesk run my-eval --recompute --fail-under mean=7 --json
+  judgedesk servers --port 8081 --json
 """
 
 
@@ -160,6 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     report.add_argument("--trust", action="store_true", help=TRUST_HELP)
     report.set_defaults(func=cmd_report)
+
+    add_servers_command(sub)
 
     opener = sub.add_parser("open", help="open a project in the desktop app")
     opener.add_argument("dir")

@@ -266,6 +266,8 @@ class _ProgressLine:
             f"{progress.rows_per_second:.1f} rows/s{eta_text} "
             f"errors {progress.failed} unparsed {progress.unparsed}"
         )
+        for name, speed in progress.writing_speed.items():
+            line += f" · {name} {speed:.0f} tokens/s"
         if self.tty:
             print("\r" + line, end="", file=sys.stderr, flush=True)
             self.drawn = True

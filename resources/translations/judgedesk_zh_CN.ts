@@ -1137,6 +1137,73 @@
     </message>
 </context>
 <context>
+    <name>FindServersDialog</name>
+    <message>
+        <source>Find Local Servers</source>
+        <translation>查找本机服务器</translation>
+    </message>
+    <message>
+        <source>Model servers running on this computer, and model files in the usual folders of LM Studio and Ollama. Nothing is sent to another computer.</source>
+        <translation>本机上正在运行的模型服务器，以及 LM Studio 和 Ollama 常用文件夹中的模型文件。不会向其他计算机发送任何内容。</translation>
+    </message>
+    <message>
+        <source>Model servers running on this computer. Nothing is sent to another computer.</source>
+        <translation>本机上正在运行的模型服务器。不会向其他计算机发送任何内容。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Servers and model files found</source>
+        <translation>找到的服务器和模型文件</translation>
+    </message>
+    <message>
+        <source>Add as Judge</source>
+        <translation>添加为评审</translation>
+    </message>
+    <message>
+        <source>Search Again</source>
+        <translation>重新查找</translation>
+    </message>
+    <message>
+        <source>Searching this computer…</source>
+        <translation>正在查找本机…</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>{0} ({1} ms)</source>
+        <translation>{0}（{1} 毫秒）</translation>
+    </message>
+    <message>
+        <source>This server offers no model yet.</source>
+        <translation>此服务器尚未提供任何模型。</translation>
+    </message>
+    <message>
+        <source>No server answered: start Ollama (ollama serve), LM Studio&apos;s local server or llama-server -m &lt;model.gguf&gt;, then click Search Again.</source>
+        <translation>没有服务器应答：请启动 Ollama（ollama serve）、LM Studio 的本地服务器或 llama-server -m &lt;model.gguf&gt;，然后点击“重新查找”。</translation>
+    </message>
+    <message>
+        <source>Model files</source>
+        <translation>模型文件</translation>
+    </message>
+    <message>
+        <source>No model file was found in the folders of LM Studio or Ollama: download a .gguf model file (for example from Hugging Face) to judge with it.</source>
+        <translation>在 LM Studio 或 Ollama 的文件夹中没有找到模型文件：请下载一个 .gguf 模型文件（例如从 Hugging Face），即可用它来评审。</translation>
+    </message>
+</context>
+<context>
     <name>FinishedRows</name>
     <message>
         <source>Rows finished</source>
@@ -1274,6 +1341,10 @@
         <translation>模型端点（兼容 OpenAI）</translation>
     </message>
     <message>
+        <source>Model file (GGUF, runs here)</source>
+        <translation>模型文件（在本机运行）</translation>
+    </message>
+    <message>
         <source>Rule, no model (offline)</source>
         <translation>规则，无需模型（离线）</translation>
     </message>
@@ -1386,48 +1457,16 @@
         <translation>测试连接</translation>
     </message>
     <message>
-        <source>How the verdict is read</source>
-        <translation>判定的读取方式</translation>
-    </message>
-    <message>
-        <source>As the template asks (chosen automatically)</source>
-        <translation>按模板的要求（自动选择）</translation>
-    </message>
-    <message>
-        <source>A score such as Score: [[7]]</source>
-        <translation>分数，例如 Score: [[7]]</translation>
-    </message>
-    <message>
-        <source>A comparison [[A&gt;&gt;B]] … [[B&gt;&gt;A]]</source>
-        <translation>比较 [[A&gt;&gt;B]] … [[B&gt;&gt;A]]</translation>
-    </message>
-    <message>
-        <source>A five-way choice A++ … B++</source>
-        <translation>五级选择 A++ … B++</translation>
-    </message>
-    <message>
-        <source>Correct or incorrect (A or B)</source>
-        <translation>正确或错误（A 或 B）</translation>
-    </message>
-    <message>
-        <source>JSON with an overall score</source>
-        <translation>带总分的 JSON</translation>
-    </message>
-    <message>
-        <source>My own rule…</source>
-        <translation>我自己的规则……</translation>
-    </message>
-    <message>
-        <source>Edit the rule…</source>
-        <translation>编辑规则……</translation>
-    </message>
-    <message>
         <source>Paste the key first.</source>
         <translation>请先粘贴密钥。</translation>
     </message>
     <message>
         <source>The key is stored in the system keyring.</source>
         <translation>密钥已存入系统密钥环。</translation>
+    </message>
+    <message>
+        <source>Loading the model…</source>
+        <translation>正在加载模型…</translation>
     </message>
     <message>
         <source>Connecting to {0}…</source>
@@ -1467,6 +1506,14 @@
     <message>
         <source>&amp;Server:</source>
         <translation>服务器(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Find Local Servers…</source>
+        <translation>查找本机服务器…</translation>
+    </message>
+    <message>
+        <source>List the model servers running on this computer and pick a model</source>
+        <translation>列出本机上正在运行的模型服务器并选择一个模型</translation>
     </message>
     <message>
         <source>Address (base URL)</source>
@@ -1570,6 +1617,45 @@
     </message>
 </context>
 <context>
+    <name>JudgeReaderRow</name>
+    <message>
+        <source>How the verdict is read</source>
+        <translation>判定的读取方式</translation>
+    </message>
+    <message>
+        <source>As the template asks (chosen automatically)</source>
+        <translation>按模板的要求（自动选择）</translation>
+    </message>
+    <message>
+        <source>A score such as Score: [[7]]</source>
+        <translation>分数，例如 Score: [[7]]</translation>
+    </message>
+    <message>
+        <source>A comparison [[A&gt;&gt;B]] … [[B&gt;&gt;A]]</source>
+        <translation>比较 [[A&gt;&gt;B]] … [[B&gt;&gt;A]]</translation>
+    </message>
+    <message>
+        <source>A five-way choice A++ … B++</source>
+        <translation>五级选择 A++ … B++</translation>
+    </message>
+    <message>
+        <source>Correct or incorrect (A or B)</source>
+        <translation>正确或错误（A 或 B）</translation>
+    </message>
+    <message>
+        <source>JSON with an overall score</source>
+        <translation>带总分的 JSON</translation>
+    </message>
+    <message>
+        <source>My own rule…</source>
+        <translation>我自己的规则……</translation>
+    </message>
+    <message>
+        <source>Edit the rule…</source>
+        <translation>编辑规则……</translation>
+    </message>
+</context>
+<context>
     <name>JudgesListModel</name>
     <message>
         <source> (off)</source>
@@ -1601,6 +1687,14 @@
     <message>
         <source>Remove</source>
         <translation>移除</translation>
+    </message>
+    <message>
+        <source>Find Local Servers…</source>
+        <translation>查找本机服务器…</translation>
+    </message>
+    <message>
+        <source>List the model servers and model files on this computer, to add as judges</source>
+        <translation>列出本机上的模型服务器和模型文件，以添加为评审</translation>
     </message>
     <message>
         <source>Add judge “{0}”</source>
@@ -1697,6 +1791,89 @@ Read it?</source>
     <message>
         <source>Kind of value</source>
         <translation>值的类型</translation>
+    </message>
+</context>
+<context>
+    <name>LocalFileRows</name>
+    <message>
+        <source>Choose a model file</source>
+        <translation>选择模型文件</translation>
+    </message>
+    <message>
+        <source>Model files (*.gguf);;All files (*)</source>
+        <translation>模型文件 (*.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The process that runs the model could not start ({0}). Installing JudgeDesk again usually mends this.</source>
+        <translation>运行模型的进程无法启动（{0}）。重新安装 JudgeDesk 通常可以解决。</translation>
+    </message>
+    <message>
+        <source>Model file</source>
+        <translation>模型文件</translation>
+    </message>
+    <message>
+        <source>A .gguf file, as LM Studio and Ollama keep them</source>
+        <translation>LM Studio 或 Ollama 保存的 `.gguf` 模型文件</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个令牌</translation>
+    </message>
+    <message>
+        <source>How much text the model reads at once: the prompt and its reply together.</source>
+        <translation>模型一次能读取的文本量：提示词与回复加在一起。</translation>
+    </message>
+    <message>
+        <source>Context size</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>as many as this computer has</source>
+        <translation>与本机核心数相同</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>处理器线程数</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Layers of the model given to a graphics card: 0 runs it all on the CPU; “all” gives the card every layer it can take.</source>
+        <translation>交给显卡运行的模型层数：0 表示全部在处理器上运行；“全部”表示把显卡能承担的层都交给它。</translation>
+    </message>
+    <message>
+        <source>GPU layers</source>
+        <translation>显卡层数</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>正在读取文件…</translation>
+    </message>
+    <message>
+        <source>needs about {0} GiB of memory</source>
+        <translation>约需 {0} GiB 内存</translation>
+    </message>
+    <message>
+        <source>needs about {0} GiB; {1} GiB free</source>
+        <translation>约需 {0} GiB；可用 {1} GiB</translation>
+    </message>
+    <message>
+        <source> — it does not fit. Close other programs, lower the context size, or choose a smaller (more quantised) file.</source>
+        <translation> — 内存不够。请关闭其他程序、调小上下文长度，或选择更小（量化程度更高）的文件。</translation>
+    </message>
+    <message>
+        <source>Loaded in {0} s</source>
+        <translation>已加载，用时 {0} 秒</translation>
+    </message>
+    <message>
+        <source>Choose the model file first: Browse… finds it.</source>
+        <translation>请先选择模型文件：点击“浏览…”查找。</translation>
     </message>
 </context>
 <context>
@@ -3938,6 +4115,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>费用 {0:,.4f}</translation>
     </message>
     <message>
+        <source>{0} writes {1:.0f} tokens/s</source>
+        <translation>{0} 每秒写出 {1:.0f} 个词元</translation>
+    </message>
+    <message>
         <source>Run {0}%: {1} rows/s</source>
         <translation>运行 {0}%：{1} 行/秒</translation>
     </message>
@@ -4631,6 +4812,41 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs) runs once per row after the judges; kwargs holds judge_req, judge_resp and judge_model of the last judge. What it returns is the row&apos;s result.</source>
         <translation>postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs) 在评审之后对每一行运行一次；kwargs 中含有最后一个评审的 judge_req、judge_resp 和 judge_model。它的返回值就是这一行的结果。</translation>
+    </message>
+</context>
+<context>
+    <name>StructuredRows</name>
+    <message>
+        <source>Structured verdicts</source>
+        <translation>结构化判定</translation>
+    </message>
+    <message>
+        <source>Asks the model for its verdict as JSON in a schema made from what this judge reads (a score in its range, one of the labels, a choice between two answers), so that small models keep to the format. The prompt stays as the template writes it.</source>
+        <translation>要求模型按 JSON 模式给出判定，该模式根据此评审读取的内容生成（范围内的分数、某个标签、两个回答之间的选择），使小模型也能保持格式。提示词仍按模板原样发送。</translation>
+    </message>
+    <message>
+        <source>How JSON is asked for</source>
+        <translation>请求 JSON 的方式</translation>
+    </message>
+    <message>
+        <source>Usual for this server</source>
+        <translation>此服务器的常用方式</translation>
+    </message>
+    <message>
+        <source>Servers take the schema in different fields; Test connection finds one.</source>
+        <translation>不同服务器在不同字段中接收模式；“测试连接”会找出可用的一种。</translation>
+    </message>
+    <message>
+        <source>Asked with</source>
+        <translation>请求方式</translation>
+    </message>
+    <message>
+        <source>Use Structured Verdicts</source>
+        <translation>使用结构化判定</translation>
+    </message>
+    <message>
+        <source>Checking whether the server answers in JSON…</source>
+        <translation>正在检查服务器能否以 JSON 回答…</translation>
     </message>
 </context>
 <context>
@@ -5953,6 +6169,22 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>the pattern {0} finds {1} in the response</source>
         <translation>模式 {0} 在回答中找到 {1}</translation>
+    </message>
+    <message>
+        <source>Judging with a model file needs llama-cpp-python, which is not installed. Install JudgeDesk&apos;s local extra: pip install &apos;judgedesk[local]&apos; (from a source folder: pip install -e &apos;.[local]&apos;); it builds llama.cpp, which takes several minutes.</source>
+        <translation>用模型文件评审需要 `llama-cpp-python`，但它尚未安装。请安装 JudgeDesk 的 `local` 扩展：`pip install &apos;judgedesk[local]&apos;`（在源码文件夹中：`pip install -e &apos;.[local]&apos;`）；它会编译 llama.cpp，需要几分钟。</translation>
+    </message>
+    <message>
+        <source>response_format json_schema (OpenAI, vLLM)</source>
+        <translation>response_format json_schema（OpenAI、vLLM）</translation>
+    </message>
+    <message>
+        <source>response_format json_object + schema (llama.cpp, llama-cpp-python)</source>
+        <translation>response_format json_object + schema（llama.cpp、llama-cpp-python）</translation>
+    </message>
+    <message>
+        <source>format (Ollama)</source>
+        <translation>format（Ollama）</translation>
     </message>
 </context>
 </TS>

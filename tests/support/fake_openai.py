@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
-from tests.support.fake_replies import completion, stream_events, usage_of
+from tests.support.fake_replies import completion, requested_schema, stream_events, usage_of
 
 Reply = Callable[[dict[str, Any]], "str | dict[str, Any]"]
 
@@ -89,12 +89,15 @@ class Quirks:
             an empty reply and [DONE], "close" closes the connection after the first chunk.
         usage: send token counts (a streamed reply only when ``include_usage`` is asked).
         reject_stream_options: answer 400 to a body with ``stream_options``.
+        refuse_formats: structured-reply dialects answered with 400 (``json_schema``,
+            ``json_object``, ``format``), as servers that do not know them do.
     """
 
     slots: int | None = None
     busy_cut: str | None = None
     usage: bool = True
     reject_stream_options: bool = False
+    refuse_formats: tuple[str, ...] = ()
 
 
 def body_key(body: dict[str, Any]) -> str:
@@ -441,6 +444,10 @@ class FakeOpenAI:
             return await self._finish(writer, listing, action, key=None)
         if self.quirks.reject_stream_options and "stream_options" in request:
             message = "Unrecognized request argument supplied: stream_options"
+            return await self._error(writer, 400, message, "invalid_request_error")
+        asked = requested_schema(request)
+        if asked is not None and asked[0] in self.quirks.refuse_formats:
+            message = f"This server does not support the structured reply field ({asked[0]})."
             return await self._error(writer, 400, message, "invalid_request_error")
         if self.quirks.busy_cut and request.get("stream"):
             arrived = asyncio.Event()

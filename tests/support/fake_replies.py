@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 _WORDS = re.compile(r"\S+\s*|\s+")
@@ -120,3 +121,37 @@ def stream_events(
     if usage and (request.get("stream_options") or {}).get("include_usage"):
         events.append({**base, "choices": [], "usage": usage})
     return events
+
+
+def requested_schema(request: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The dialect and JSON schema a request asks its reply in, or None."""
+    asked = request.get("response_format")
+    if isinstance(asked, dict):
+        if asked.get("type") == "json_schema" and isinstance(asked.get("json_schema"), dict):
+            return "json_schema", asked["json_schema"].get("schema") or {}
+        if asked.get("type") == "json_object" and isinstance(asked.get("schema"), dict):
+            return "json_object", asked["schema"]
+    if isinstance(request.get("format"), dict):
+        return "format", request["format"]
+    return None
+
+
+def fill_schema(schema: dict[str, Any], pick: Callable[[list[Any]], Any] | None = None) -> Any:
+    """A value that fits ``schema``: ``pick`` chooses among an enum (default: its last)."""
+    pick = pick or (lambda values: values[-1])
+    if "enum" in schema:
+        return pick(list(schema["enum"]))
+    kind = schema.get("type")
+    if kind == "object":
+        value = {
+            name: fill_schema(part, pick) for name, part in schema.get("properties", {}).items()
+        }
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict):  # free keys: a model names two of them
+            value |= {f"aspect {n}": fill_schema(extra, pick) for n in (1, 2)}
+        return value
+    if kind in ("integer", "number"):
+        return schema.get("maximum", 7)
+    if kind == "boolean":
+        return True
+    return "The answer covers the main point and leaves out a detail."

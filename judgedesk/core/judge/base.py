@@ -7,7 +7,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from judgedesk.core.errors import JudgeDeskError
 
@@ -245,3 +245,24 @@ class ClientStats:
             "concurrency_lowest": self.concurrency_lowest,
             "concurrency_note": self.concurrency_note,
         }
+
+
+class ChatClient(Protocol):
+    """What a run needs of a judge's client: an endpoint's or a model file's."""
+
+    base_url: str
+    stats: ClientStats
+
+    async def chat(self, request: ChatRequest) -> ChatReply: ...
+
+    async def list_models(self, *, timeout: float | None = None) -> ModelList: ...
+
+    async def server_slots(self, *, timeout: float = 5.0) -> int | None: ...
+
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+    def interrupt(self) -> None: ...
+
+    async def aclose(self) -> None: ...

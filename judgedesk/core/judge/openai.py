@@ -159,6 +159,9 @@ class OpenAIClient:
         """Lets held requests go."""
         self._open.set()
 
+    def interrupt(self) -> None:
+        """On Stop, requests in flight finish: their answers are paid for and kept."""
+
     @property
     def paused(self) -> bool:
         """Whether :meth:`pause` is holding requests."""

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from judgedesk.core.errors import ProjectError
+from judgedesk.core.judge.local_file import local_endpoint
 from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.parsers.rule import VerdictRule
+from judgedesk.core.judge.presets import preset_for_url
 
 KEY_REFERENCE = re.compile(r"^(env:[A-Za-z_][A-Za-z0-9_]*|keyring:[^/\s]+/[^/\s]+)$")
 """Where a key may be found: ``env:NAME`` or ``keyring:service/user``, never the key."""
-JUDGE_KINDS = ("openai", "metric")
+JUDGE_KINDS = ("openai", "local", "metric")
 
 
 @dataclass
@@ -21,7 +24,8 @@ class JudgeSettings:
 
     Attributes:
         name: unique within the project; used in reports and the CLI's ``--judge``.
-        kind: "openai" (an OpenAI-compatible chat endpoint) or "metric" (no model).
+        kind: "openai" (an OpenAI-compatible chat endpoint), "local" (a GGUF model file
+            run in a worker process of its own) or "metric" (no model).
         base_url: the endpoint, e.g. ``http://127.0.0.1:11434/v1``.
         model: the model name the endpoint knows.
         api_key: where the key is found (``env:NAME`` or ``keyring:service/user``), never
@@ -41,6 +45,15 @@ class JudgeSettings:
         enabled: a disabled judge keeps its settings but does not run.
         price_input: the price of a million prompt tokens, for estimates (0: free).
         price_output: the price of a million completion tokens (0: free).
+        structured: ask for the verdict as JSON in a schema made from what the judge
+            reads (see ``judge.structured``); on for new local-file judges.
+        structured_format: the server's dialect for it (one of ``structured.FORMATS``);
+            empty means the usual one for the server.
+        model_file: for ``kind = "local"``, the GGUF file (absolute, or relative to the
+            project folder).
+        context_size: for a local-file judge, the context window in tokens.
+        threads: for a local-file judge, CPU threads (0: as many as the machine has).
+        gpu_layers: for a local-file judge, layers offloaded to a GPU (0: none; -1: all).
     """
 
     name: str = "judge"
@@ -62,6 +75,33 @@ class JudgeSettings:
     price_input: float = 0.0
     price_output: float = 0.0
     verdict: dict[str, Any] = field(default_factory=dict)
+    structured: bool = False
+    structured_format: str = ""
+    model_file: str = ""
+    context_size: int = 4096
+    threads: int = 0
+    gpu_layers: int = 0
+
+    def endpoint(self) -> str:
+        """Where the judge's requests go, as cache keys name it: the base URL, or for a
+        local-file judge ``local:<file name>``."""
+        return local_endpoint(self.model_file) if self.kind == "local" else self.base_url
+
+    def model_path(self, project_root: Path) -> Path:
+        """The model file of a local-file judge: as written when absolute (``~`` expanded),
+        else inside the project folder."""
+        path = Path(self.model_file).expanduser()
+        return path if path.is_absolute() else project_root / path
+
+    def structured_dialect(self) -> str:
+        """The dialect structured verdicts are asked in: the one set, else the usual one
+        for the server (``json_object`` for llama.cpp servers and model files)."""
+        if self.structured_format:
+            return self.structured_format
+        preset = preset_for_url(self.base_url)
+        if self.kind == "local" or (preset is not None and preset.id == "llamacpp"):
+            return "json_object"
+        return "json_schema"
 
     def rule(self) -> VerdictRule | None:
         """The judge's verdict rule, or None when it uses a built-in parser.

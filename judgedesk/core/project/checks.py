@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from judgedesk.core.dataset.joins import joined_column
 from judgedesk.core.errors import JudgeDeskError, ProjectError
+from judgedesk.core.judge.gguf import GGUFError, read_model_file
+from judgedesk.core.judge.local_file import EXTRA_MISSING, local_extra_installed
 from judgedesk.core.judge.metrics import validate_metric_params
 from judgedesk.core.judge.parsers import PARSERS
 from judgedesk.core.judge.settings import JUDGE_KINDS, KEY_REFERENCE, JudgeSettings
+from judgedesk.core.judge.structured import FORMATS
 from judgedesk.core.project.settings import AGGREGATES, Problem, Project
 from judgedesk.core.template.answers import AnswerPlaces, answer_places, swap_issues
 from judgedesk.core.template.render import RESERVED_NAMES, compile_template
@@ -81,6 +84,17 @@ def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:
             problems.append(
                 Problem("error", f"{label} has no model name. Use Test connection to pick one.")
             )
+    if judge.kind == "local":
+        problems.extend(_check_model_file(project, judge, label))
+    if judge.structured_format and judge.structured_format not in FORMATS:
+        problems.append(
+            Problem(
+                "error",
+                f"{label} asks for structured verdicts in '{judge.structured_format}', which "
+                f"is not a format JudgeDesk knows ({', '.join(FORMATS)}); leave it empty for "
+                "the server's usual one.",
+            )
+        )
     if judge.api_key and not KEY_REFERENCE.match(judge.api_key):
         problems.append(
             Problem(
@@ -121,6 +135,20 @@ def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:
         for issue in swap_issues(compiled, places):
             problems.append(Problem(issue.severity, f"{label}, {judge.template}: {issue}"))
     return problems
+
+
+def _check_model_file(project: Project, judge: JudgeSettings, label: str) -> list[Problem]:
+    if not judge.model_file:
+        return [
+            Problem("error", f"{label} has no model file. Choose a .gguf file in the Judges pane.")
+        ]
+    try:
+        read_model_file(judge.model_path(project.root))
+    except GGUFError as exc:
+        return [Problem("error", f"{label}: {exc}")]
+    if not local_extra_installed():
+        return [Problem("warning", f"{label}: {EXTRA_MISSING}")]
+    return []
 
 
 def swap_places(project: Project, judge: JudgeSettings, source: str) -> AnswerPlaces | None:

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from judgedesk.core.judge import OpenAIClient
+from judgedesk.core.judge import ChatRequest, OpenAIClient
 from judgedesk.core.judge.approvals import approved_key
+from judgedesk.core.judge.base import ChatClient
+from judgedesk.core.judge.local_file import LocalFileClient
 from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.parsers.rule import VerdictRule
 from judgedesk.core.judge.request import judge_template
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.judge.structured import StructuredVerdict, structured_params, structured_verdict
 from judgedesk.core.project.settings import Project
 from judgedesk.core.template.render import CompiledTemplate
 
@@ -20,12 +25,24 @@ class JudgeContext:
     """What a run prepares once per judge: its client, compiled template and parser."""
 
     settings: JudgeSettings
-    client: OpenAIClient | None
+    client: ChatClient | None
     template: CompiledTemplate | None
     parser: str | None
     options: dict[str, Any] = field(default_factory=dict)
     unreachable: str = ""  # why the endpoint cannot be reached, found before the run
     rule: VerdictRule | None = None  # the judge's own verdict rule, read instead of parser
+    structured: StructuredVerdict | None = None  # the JSON the verdict is asked in
+    params: dict[str, Any] = field(default_factory=dict)  # as sent: the structured fields too
+
+    def request(self, messages: Sequence[dict[str, Any]]) -> ChatRequest:
+        """The request this judge sends with ``messages``."""
+        settings = self.settings
+        return ChatRequest(
+            messages=list(messages),
+            model=settings.model or Path(settings.model_file).name,
+            params=self.params,
+            stream=settings.stream,
+        )
 
     @property
     def kind(self) -> str | None:
@@ -54,17 +71,7 @@ def prepare_judge(
     """
     if settings.kind == "metric":
         return JudgeContext(settings, None, None, None)
-    client = None
-    if not offline:
-        who = f"judge '{settings.name}'" if prompt else f"model '{settings.name}'"
-        client = OpenAIClient(
-            settings.base_url,
-            api_key=approved_key(settings.api_key, settings.base_url, who),
-            headers=settings.headers,
-            timeout=settings.timeout,
-            concurrency=concurrency or settings.concurrency,
-            rate_limit=settings.rate_limit,
-        )
+    client = None if offline else _client(project, settings, prompt, concurrency)
     if prompt and template is None:
         template = judge_template(project, settings)  # the file is read once, here
     if not prompt:
@@ -79,4 +86,44 @@ def prepare_judge(
             value = project.variables.get(key)
             if isinstance(value, int | float) and not isinstance(value, bool):
                 options[option] = value
-    return JudgeContext(settings, client, template, parser, options, rule=rule)
+    structured = None
+    params = dict(settings.params)
+    if settings.structured and template is not None:
+        structured = structured_verdict(parser, rule, options, project.variables)
+        if structured is not None:
+            params.update(structured_params(settings.structured_dialect(), structured.schema))
+            limit = params.get("max_tokens")
+            if isinstance(limit, int) and limit < structured.longest():
+                params["max_tokens"] = structured.longest()  # the JSON ends within its schema
+    return JudgeContext(
+        settings,
+        client,
+        template,
+        parser,
+        options,
+        rule=rule,
+        structured=structured,
+        params=params,
+    )
+
+
+def _client(
+    project: Project, settings: JudgeSettings, prompt: bool, concurrency: int | None
+) -> ChatClient:
+    if settings.kind == "local":
+        return LocalFileClient(
+            settings.model_path(project.root),
+            context_size=settings.context_size,
+            threads=settings.threads,
+            gpu_layers=settings.gpu_layers,
+            timeout=settings.timeout,
+        )
+    who = f"judge '{settings.name}'" if prompt else f"model '{settings.name}'"
+    return OpenAIClient(
+        settings.base_url,
+        api_key=approved_key(settings.api_key, settings.base_url, who),
+        headers=settings.headers,
+        timeout=settings.timeout,
+        concurrency=concurrency or settings.concurrency,
+        rate_limit=settings.rate_limit,
+    )

@@ -18,6 +18,7 @@ from judgedesk.core.judge.request import judge_template, render_prompt
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
 from judgedesk.core.run.asking import candidate_messages
+from judgedesk.core.run.context import prepare_judge
 from judgedesk.core.run.pairs import pair_of, swapped
 from judgedesk.core.run.selection import Selection, selected_rows
 from judgedesk.core.run.store import Store
@@ -151,7 +152,7 @@ def _estimate_answers(
         request = ChatRequest(
             messages=messages, model=model.model, params=model.params, stream=model.stream
         )
-        keys.append(request.cache_key(model.base_url))
+        keys.append(request.cache_key(model.endpoint()))
         prompt_tokens.append(
             sum(estimate_tokens(str(m.get("content", ""))) + MESSAGE_OVERHEAD for m in messages)
         )
@@ -172,6 +173,7 @@ def _estimate_judge(
     picked: list[int],
 ) -> JudgeEstimate:
     template = judge_template(project, judge)
+    context = prepare_judge(project, judge, offline=True, template=template)
     both_orders = project.run.swap and judge.verdict_kind(template.source) == "pairwise"
     keys: list[str] = []
     prompt_tokens: list[int] = []
@@ -191,10 +193,7 @@ def _estimate_judge(
                 problem = str(prompt.issues[0])
                 continue
             messages = prompt.messages()
-            request = ChatRequest(
-                messages=messages, model=judge.model, params=judge.params, stream=judge.stream
-            )
-            keys.append(request.cache_key(judge.base_url))
+            keys.append(context.request(messages).cache_key(judge.endpoint()))
             prompt_tokens.append(
                 sum(estimate_tokens(m["content"]) + MESSAGE_OVERHEAD for m in messages)
             )

@@ -7,98 +7,31 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import ProjectError, RowError
 from judgedesk.core.events import Signal
-from judgedesk.core.judge import JudgeCallError, OpenAIClient
+from judgedesk.core.judge import JudgeCallError
+from judgedesk.core.judge.base import ChatClient
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.approvals import require_keys_approved
 from judgedesk.core.project.checks import check_project
 from judgedesk.core.project.settings import Project
 from judgedesk.core.run.context import JudgeContext, prepare_judge
+from judgedesk.core.run.progress import Progress, RunSummary
 from judgedesk.core.run.selection import Selection, selected_rows
 from judgedesk.core.run.steps import RowProcessor, RowResult
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import ScriptPool
+
+__all__ = ["Progress", "Run", "RunSummary", "run_project"]
 
 log = logging.getLogger(__name__)
 
 PROGRESS_INTERVAL = 0.1
 # Failures of a connection check that no retry will mend during a run.
 UNREACHABLE = ("connect", "dns", "tls")
-
-
-@dataclass
-class Progress:
-    """Where a run stands; emitted while it goes and at the end."""
-
-    run_id: int
-    total: int
-    done: int = 0
-    ok: int = 0
-    failed: int = 0
-    unparsed: int = 0
-    calls: int = 0
-    cached: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    elapsed: float = 0.0
-    paused: bool = False
-    errors: dict[str, int] = field(default_factory=dict)
-    tokens_by_judge: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Per judge: (prompt tokens, completion tokens) of the calls made in this run."""
-    tokens_estimated: bool = False
-    """Some token counts are estimates from the text: the server did not give them."""
-    concurrency: dict[str, int] = field(default_factory=dict)
-    """Per judge sending fewer requests at once than its own limit: how many it sends."""
-    notes: list[str] = field(default_factory=list)
-    """Why judges send fewer requests at once, a sentence each."""
-
-    @property
-    def rows_per_second(self) -> float:
-        return self.done / self.elapsed if self.elapsed > 0 else 0.0
-
-    @property
-    def eta(self) -> float | None:
-        """Seconds left at the current speed, or None before the first row."""
-        rate = self.rows_per_second
-        return (self.total - self.done) / rate if rate > 0 else None
-
-
-@dataclass
-class RunSummary:
-    """How a run ended, with its figures."""
-
-    run_id: int
-    status: str  # "finished" | "cancelled"
-    progress: Progress
-    mean: float | None
-    accuracy: float | None
-
-    def to_dict(self) -> dict[str, Any]:
-        p = self.progress
-        return {
-            "run_id": self.run_id,
-            "status": self.status,
-            "rows": p.total,
-            "ok": p.ok,
-            "error": p.failed,
-            "unparsed": p.unparsed,
-            "mean_score": self.mean,
-            "accuracy": self.accuracy,
-            "calls": p.calls,
-            "cached_calls": p.cached,
-            "prompt_tokens": p.prompt_tokens,
-            "completion_tokens": p.completion_tokens,
-            "seconds": round(p.elapsed, 3),
-            "errors": dict(p.errors),
-            "tokens_estimated": p.tokens_estimated,
-            "concurrency": dict(p.concurrency),
-            "notes": list(p.notes),
-        }
 
 
 class Run:
@@ -151,7 +84,7 @@ class Run:
             client.resume()
         self._gate.set()
 
-    def _clients(self) -> list[OpenAIClient]:
+    def _clients(self) -> list[ChatClient]:
         return [c.client for c in self._contexts if c.client is not None]
 
     def cancel(self) -> None:
@@ -159,6 +92,7 @@ class Run:
         self._cancelled = True
         for client in self._clients():
             client.resume()
+            client.interrupt()
         self._gate.set()
 
     @property
@@ -252,6 +186,8 @@ class Run:
                 except asyncio.QueueEmpty:
                     return
                 result = await self._one(index, processor)
+                if self._cancelled and result.status == "error":
+                    return  # cut short by Stop: asked again by the next run, not a failure
                 self._record(result, progress, errors)
                 now = time.monotonic()
                 if now - last_emit >= PROGRESS_INTERVAL:
@@ -313,6 +249,11 @@ class Run:
         lowered = [(n, s) for n, s in stats if s.concurrency < s.concurrency_configured]
         progress.concurrency = {n: s.concurrency for n, s in lowered}
         progress.notes = [f"{n}: {s.concurrency_note}" for n, s in stats if s.concurrency_note]
+        progress.writing_speed = {
+            c.settings.name: speed
+            for c in self._contexts
+            if (speed := getattr(c.client, "tokens_per_second", 0.0))
+        }
 
     def _aggregate(self) -> tuple[float | None, float | None]:
         booleans = [v for v in self._values if isinstance(v, bool)]

@@ -198,7 +198,7 @@ class RowProcessor:
         self, context: JudgeContext, request: ChatRequest
     ) -> tuple[ChatReply, str, bool]:
         judge, client = context.settings, context.client
-        key = request.cache_key(judge.base_url)
+        key = request.cache_key(judge.endpoint())
         stored = self.store.get_call(key)
         if stored is not None:
             reply = ChatReply.from_dict(stored.reply)
@@ -288,14 +288,11 @@ class RowProcessor:
         )
         if not prompt.ok:
             raise RowFailed("template", f"Judge '{settings.name}': {prompt.issues[0]}")
-        request = ChatRequest(
-            messages=prompt.messages(),
-            model=settings.model,
-            params=settings.params,
-            stream=settings.stream,
-        )
+        request = judge.request(prompt.messages())
         reply, key, cached = await self._call(judge, request)
-        if judge.rule is not None:
+        if judge.structured is not None:
+            verdict = judge.structured.verdict(reply.content, reply.reasoning_content)
+        elif judge.rule is not None:
             verdict = read_with_rule(judge.rule, reply.content, reply.reasoning_content)
         elif judge.parser is None:
             verdict = Verdict(
@@ -364,10 +361,7 @@ class RowProcessor:
         """The answer of a model that is asked the row's question (candidate, baseline)."""
         settings = model.settings
         messages = candidate_messages(row, data, settings.system_prompt)
-        request = ChatRequest(
-            messages=messages, model=settings.model, params=settings.params, stream=settings.stream
-        )
-        reply, _, _ = await self._call(model, request)
+        reply, _, _ = await self._call(model, model.request(messages))
         return {
             "content": reply.content,
             "reasoning_content": reply.reasoning_content,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from pathlib import Path
+
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,19 +26,19 @@ from judgedesk.core.judge.approvals import KeyUse
 from judgedesk.core.judge.check import ConnectionCheck, check_connection
 from judgedesk.core.judge.keys import store_api_key
 from judgedesk.core.judge.metrics import METRICS
-from judgedesk.core.judge.parsers import PARSERS
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.core_strings import core_tr
-from judgedesk.ui.dialogs.verdict_rule_words import RuleWords
+from judgedesk.ui.panes.judge_local import LocalFileRows
+from judgedesk.ui.panes.judge_reader import OWN_RULE, JudgeReaderRow
+from judgedesk.ui.panes.judge_structured import StructuredRows
 from judgedesk.ui.tasks import TaskRunner
 
 KEY_NONE, KEY_ENV, KEY_KEYRING = 0, 1, 2
-OWN_RULE = "rule"
-"""The reader choice that stands for the judge's own verdict rule."""
+__all__ = ["OWN_RULE", "JudgeForm"]
 
 
-class JudgeForm(QWidget):
+class JudgeForm(QWidget, JudgeReaderRow):
     """One judge's settings as a form; every edit goes straight into the judge shown.
 
     The pane built on it calls :meth:`_build_form` once its own widgets are made (so Tab
@@ -62,6 +64,7 @@ class JudgeForm(QWidget):
         self.kind = QComboBox(self)
         self.kind.setObjectName("judgeKind")
         self.kind.addItem(self.tr("Model endpoint (OpenAI-compatible)"), "openai")
+        self.kind.addItem(self.tr("Model file (GGUF, runs here)"), "local")
         self.kind.addItem(self.tr("Rule, no model (offline)"), "metric")
         self.kind.currentIndexChanged.connect(self._edited)
         self.form.addRow(self.tr("Kind"), self.kind)
@@ -75,6 +78,7 @@ class JudgeForm(QWidget):
         self.metric_help.setObjectName("judgeMetricHelp")
         self.metric_help.setWordWrap(True)
         self.form.addRow("", self.metric_help)
+        self.local = LocalFileRows(self, self.form, self.tasks, self._edited, self._project_root)
         self.preset = QComboBox(self)
         self.preset.setObjectName("judgePreset")
         self.preset.addItem(self.tr("Choose a server to fill in its address…"), "")
@@ -131,6 +135,7 @@ class JudgeForm(QWidget):
         self.rate_limit.setSuffix(self.tr(" per minute"))
         self.form.addRow(self.tr("Rate limit"), self.rate_limit)
         self._build_reader()
+        self.structured = StructuredRows(self, self.form, self.tasks, self._edited)
         self.stream = QCheckBox(self.tr("Stream replies"), self)
         self.stream.setObjectName("judgeStream")
         self.stream.toggled.connect(self._edited)
@@ -147,57 +152,6 @@ class JudgeForm(QWidget):
         editor_layout = QVBoxLayout(self.editor)
         editor_layout.addLayout(self.form)
         editor_layout.addStretch(1)
-
-    def _build_reader(self) -> None:
-        """ "How the verdict is read": a built-in reader, or the judge's own rule."""
-        self.rule_words = RuleWords(self)
-        self.reader = QComboBox(self)
-        self.reader.setObjectName("judgeVerdictReader")
-        self.reader.setAccessibleName(self.tr("How the verdict is read"))
-        self.reader.addItem(self.tr("As the template asks (chosen automatically)"), "")
-        names = {
-            "score": self.tr("A score such as Score: [[7]]"),
-            "comparison": self.tr("A comparison [[A>>B]] … [[B>>A]]"),
-            "choice5": self.tr("A five-way choice A++ … B++"),
-            "correctness": self.tr("Correct or incorrect (A or B)"),
-            "json": self.tr("JSON with an overall score"),
-        }
-        for info in PARSERS.values():
-            self.reader.addItem(names.get(info.id, info.title), info.id)
-        self.reader.addItem(self.tr("My own rule…"), OWN_RULE)
-        self.reader.activated.connect(self._reader_chosen)
-        self.rule_button = QPushButton(self.tr("Edit the rule…"), self)
-        self.rule_button.setObjectName("judgeEditRule")
-        self.rule_button.clicked.connect(self._rule_requested)
-        self.rule_text = QLabel("", self)
-        self.rule_text.setObjectName("judgeVerdictRule")
-        self.rule_text.setWordWrap(True)
-        self.rule_text.setTextFormat(Qt.TextFormat.PlainText)
-        self.rule_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        choice = QHBoxLayout()
-        choice.addWidget(self.reader, 1)
-        choice.addWidget(self.rule_button)
-        self._reader_row = QVBoxLayout()
-        self._reader_row.addLayout(choice)
-        self._reader_row.addWidget(self.rule_text)
-        self.form.addRow(self.tr("How the verdict is read"), self._reader_row)
-
-    def show_reader(self, judge: JudgeSettings) -> None:
-        """Show how ``judge``'s verdict is read: its built-in reader or its own rule."""
-        reader = OWN_RULE if judge.verdict else judge.parser
-        if self.reader.findData(reader) < 0:
-            self.reader.insertItem(self.reader.count() - 1, reader, reader)
-        self.reader.setCurrentIndex(self.reader.findData(reader))
-        self.rule_text.setText(self.rule_words.describe(judge.verdict) if judge.verdict else "")
-
-    def _reader_chosen(self) -> None:
-        if self.reader.currentData() == OWN_RULE:
-            self._rule_requested()
-        else:
-            self._edited()
-
-    def _rule_requested(self) -> None:
-        """Called when the person asks to write or change the judge's own rule."""
 
     # --- building -----------------------------------------------------------------------
 
@@ -248,28 +202,31 @@ class JudgeForm(QWidget):
             self.rate_limit.setValue(judge.rate_limit)
             self.stream.setChecked(judge.stream)
             self.show_reader(judge)
+            self.local.show(judge)
+            self.structured.show(judge)
         finally:
             self._loading = False
         self._update_visibility()
 
+    def _project_root(self) -> Path | None:
+        """The folder of the project shown, which relative model files are inside."""
+        workspace = getattr(self, "workspace", None)  # the pane built on the form has one
+        project = workspace.project if workspace is not None else None
+        return project.root if project is not None else None
+
     def _update_visibility(self) -> None:
-        is_model = self.kind.currentData() == "openai"
-        for widget in (
-            self.preset,
-            self.base_url,
-            self.model_name,
-            self.key_source,
-            self.system_prompt,
-            self.temperature,
-            self.max_tokens,
-            self.timeout,
-            self.concurrency,
-            self.rate_limit,
-            self.stream,
-            self.test_button,
-        ):
+        kind = self.kind.currentData()
+        is_endpoint, is_model = kind == "openai", kind in ("openai", "local")
+        for widget in (self.preset, self.base_url, self.model_name, self.key_source):
+            self.form.setRowVisible(widget, is_endpoint)
+        for widget in (self.concurrency, self.rate_limit, self.stream):
+            self.form.setRowVisible(widget, is_endpoint)
+        for widget in (self.system_prompt, self.temperature, self.max_tokens, self.timeout):
             self.form.setRowVisible(widget, is_model)
+        self.form.setRowVisible(self.test_button, is_model)
         self.form.setRowVisible(self._reader_row, is_model)
+        self.local.set_visible(kind == "local")
+        self.structured.set_visible(is_model, is_endpoint)
         self.rule_button.setVisible(self.reader.currentData() == OWN_RULE)
         self.rule_text.setVisible(is_model and bool(self.rule_text.text()))
         self.form.setRowVisible(self.metric, not is_model)
@@ -277,8 +234,8 @@ class JudgeForm(QWidget):
         info = METRICS.get(str(self.metric.currentData()))
         self.metric_help.setText(core_tr(info.description) if info else "")
         source = self.key_source.currentIndex()
-        self.form.setRowVisible(self.key_env, is_model and source == KEY_ENV)
-        self.form.setRowVisible(self._key_row, is_model and source == KEY_KEYRING)
+        self.form.setRowVisible(self.key_env, is_endpoint and source == KEY_ENV)
+        self.form.setRowVisible(self._key_row, is_endpoint and source == KEY_KEYRING)
 
     def _edited(self) -> None:
         judge = self._judge
@@ -288,7 +245,11 @@ class JudgeForm(QWidget):
         if name and name != judge.name:
             judge.name = name
         judge.enabled = self.enabled.isChecked()
-        judge.kind = str(self.kind.currentData())
+        kind = str(self.kind.currentData())
+        if kind == "local" and judge.kind != "local":  # small local models drift from formats
+            with QSignalBlocker(self.structured.checkbox):
+                self.structured.checkbox.setChecked(True)
+        judge.kind = kind
         judge.metric = str(self.metric.currentData()) if judge.kind == "metric" else ""
         judge.base_url = self.base_url.text().strip()
         judge.model = self.model_name.currentText().strip()
@@ -307,6 +268,8 @@ class JudgeForm(QWidget):
         judge.concurrency = int(self.concurrency.value())
         judge.rate_limit = int(self.rate_limit.value())
         judge.stream = self.stream.isChecked()
+        self.local.apply(judge)
+        self.structured.apply(judge)
         if self.reader.currentData() != OWN_RULE:  # a built-in reader: no own rule
             judge.parser = str(self.reader.currentData())
             judge.verdict = {}
@@ -355,6 +318,11 @@ class JudgeForm(QWidget):
         if judge is None:
             return
         self.test_button.setEnabled(False)
+        self.structured.clear_finding()
+        if judge.kind == "local":
+            self.test_result.setText(self.tr("Loading the model…"))
+            self.local.test(judge, self._test_ended)
+            return
         address, key, headers = judge.base_url, judge.api_key, dict(judge.headers)
         use = KeyUse(key, address, f"judge '{judge.name}'")
 
@@ -366,9 +334,9 @@ class JudgeForm(QWidget):
                 on_done=self._show_test_result,
             )
 
-        self.keys.then([use], connect, self._key_not_allowed, key="test-connection-keys")
+        self.keys.then([use], connect, self._test_ended, key="test-connection-keys")
 
-    def _key_not_allowed(self, words: str) -> None:
+    def _test_ended(self, words: str) -> None:
         self.test_button.setEnabled(True)
         self.test_result.setText(words)
 
@@ -395,3 +363,5 @@ class JudgeForm(QWidget):
             self.model_name.setCurrentText(current or (models[0] if models else ""))
             self._loading = False
             self._edited()
+            if self._judge is not None and self._judge.model:
+                self.structured.find_format(self._judge)

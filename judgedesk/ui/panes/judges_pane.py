@@ -21,6 +21,7 @@ from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.template.library import get_template
+from judgedesk.ui.dialogs.find_servers import FindServersDialog
 from judgedesk.ui.dialogs.verdict_rule import VerdictRuleDialog
 from judgedesk.ui.models.judges_model import JudgesListModel
 from judgedesk.ui.panes.judge_form import JudgeForm
@@ -63,9 +64,17 @@ class JudgesPane(JudgeForm):
             button.clicked.connect(slot)
             buttons.addWidget(button)
             setattr(self, name + "_button", button)
+        self.find_button = QPushButton(self.tr("Find Local Servers…"), self)
+        self.find_button.setObjectName("findLocalServers")
+        self.find_button.setToolTip(
+            self.tr("List the model servers and model files on this computer, to add as judges")
+        )
+        self.find_button.clicked.connect(self.open_find_servers)
+        self.find_dialog: FindServersDialog | None = None
         left = QVBoxLayout()
         left.addWidget(self.list, 1)
         left.addLayout(buttons)
+        left.addWidget(self.find_button)
 
         self._build_form()
 
@@ -106,13 +115,26 @@ class JudgesPane(JudgeForm):
         return self.list.currentIndex().row()
 
     def add_judge(self) -> None:
+        self._add(JudgeSettings(name="judge", base_url=PRESETS["ollama"].base_url))
+
+    def open_find_servers(self) -> FindServersDialog | None:
+        """Show Find Local Servers; the server model or file chosen there becomes a judge."""
+        if self.workspace.project is None:
+            return None
+        dialog = FindServersDialog(self.tasks, self)
+        dialog.sig_judge_chosen.connect(self._add)
+        dialog.finished.connect(dialog.deleteLater)
+        self.find_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _add(self, judge: JudgeSettings) -> None:
+        """Add ``judge`` at the end under a name no other judge has, with its own template."""
         project = self.workspace.project
         if project is None:
             return
-        name = _unique_name("judge", [j.name for j in project.judges])
-        judge = JudgeSettings(
-            name=name, template=f"templates/{name}.j2", base_url=PRESETS["ollama"].base_url
-        )
+        name = _unique_name(judge.name, [j.name for j in project.judges])
+        judge.name, judge.template = name, f"templates/{name}.j2"
         self._insert(len(project.judges), judge)
         # A new judge starts from the first judge's prompt, or the reference-based one.
         source = next((j for j in project.judges if j.kind == "openai" and j is not judge), None)

@@ -74,6 +74,8 @@ class RunFigures(QWidget):
             self.tr("{0} of {1} rows (%p%)").format(f"{progress.done:,}", f"{progress.total:,}")
         )
         parts = [self.tr("{0:.1f} rows/s").format(progress.rows_per_second)]
+        for name, speed in progress.writing_speed.items():
+            parts.append(self.tr("{0} writes {1:.0f} tokens/s").format(name, speed))
         if self.paused:
             parts.append(self.tr("paused: requests already sent are finishing"))
         elif progress.eta is not None and progress.done < progress.total:

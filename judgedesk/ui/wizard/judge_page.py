@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QLineEdit,
+    QPushButton,
     QRadioButton,
     QVBoxLayout,
     QWidget,
@@ -17,8 +18,11 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.judge import PRESETS
 from judgedesk.core.judge.metrics import METRICS
+from judgedesk.core.judge.presets import preset_for_url
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.ui.core_strings import core_tr
+from judgedesk.ui.dialogs.find_servers import FindServersDialog
+from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import buddy_label, note_label, show_text, with_hint
 from judgedesk.ui.wizard.dataset_page import DatasetPage
 from judgedesk.ui.wizard.fields_page import FieldsPage
@@ -35,9 +39,18 @@ class JudgePage(QWizardPage):
     """Either a model on a server (preset, address, model, key variable) or a rule."""
 
     def __init__(
-        self, dataset_page: DatasetPage, fields_page: FieldsPage, parent: QWidget | None = None
+        self,
+        dataset_page: DatasetPage,
+        fields_page: FieldsPage,
+        parent: QWidget | None = None,
+        tasks: TaskRunner | None = None,
     ) -> None:
+        """Args:
+        tasks: runs the search of Find Local Servers; the wizard's own by default.
+        """
         super().__init__(parent)
+        self._tasks = tasks
+        self.find_dialog: FindServersDialog | None = None
         self.setObjectName("judgePage")
         self.setTitle(self.tr("Choose the judge"))
         self.setSubTitle(
@@ -67,6 +80,13 @@ class JudgePage(QWizardPage):
             buddy_label(self, self.tr("&Server:"), self.preset),
             with_hint(self.preset, self.preset_hint),
         )
+        self.find_button = QPushButton(self.tr("Find Local Servers…"), self)
+        self.find_button.setObjectName("judgeFindServers")
+        self.find_button.setToolTip(
+            self.tr("List the model servers running on this computer and pick a model")
+        )
+        self.find_button.clicked.connect(self.open_find_servers)
+        model_form.addRow("", self.find_button)
         self.base_url = self._line("judgeBaseUrl", self.tr("Address (base URL)"))
         model_form.addRow(self.tr("&Address:"), self.base_url)
         self.model_name = self._line("judgeModelName", self.tr("Model name"))
@@ -125,7 +145,8 @@ class JudgePage(QWizardPage):
         layout.addWidget(self.problem)
         layout.addStretch(1)
         QWidget.setTabOrder(self.use_model, self.preset)
-        QWidget.setTabOrder(self.preset, self.base_url)
+        QWidget.setTabOrder(self.preset, self.find_button)
+        QWidget.setTabOrder(self.find_button, self.base_url)
         QWidget.setTabOrder(self.base_url, self.model_name)
         QWidget.setTabOrder(self.model_name, self.key_env)
         QWidget.setTabOrder(self.key_env, self.use_check)
@@ -151,6 +172,36 @@ class JudgePage(QWizardPage):
         self.preset_hint.setText(core_tr(preset.hint))
         if preset.needs_key and not self.key_env.text().strip():
             self.key_env.setText("OPENAI_API_KEY")
+        self._changed()
+
+    def open_find_servers(self) -> FindServersDialog | None:
+        """Show Find Local Servers; the server and model chosen there fill the fields.
+
+        Model files are not offered: a project made here starts with a server judge (a
+        model file can be chosen afterwards in the Judges pane).
+        """
+        wizard_tasks = getattr(self.wizard(), "tasks", None)
+        tasks = self._tasks or (wizard_tasks if isinstance(wizard_tasks, TaskRunner) else None)
+        if tasks is None:
+            return None
+        dialog = FindServersDialog(tasks, self, model_files=False)
+        dialog.sig_judge_chosen.connect(self.use_found)
+        dialog.finished.connect(dialog.deleteLater)
+        self.find_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def use_found(self, judge: JudgeSettings) -> None:
+        """Fill the model fields with a server and model found on this computer."""
+        if judge.kind != "openai":
+            return
+        self.use_model.setChecked(True)
+        preset = preset_for_url(judge.base_url)
+        if preset is not None:
+            self.preset.setCurrentIndex(max(0, self.preset.findData(preset.id)))
+            self.preset_hint.setText(core_tr(preset.hint))
+        self.base_url.setText(judge.base_url)
+        self.model_name.setText(judge.model)
         self._changed()
 
     def _changed(self) -> None:

@@ -86,7 +86,7 @@ class NewProjectWizard(QWizard):
         self.dataset_page = DatasetPage(tasks, self)
         self.fields_page = FieldsPage(tasks, self.dataset_page, self)
         self.template_page = TemplatePage(self.dataset_page, self.fields_page, self)
-        self.judge_page = JudgePage(self.dataset_page, self.fields_page, self)
+        self.judge_page = JudgePage(self.dataset_page, self.fields_page, self, tasks=tasks)
         self.project_page = ProjectPage(self.dataset_page, folder, self)
         self.setPage(PAGE_DATASET, self.dataset_page)
         self.setPage(PAGE_FIELDS, self.fields_page)

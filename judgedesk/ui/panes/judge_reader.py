@@ -1,0 +1,73 @@
+"""The judge form's row for how a verdict is read: a built-in reader, or the judge's own rule."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+
+from judgedesk.core.judge.parsers import PARSERS
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.ui.dialogs.verdict_rule_words import RuleWords
+
+OWN_RULE = "rule"
+"""The reader choice that stands for the judge's own verdict rule."""
+
+
+class JudgeReaderRow:
+    """Part of :class:`~judgedesk.ui.panes.judge_form.JudgeForm`: the reader choice.
+
+    Mixed into the form, a QWidget, which provides ``form``, ``tr`` and ``_edited``.
+    """
+
+    form: QFormLayout
+
+    def _build_reader(self) -> None:
+        """ "How the verdict is read": a built-in reader, or the judge's own rule."""
+        self.rule_words = RuleWords(self)
+        self.reader = QComboBox(self)
+        self.reader.setObjectName("judgeVerdictReader")
+        self.reader.setAccessibleName(self.tr("How the verdict is read"))
+        self.reader.addItem(self.tr("As the template asks (chosen automatically)"), "")
+        names = {
+            "score": self.tr("A score such as Score: [[7]]"),
+            "comparison": self.tr("A comparison [[A>>B]] … [[B>>A]]"),
+            "choice5": self.tr("A five-way choice A++ … B++"),
+            "correctness": self.tr("Correct or incorrect (A or B)"),
+            "json": self.tr("JSON with an overall score"),
+        }
+        for info in PARSERS.values():
+            self.reader.addItem(names.get(info.id, info.title), info.id)
+        self.reader.addItem(self.tr("My own rule…"), OWN_RULE)
+        self.reader.activated.connect(self._reader_chosen)
+        self.rule_button = QPushButton(self.tr("Edit the rule…"), self)
+        self.rule_button.setObjectName("judgeEditRule")
+        self.rule_button.clicked.connect(self._rule_requested)
+        self.rule_text = QLabel("", self)
+        self.rule_text.setObjectName("judgeVerdictRule")
+        self.rule_text.setWordWrap(True)
+        self.rule_text.setTextFormat(Qt.TextFormat.PlainText)
+        self.rule_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        choice = QHBoxLayout()
+        choice.addWidget(self.reader, 1)
+        choice.addWidget(self.rule_button)
+        self._reader_row = QVBoxLayout()
+        self._reader_row.addLayout(choice)
+        self._reader_row.addWidget(self.rule_text)
+        self.form.addRow(self.tr("How the verdict is read"), self._reader_row)
+
+    def show_reader(self, judge: JudgeSettings) -> None:
+        """Show how ``judge``'s verdict is read: its built-in reader or its own rule."""
+        reader = OWN_RULE if judge.verdict else judge.parser
+        if self.reader.findData(reader) < 0:
+            self.reader.insertItem(self.reader.count() - 1, reader, reader)
+        self.reader.setCurrentIndex(self.reader.findData(reader))
+        self.rule_text.setText(self.rule_words.describe(judge.verdict) if judge.verdict else "")
+
+    def _reader_chosen(self) -> None:
+        if self.reader.currentData() == OWN_RULE:
+            self._rule_requested()
+        else:
+            self._edited()
+
+    def _rule_requested(self) -> None:
+        """Called when the person asks to write or change the judge's own rule."""
