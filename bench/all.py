@@ -35,6 +35,7 @@ BENCHMARKS = (
     "open_dataset",
     "search_dataset",
     "run_throughput",
+    "local_judge",
     "ui_open",
     "ui_run",
     "template_render",

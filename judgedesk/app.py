@@ -67,6 +67,11 @@ def collect_garbage_on_gui_thread(app: QApplication) -> QTimer:
     return timer
 
 
+def sample_folder() -> Path:
+    """Where the sample project is copied on first start."""
+    return Path(user_data_dir("JudgeDesk")) / "Sample project"
+
+
 def initial_project(args: Sequence[str], settings: AppSettings) -> Path:
     """The project to open: the one named, the last one used, or the sample."""
     if args:
@@ -74,7 +79,7 @@ def initial_project(args: Sequence[str], settings: AppSettings) -> Path:
     for recent in settings.recent_projects():
         if (Path(recent) / "judgedesk.toml").is_file():
             return Path(recent)
-    return ensure_sample_project(Path(user_data_dir("JudgeDesk")) / "Sample project")
+    return ensure_sample_project(sample_folder())
 
 
 def main(args: Sequence[str] = ()) -> int:
@@ -92,7 +97,7 @@ def main(args: Sequence[str] = ()) -> int:
     settings = AppSettings()
     install_translators(app, settings.language())
     workspace = Workspace()
-    window = MainWindow(workspace, settings)
+    window = MainWindow(workspace, settings, sample_folder=sample_folder())
     window.show()
     window.open_project(initial_project(args, settings))
     closed = asyncio.Event()

@@ -8,7 +8,7 @@ import asyncio
 from judgedesk.cli.common import EXIT_OK, EXIT_PROBLEM, open_project_data
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge.approvals import KeyNotApprovedError
-from judgedesk.core.judge.check import ConnectionCheck, check_connection
+from judgedesk.core.judge.check import ConnectionCheck, check_connection, check_model_file
 from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.approvals import pending
@@ -92,6 +92,15 @@ def _models(project: Project) -> list[tuple[str, JudgeSettings]]:
     return [(who, m) for who, m in found if m.base_url.strip() and m.model.strip()]
 
 
+def _model_files(project: Project) -> list[tuple[str, JudgeSettings]]:
+    """The local-file judges a run would use (checked, not loaded)."""
+    return [
+        (f"Judge '{j.name}'", j)
+        for j in project.judges
+        if j.enabled and j.kind == "local" and j.model_file
+    ]
+
+
 async def _ask_models(project: Project) -> list[Problem]:
     """Ask each endpoint for its models once; say per model whether it can be used.
 
@@ -102,6 +111,13 @@ async def _ask_models(project: Project) -> list[Problem]:
     asked: dict[tuple[str, str, tuple[tuple[str, str], ...]], asyncio.Task[ConnectionCheck]] = {}
     problems: list[Problem] = []
     plan: list[tuple[str, JudgeSettings, asyncio.Task[ConnectionCheck]]] = []
+    for who, model in _model_files(project):
+        path = model.model_path(project.root)
+        found = await asyncio.to_thread(check_model_file, path, model.context_size)
+        if found.ok:
+            problems.append(Problem("info", f"{who}: {path.name} can be loaded here."))
+        else:
+            problems.append(Problem("error", f"{who}: {found.problem}"))
     for who, model in models:
         key = (model.base_url.strip(), model.api_key, tuple(sorted(model.headers.items())))
         if key not in asked:

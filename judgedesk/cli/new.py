@@ -8,6 +8,7 @@ from typing import Any
 
 from judgedesk.cli.common import (
     EXIT_OK,
+    UsageError,
     err,
     open_data,
     parse_pairs,
@@ -32,7 +33,15 @@ def cmd_new(args: argparse.Namespace) -> int:
         model=args.judge_model or "",
         api_key=f"env:{args.judge_key_env}" if args.judge_key_env else "",
         verdict=_verdict_rule(args),
+        structured=bool(args.structured),
     )
+    if args.judge_file:
+        if args.judge_url:
+            raise UsageError("Give a judge either --judge-url or --judge-file, not both.")
+        judge.kind = "local"
+        judge.model_file = str(Path(args.judge_file).expanduser().resolve())
+        judge.structured = args.structured is not False  # on unless --no-structured
+        judge.concurrency = 1
     candidate = None
     if args.candidate_model:
         candidate = JudgeSettings(
@@ -95,7 +104,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     else:
         reader = judge.parser or "?"
         print(f"  template: {judge.template} (verdicts read with the '{reader}' parser)")
-    if not judge.base_url:
+    if judge.kind == "local":
+        print(f"  judge:    the model file {judge.model_file}")
+    elif not judge.base_url:
         print("  judge:    no endpoint yet — set one in the Judges pane or with --judge-url")
     return EXIT_OK
 
@@ -188,6 +199,17 @@ def add_new_command(sub: Any) -> None:
         "--judge-url", help="OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1"
     )
     new.add_argument("--judge-model", help="the judge model's name")
+    new.add_argument(
+        "--judge-file",
+        metavar="GGUF",
+        help="judge with a model file run here (needs the local extra) instead of a server",
+    )
+    new.add_argument(
+        "--structured",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="ask the judge for its verdict as JSON in a schema (on by default with --judge-file)",
+    )
     new.add_argument(
         "--judge-key-env",
         metavar="VAR",

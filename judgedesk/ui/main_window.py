@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QStackedWidget,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -29,6 +30,7 @@ from judgedesk.ui.panes.scripts_pane import ScriptsPane
 from judgedesk.ui.panes.template_pane import TemplatePane
 from judgedesk.ui.project_actions import ProjectActions
 from judgedesk.ui.project_opening import ProjectOpening
+from judgedesk.ui.sample_offer import SampleOfferBar
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.status_bar import WindowStatusBar
 from judgedesk.ui.tasks import TaskRunner
@@ -37,7 +39,11 @@ from judgedesk.ui.tasks import TaskRunner
 class MainWindow(QMainWindow):
     """Navigation on the left, the selected pane in the middle, the row on the right."""
 
-    def __init__(self, workspace: Workspace, settings: AppSettings) -> None:
+    def __init__(
+        self, workspace: Workspace, settings: AppSettings, *, sample_folder: Path | None = None
+    ) -> None:
+        """``sample_folder``: where the app keeps its sample project, which is offered a
+        model found on this computer (none: no offer)."""
         super().__init__()
         self.setObjectName("mainWindow")
         self.workspace = workspace
@@ -78,8 +84,12 @@ class MainWindow(QMainWindow):
         self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.nav.setCurrentRow(0)
         central = QWidget(self)
-        layout = QHBoxLayout(central)
-        layout.setContentsMargins(4, 4, 4, 4)
+        column = QVBoxLayout(central)
+        column.setContentsMargins(4, 4, 4, 4)
+        self.sample_offer = SampleOfferBar(workspace, self.tasks, settings, sample_folder, self)
+        column.addWidget(self.sample_offer)
+        layout = QHBoxLayout()
+        column.addLayout(layout, 1)
         layout.addWidget(self.nav)
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)

@@ -96,6 +96,14 @@ class AppSettings:
         else:
             self._qs.remove(_hidden_columns_key(key))
 
+    def sample_offer_closed(self, folder: str) -> bool:
+        """Whether the bar offering a model for the sample project in ``folder`` was closed."""
+        value = self._qs.value(_sample_offer_key(folder), "false")
+        return str(value).lower() == "true"
+
+    def set_sample_offer_closed(self, folder: str) -> None:
+        self._qs.setValue(_sample_offer_key(folder), "true")
+
     def sync(self) -> None:
         self._qs.sync()
 
@@ -103,3 +111,7 @@ class AppSettings:
 def _hidden_columns_key(key: str) -> str:
     # A path holds slashes, which QSettings reads as groups: store it by its digest.
     return "hidden_columns/" + hashlib.sha1(key.encode()).hexdigest()[:16]
+
+
+def _sample_offer_key(folder: str) -> str:
+    return "sample_offer_closed/" + hashlib.sha1(folder.encode()).hexdigest()[:16]

@@ -4488,6 +4488,53 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     </message>
 </context>
 <context>
+    <name>SampleOfferBar</name>
+    <message>
+        <source>Judge the Sample With It</source>
+        <translation>用它评审示例</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Close this bar; it does not come back</source>
+        <translation>关闭此栏；它不会再出现</translation>
+    </message>
+    <message>
+        <source>A model file was found: {0} ({1}).</source>
+        <translation>找到一个模型文件：{0}（{1}）。</translation>
+    </message>
+    <message>
+        <source>To see a model judge the sample, start Ollama or LM Studio, or choose a .gguf model file for the judge “{0}” in the Judges pane.</source>
+        <translation>要看模型评审示例，请启动 Ollama 或 LM Studio，或在“评审”窗格中为评审“{0}”选择一个 .gguf 模型文件。</translation>
+    </message>
+    <message>
+        <source>{0} is running at {1} with {2}.</source>
+        <translation>{0} 正在 {1} 运行，带有 {2}。</translation>
+    </message>
+    <message>
+        <source>{0} is running at {1} with {2} (and 1 more model).</source>
+        <translation>{0} 正在 {1} 运行，带有 {2}（还有另外 1 个模型）。</translation>
+    </message>
+    <message>
+        <source>{0} is running at {1} with {2} (and {3} more models).</source>
+        <translation>{0} 正在 {1} 运行，带有 {2}（还有另外 {3} 个模型）。</translation>
+    </message>
+    <message>
+        <source>Judge the sample with {0}</source>
+        <translation>用 {0} 评审示例</translation>
+    </message>
+    <message>
+        <source>The judge “{0}” now judges with {1}: run the sample in the Run pane to see its verdicts, or choose Edit › Undo to switch it off again.</source>
+        <translation>评审“{0}”现在使用 {1} 评审：在“运行”窗格中运行示例即可看到它的评判，或选择“编辑 › 撤销”将它重新关闭。</translation>
+    </message>
+    <message>
+        <source>Judging with a model file needs JudgeDesk&apos;s local extra: the Judges pane says how to install it.</source>
+        <translation>用模型文件评审需要 JudgeDesk 的 local 扩展：“评审”窗格会说明如何安装。</translation>
+    </message>
+</context>
+<context>
     <name>ScriptFiles</name>
     <message>
         <source>Stop using {0}.py?</source>

@@ -54,6 +54,9 @@ MORE_FORMS = [
     "judgedesk new answered --dataset questions.jsonl --template multidim_json "
     "--scene translation --parser json --judge-url URL --judge-model M "
     "--candidate-url URL --candidate-model M --candidate-key-env DOC_KEY",
+    "judgedesk new filed --dataset answers.csv --template score_reference --no-structured "
+    "--judge-file smollm2.gguf --field question=problem --field reference=answer "
+    "--field response=prediction",
     "judgedesk new against --dataset questions.jsonl --template compare_single "
     "--predictions response=predictions.jsonl --baseline-model M --baseline-url URL "
     "--baseline-key-env DOC_KEY --swap --judge-url URL --judge-model M",

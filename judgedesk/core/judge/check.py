@@ -6,10 +6,12 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge.approvals import approved_key
 from judgedesk.core.judge.base import JudgeCallError
+from judgedesk.core.judge.local_file import model_file_problem
 from judgedesk.core.judge.openai import OpenAIClient
 
 
@@ -56,3 +58,17 @@ async def check_connection(
     except JudgeDeskError as exc:  # an address that is not a URL, and the like
         return ConnectionCheck(False, problem=str(exc))
     return ConnectionCheck(True, milliseconds, list(found.models), slots=slots)
+
+
+def check_model_file(path: str | Path, context_size: int) -> ConnectionCheck:
+    """Whether a model file can be judged with here, without loading it (blocking: it reads
+    the file's header): llama-cpp-python installed, a GGUF file, memory enough.
+
+    ``models`` holds the file's name when it can be used; ``problem`` says why not.
+    """
+    started = time.perf_counter()
+    problem = model_file_problem(path, context_size)
+    if problem:
+        return ConnectionCheck(False, problem=problem)
+    milliseconds = (time.perf_counter() - started) * 1000
+    return ConnectionCheck(True, milliseconds, [Path(path).name], slots=1)

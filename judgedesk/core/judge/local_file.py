@@ -46,15 +46,31 @@ def local_endpoint(model_file: str | Path) -> str:
     return f"local:{Path(model_file).name}"
 
 
+def model_file_problem(path: str | Path, context_size: int) -> str:
+    """Why a model file cannot be judged with here, or "" when it can (blocking: it reads
+    the file's header): llama-cpp-python missing, not a GGUF file, or too big for memory."""
+    if not local_extra_installed():
+        return EXTRA_MISSING
+    path = Path(path)
+    try:
+        model = read_model_file(path)
+    except GGUFError as exc:
+        return str(exc)
+    needed, free = memory_needed(model, context_size), free_memory()
+    if free is not None and needed > free:
+        return (
+            f"{path.name} needs about {needed / 2**30:.1f} GiB of memory with a context of "
+            f"{context_size:,} tokens, but only {free / 2**30:.1f} GiB is free. Close other "
+            "programs, lower the context size, or choose a smaller (more quantised) file."
+        )
+    return ""
+
+
 def worker_command() -> list[str]:
     """The command that starts a model worker (the app itself in a frozen build)."""
     if getattr(sys, "frozen", False):
         return [sys.executable, "local-worker"]
     return [sys.executable, "-m", "judgedesk", "local-worker"]
-
-
-def _gib(size: int) -> str:
-    return f"{size / 2**30:.1f} GiB"
 
 
 class LocalFileClient:
@@ -151,20 +167,9 @@ class LocalFileClient:
         return JudgeCallError(kind, message)
 
     def _check_file(self) -> None:
-        if not local_extra_installed():
-            raise self._fail("connect", EXTRA_MISSING)
-        try:
-            model = read_model_file(self.model_file)
-        except GGUFError as exc:
-            raise self._fail("connect", str(exc)) from None
-        needed, free = memory_needed(model, self.context_size), free_memory()
-        if free is not None and needed > free:
-            raise self._fail(
-                "connect",
-                f"{self.model_file.name} needs about {_gib(needed)} of memory with a context "
-                f"of {self.context_size:,} tokens, but only {_gib(free)} is free. Close other "
-                "programs, lower the context size, or choose a smaller (more quantised) file.",
-            )
+        problem = model_file_problem(self.model_file, self.context_size)
+        if problem:
+            raise self._fail("connect", problem)
 
     async def _drain_stderr(self, stream: asyncio.StreamReader) -> None:
         while chunk := await stream.read(65536):

@@ -38,6 +38,9 @@ PASSED = (
     "response_format",
 )
 DEFAULT_MAX_TOKENS = 1024  # a small model may otherwise write until its context is full
+# Sampling as llama-cpp-python's own server does it when a request says nothing, so a file
+# judges the same in-process as behind that server.
+DEFAULTS = {"temperature": 0.8, "top_p": 0.95, "top_k": 40, "min_p": 0.05, "repeat_penalty": 1.1}
 PROGRESS_EVERY = 0.25  # seconds between progress messages
 
 
@@ -96,6 +99,8 @@ def _chat(model: Any, message: dict[str, Any], send: Any) -> dict[str, Any]:
     ]
     options = {name: body[name] for name in PASSED if name in body}
     options.setdefault("max_tokens", DEFAULT_MAX_TOKENS)
+    for name, value in DEFAULTS.items():
+        options.setdefault(name, value)
     counter = _Counter(send, request_id)
     started = time.monotonic()
     try:

@@ -87,6 +87,11 @@ class JudgeSettings:
         local-file judge ``local:<file name>``."""
         return local_endpoint(self.model_file) if self.kind == "local" else self.base_url
 
+    def model_name(self) -> str:
+        """The model as requests and reports name it: for a local-file judge, its file's
+        name (the ``model`` field is for servers)."""
+        return Path(self.model_file).name if self.kind == "local" else self.model
+
     def model_path(self, project_root: Path) -> Path:
         """The model file of a local-file judge: as written when absolute (``~`` expanded),
         else inside the project folder."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from judgedesk.core.dataset.joins import joined_column
 from judgedesk.core.errors import JudgeDeskError, ProjectError
 from judgedesk.core.judge.gguf import GGUFError, read_model_file
-from judgedesk.core.judge.local_file import EXTRA_MISSING, local_extra_installed
+from judgedesk.core.judge.local_file import model_file_problem
 from judgedesk.core.judge.metrics import validate_metric_params
 from judgedesk.core.judge.parsers import PARSERS
 from judgedesk.core.judge.settings import JUDGE_KINDS, KEY_REFERENCE, JudgeSettings
@@ -130,6 +130,16 @@ def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:
     compiled = compile_template(source)
     for issue in compiled.issues:
         problems.append(Problem("error", f"{label}, {judge.template}: {issue}"))
+    if judge.structured and judge.verdict_kind(source) is None:
+        problems.append(
+            Problem(
+                "warning",
+                f"{label} asks for structured verdicts, but nothing says what its verdict is "
+                "(no verdict reader is set and none fits the template), so no JSON schema "
+                "can be made: its replies are read as free text. Choose how the verdict is "
+                "read in the Judges pane.",
+            )
+        )
     places = swap_places(project, judge, source)
     if compiled.ok and places is not None:
         for issue in swap_issues(compiled, places):
@@ -142,13 +152,15 @@ def _check_model_file(project: Project, judge: JudgeSettings, label: str) -> lis
         return [
             Problem("error", f"{label} has no model file. Choose a .gguf file in the Judges pane.")
         ]
+    path = judge.model_path(project.root)
     try:
-        read_model_file(judge.model_path(project.root))
+        read_model_file(path)
     except GGUFError as exc:
         return [Problem("error", f"{label}: {exc}")]
-    if not local_extra_installed():
-        return [Problem("warning", f"{label}: {EXTRA_MISSING}")]
-    return []
+    # What this computer lacks (the extra, free memory) does not stop a recompute from
+    # stored replies; a run fails the judge's new calls at once, saying why.
+    problem = model_file_problem(path, judge.context_size)
+    return [Problem("warning", f"{label}: {problem}")] if problem else []
 
 
 def swap_places(project: Project, judge: JudgeSettings, source: str) -> AnswerPlaces | None:

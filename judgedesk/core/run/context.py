@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from judgedesk.core.judge import ChatRequest, OpenAIClient
@@ -39,7 +38,7 @@ class JudgeContext:
         settings = self.settings
         return ChatRequest(
             messages=list(messages),
-            model=settings.model or Path(settings.model_file).name,
+            model=settings.model_name(),
             params=self.params,
             stream=settings.stream,
         )

@@ -14,7 +14,7 @@ def judge_model(judge: JudgeContext) -> dict[str, Any]:
     settings = judge.settings
     return {
         "name": settings.name,
-        "model": settings.model,
+        "model": settings.model_name(),
         "judge_template_content": judge.template.source if judge.template else "",
         "generation_params": dict(settings.params),
         "system_prompt": settings.system_prompt,

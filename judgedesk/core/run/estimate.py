@@ -229,12 +229,13 @@ def _priced(
         cost = (prompt_total * judge.price_input + completion_total * judge.price_output) / 1e6
     seconds = None
     if measured and mean_latency > 0:
-        seconds = requests * mean_latency / max(judge.concurrency, 1)
+        at_once = 1 if judge.kind == "local" else max(judge.concurrency, 1)  # one model, one reply
+        seconds = requests * mean_latency / at_once
         if judge.rate_limit > 0:
             seconds = max(seconds, math.ceil(requests / judge.rate_limit) * 60.0)
     return JudgeEstimate(
         judge.name,
-        judge.model,
+        judge.model_name(),
         requests,
         stored,
         prompt_total,

@@ -268,12 +268,12 @@ def sample_replies(
     """
     judge = _sample_judge(project)
     name = judge.name if judge is not None else "sample"
-    request: dict[str, Any] = {"messages": [], "model": judge.model if judge else ""}
+    request: dict[str, Any] = {"messages": [], "model": judge.model_name() if judge else ""}
     if judge is not None:
         try:
             prompt = render_prompt(project, judge, data, resp, preprocess_result=preprocess_result)
             request = ChatRequest(
-                prompt.messages(), judge.model, judge.params, stream=judge.stream
+                prompt.messages(), judge.model_name(), judge.params, stream=judge.stream
             ).body()
         except JudgeDeskError:
             pass  # a missing template: the request stays empty, the reply is what matters
@@ -341,7 +341,7 @@ def _judge_model(project: Project, judge: JudgeSettings | None, name: str) -> di
             template = ""
     return {
         "name": judge.name,
-        "model": judge.model,
+        "model": judge.model_name(),
         "judge_template_content": template,
         "generation_params": dict(judge.params),
         "system_prompt": judge.system_prompt,

@@ -43,11 +43,11 @@ class JudgesListModel(QAbstractListModel):
                 info = METRICS.get(judge.metric)
                 kind = core_tr(info.title) if info else judge.metric
             else:
-                kind = judge.model or "?"
+                kind = judge.model_name() or "?"
             off = "" if judge.enabled else self.tr(" (off)")
             return f"{judge.name} — {kind}{off}"
         if role == Qt.ItemDataRole.ToolTipRole:
-            return judge.base_url or judge.metric
+            return judge.model_file if judge.kind == "local" else judge.base_url or judge.metric
         return None
 
     def insert(self, row: int, judge: JudgeSettings) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from judgedesk.core.judge.check import ConnectionCheck, check_connection
+from judgedesk.core.judge.check import ConnectionCheck, check_connection, check_model_file
 from judgedesk.core.project.settings import Project
 from judgedesk.ui.panes.run_figures import RunFigures
 from judgedesk.ui.tasks import TaskRunner
@@ -28,6 +28,8 @@ class Target:
     key_reference: str
     model: str
     headers: dict[str, str] = field(default_factory=dict)
+    model_file: str = ""  # a local-file judge's file: checked, not loaded
+    context_size: int = 0
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,12 @@ def targets(project: Project) -> list[Target]:
     chosen += [("candidate", project.candidate), ("baseline", project.baseline)]
     found = []
     for role, settings in chosen:
+        if settings is not None and settings.kind == "local" and settings.model_file:
+            path = settings.model_path(project.root)
+            found.append(
+                Target(role, settings.name, "", "", path.name, {}, str(path), settings.context_size)
+            )
+            continue
         if settings is None or settings.kind != "openai":
             continue
         # Without an address or a model name the run itself says what is missing.
@@ -67,16 +75,24 @@ def ask_all(wanted: list[Target]) -> list[Answer]:
 async def _ask_all(wanted: list[Target]) -> list[Answer]:
     asked: dict[tuple[str, str, tuple[tuple[str, str], ...]], asyncio.Task[ConnectionCheck]] = {}
     for target in wanted:
-        key = (target.base_url, target.key_reference, tuple(sorted(target.headers.items())))
-        if key not in asked:
+        key = _key(target)
+        if key in asked:
+            continue
+        if target.model_file:
+            check = asyncio.to_thread(check_model_file, target.model_file, target.context_size)
+            asked[key] = asyncio.ensure_future(check)
+        else:
             asked[key] = asyncio.ensure_future(
                 check_connection(target.base_url, target.key_reference, target.headers)
             )
     await asyncio.gather(*asked.values())
-    return [
-        Answer(t, asked[(t.base_url, t.key_reference, tuple(sorted(t.headers.items())))].result())
-        for t in wanted
-    ]
+    return [Answer(t, asked[_key(t)].result()) for t in wanted]
+
+
+def _key(target: Target) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+    if target.model_file:
+        return (target.model_file, str(target.context_size), ())
+    return (target.base_url, target.key_reference, tuple(sorted(target.headers.items())))
 
 
 class RunCheck(QObject):
