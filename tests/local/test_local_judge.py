@@ -21,6 +21,7 @@ from judgedesk.core.judge.local_file import LocalFileClient
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.approvals import approve
 from judgedesk.core.project.settings import Project
+from judgedesk.core.run.dry_run import judge_one_row_blocking
 from judgedesk.core.run.pipeline import Run, run_project
 from judgedesk.core.run.store import Store
 from judgedesk.core.template.library import get_template
@@ -173,3 +174,15 @@ def test_a_file_that_cannot_fit_is_refused_before_loading(tmp_path: Path, model_
     with pytest.raises(JudgeCallError, match=r"needs about .* of memory"):
         asyncio.run(ask())
     assert client._proc is None  # nothing was started
+
+
+def test_judge_this_row_asks_the_model_file_and_keeps_the_reply(
+    tmp_path: Path, model_file: Path
+) -> None:
+    project = make_local_project(tmp_path / "p", model_file)
+    with open_dataset(project.dataset_path()) as dataset:
+        first = judge_one_row_blocking(project, dataset, 2, "smol")
+        again = judge_one_row_blocking(project, dataset, 2, "smol")
+    assert first.status == "ok" and 1 <= first.value <= 10, first.reason
+    assert not first.cached and first.completion_tokens > 0
+    assert again.cached and again.value == first.value  # the next run asks nothing
