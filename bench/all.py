@@ -41,6 +41,7 @@ BENCHMARKS = (
     "template_render",
     "editor_highlight",
     "review_report",
+    "people",
     "exports",
     "rule_reread",
     "ui_review",

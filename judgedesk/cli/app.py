@@ -26,6 +26,7 @@ from judgedesk.cli.common import (
 )
 from judgedesk.cli.goals import FIGURES, parse_goal
 from judgedesk.cli.new import add_new_command
+from judgedesk.cli.review import add_review_command
 from judgedesk.cli.run import cmd_run
 from judgedesk.cli.servers import add_servers_command
 from judgedesk.core.errors import JudgeDeskError
@@ -51,6 +52,7 @@ examples:
   judgedesk run my-eval --rows 0:10
   judgedesk run my-eval --recompute --fail-under mean=7 --json
   judgedesk servers --port 8081 --json
+  judgedesk review import my-eval labels.csv --reviewer ana --id-column item --verdict-column score
 """
 
 
@@ -164,6 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.set_defaults(func=cmd_report)
 
     add_servers_command(sub)
+    add_review_command(sub)
 
     opener = sub.add_parser("open", help="open a project in the desktop app")
     opener.add_argument("dir")

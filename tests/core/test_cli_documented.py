@@ -54,6 +54,7 @@ MORE_FORMS = [
     "judgedesk new answered --dataset questions.jsonl --template multidim_json "
     "--scene translation --parser json --judge-url URL --judge-model M "
     "--candidate-url URL --candidate-model M --candidate-key-env DOC_KEY",
+    "judgedesk review import my-eval verdicts.jsonl --reviewer bo --trust",
     "judgedesk new filed --dataset answers.csv --template score_reference --no-structured "
     "--judge-file smollm2.gguf --field question=problem --field reference=answer "
     "--field response=prediction",
@@ -122,6 +123,20 @@ def make_files(folder: Path, base_url: str) -> None:
     ]
     with (folder / "battles.csv").open("w", newline="", encoding="utf-8") as handle:
         csv.writer(handle).writerows(battles)
+    labels = [["item", "score"], ["geo-1", "8"], ["geo-2", "3"], ["sci-1", "9"]]
+    with (folder / "labels.csv").open("w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows(labels)
+    with (folder / "ana.csv").open("w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["id", "verdict"], ["geo-1", "7"], ["sci-1", "9"]])
+    scored = Workbook()
+    scored_sheet = scored.active
+    assert scored_sheet is not None
+    for line in [["item", "score"], ["geo-1", 6], ["geo-2", 4]]:
+        scored_sheet.append(line)
+    scored.save(folder / "bo.xlsx")
+    (folder / "verdicts.jsonl").write_text(
+        json.dumps({"id": "geo-1", "verdict": 7}) + "\n", encoding="utf-8"
+    )
     questions = [{"id": "q1", "question": "Translate 'cat' into French."}]
     (folder / "questions.jsonl").write_text(
         "".join(json.dumps(q) + "\n" for q in questions), encoding="utf-8"

@@ -37,6 +37,7 @@ from judgedesk.core.review.agreement import (
 from judgedesk.core.review.human import ReviewScale, read_labels, scale_for
 from judgedesk.core.review.labels import LabelReading
 from judgedesk.core.review.session import ReviewItem, ReviewProgress, ReviewSession
+from judgedesk.core.review.team import ME, PeopleFigures, people_figures, scale_level
 from judgedesk.core.run.store import RunRecord, Store
 
 __all__ = [
@@ -99,6 +100,7 @@ class Report:
     pairwise: PairwiseFigures | None = None
     human_labels: LabelReading | None = None
     judges: list[JudgeCounts] = field(default_factory=list)
+    people: PeopleFigures | None = None
     created: float = field(default_factory=time.time)
 
     def to_dict(self) -> dict[str, Any]:
@@ -118,6 +120,7 @@ class Report:
             "pairwise": self.pairwise.to_dict() if self.pairwise else None,
             "human_labels": self.human_labels.to_dict() if self.human_labels else None,
             "judges": [j.to_dict() for j in self.judges],
+            "people": self.people.to_dict() if self.people else None,
         }
 
 
@@ -172,7 +175,20 @@ def build_report(
         review=session.progress(),
         human_labels=human,
         judges=judge_counts((i.result for i in items if i.result is not None), order),
+        people=_people(session, items, seed),
     )
+
+
+def _people(session: ReviewSession, items: list[ReviewItem], seed: int) -> PeopleFigures | None:
+    """People against each other and the judge against them, when others' verdicts were
+    imported (reading the results file: off the GUI thread)."""
+    others = session.store.team.verdicts()
+    if not others:
+        return None
+    mine = {i.row_index: i.human_value for i in session.items() if i.human_value is not None}
+    judge = {i.row_index: i.judge_value for i in items if i.judge_value is not None}
+    name = getattr(session, "reviewer", "") or ME
+    return people_figures(mine, others, judge, scale_level(session.scale), my_name=name, seed=seed)
 
 
 def _by_category(

@@ -10,6 +10,8 @@ from judgedesk.core.report.pairwise import PairwiseFigures, Rate
 from judgedesk.core.review.agreement import AgreementFigures, Confusion, Figure
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.labels import MEANINGS, LabelReading
+from judgedesk.core.review.reliability import PairAgreement
+from judgedesk.core.review.team import PeopleFigures
 
 MAX_CHANGES_SHOWN = 20
 BAR_WIDTH = 30
@@ -177,11 +179,39 @@ def format_report(report: Report) -> str:
     lines += ["", "Agreement"]
     for figures in report.agreement:
         lines += ["  " + line for line in agreement_lines(figures, report.scale)]
+    if report.people is not None:
+        lines += ["", *people_lines(report.people)]
     if report.pairwise is not None:
         lines += ["", *pairwise_lines(report.pairwise)]
     if report.comparison is not None:
         lines += ["", *comparison_lines(report.comparison, report.scale)]
     return "\n".join(lines) + "\n"
+
+
+def people_lines(people: PeopleFigures) -> list[str]:
+    """Agreement among people (the ceiling) beside the judge's with them."""
+    lines = ["People", f"  {people.sentence()}"]
+    ceiling = people.ceiling
+    if ceiling is not None:
+        low, high = ceiling.interval
+        spread = f" [{number(low)}, {number(high)}]" if low is not None else ""
+        lines.append(
+            f"  Krippendorff's α ({ceiling.level}) across {', '.join(ceiling.raters)}: "
+            f"{number(ceiling.alpha.value)}{spread}, n = {ceiling.rows}"
+        )
+        for pair in ceiling.pairs:
+            lines.append(f"  {_pair(pair)}")
+    for pair in people.judge_vs:
+        lines.append(f"  {_pair(pair)}")
+    if people.judge_vs_consensus is not None:
+        lines.append(f"  {_pair(people.judge_vs_consensus)} (the people's consensus)")
+    return lines
+
+
+def _pair(pair: PairAgreement) -> str:
+    return (
+        f"{pair.first} – {pair.second}: exact {_figure(pair.exact, True)}, κ {_figure(pair.kappa)}"
+    )
 
 
 def pairwise_lines(figures: PairwiseFigures) -> list[str]:

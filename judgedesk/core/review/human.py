@@ -294,6 +294,19 @@ def read_labels(
     return forms.tally(asked, _reader(scale, numbers, c_tie), reading)
 
 
+def read_values(
+    asked: list[tuple[int, Any]], scale: ReviewScale, column: str
+) -> tuple[dict[int, Any], LabelReading]:
+    """(row, label as written) pairs read on ``scale``, as a human column is read."""
+    numbers, c_tie = "", True
+    if scale.is_pairwise:
+        values = [v for _, v in asked]
+        numbers, c_tie = forms.number_form(values), forms.c_is_tie(values)
+    return forms.tally(
+        asked, _reader(scale, numbers, c_tie), _blank_reading(column, scale, numbers)
+    )
+
+
 def describe_column(
     dataset: Dataset, column: str, *, pairwise: bool = False, limit: int = DESCRIBE_LIMIT
 ) -> LabelReading:

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.run.reviews import REVIEW_DIMENSIONS, REVIEWS_SCHEMA
+from judgedesk.core.run.team_reviews import TEAM_SCHEMA
 
-STORE_VERSION = 4
+STORE_VERSION = 5
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -61,11 +62,16 @@ def _add_review_dimensions(db: sqlite3.Connection) -> None:
     db.execute(REVIEW_DIMENSIONS)
 
 
+def _add_team_reviews(db: sqlite3.Connection) -> None:
+    db.execute(TEAM_SCHEMA)
+
+
 # Step n turns a file of version n into version n + 1.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _add_reviews,
     2: _add_run_owner,
     3: _add_review_dimensions,
+    4: _add_team_reviews,
 }
 
 

@@ -18,6 +18,7 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.run.reviews import ReviewTable
 from judgedesk.core.run.schema import check_version, create_tables, has_version
 from judgedesk.core.run.store_errors import StoreWriteError
+from judgedesk.core.run.team_reviews import TeamReviewTable
 
 OWNER = f"{socket.gethostname()}:{os.getpid()}"
 """This process, as written in the runs it starts."""
@@ -101,6 +102,7 @@ class Store:
             if not self.empty:
                 check_version(self._db, path)
             self.reviews = ReviewTable(self._db)
+            self.team = TeamReviewTable(self._db)
         except sqlite3.DatabaseError as exc:
             raise JudgeDeskError(
                 f"The results file {path} cannot be used ({exc}). If it is damaged, move it "
