@@ -19,13 +19,15 @@ from judgedesk.cli.common import (
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge.request import render_prompt
+from judgedesk.core.judge.structured import dimension_names
 from judgedesk.core.project.settings import Project, load_project
 from judgedesk.core.report.build import project_report
 from judgedesk.core.report.exports import FORMATS, write_export
 from judgedesk.core.report.text import format_report
+from judgedesk.core.run.answers import answered_row
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import run_once
-from judgedesk.core.template.library import get_template, list_templates
+from judgedesk.core.template.library import get_template, list_scenes, list_templates
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -37,7 +39,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise UsageError(
             f"Row {args.row} does not exist: the dataset has rows 0 to {len(dataset) - 1}."
         )
-    row = dataset.row(args.row)
+    row = answered_row(project, dataset.row(args.row))  # a candidate's answer, once run
     data, response, preprocess_result = row.data, row.response, None
     script = project.script_path("preprocess")
     if script.is_file():
@@ -86,6 +88,12 @@ def cmd_templates(args: argparse.Namespace) -> int:
     for info in rows:
         kind = f"{info.mode}, {'multi-turn' if info.multi_turn else 'single-turn'}"
         print(f"{info.id:<{width}}  {info.language}  {info.parser:<11} {info.title} ({kind})")
+    languages = [args.language] if args.language else ["en", "zh"]
+    print("\nScenes of multidim_json (judgedesk new … --scene ID), dimensions in weight order:")
+    for language in languages:
+        for scene in list_scenes(language):
+            names = ", ".join(dimension_names(scene.variables))
+            print(f"{scene.id:<{width}}  {language}  {scene.title}: {names}")
     return EXIT_OK
 
 

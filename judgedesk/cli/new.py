@@ -104,6 +104,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     else:
         reader = judge.parser or "?"
         print(f"  template: {judge.template} (verdicts read with the '{reader}' parser)")
+    if args.scene:
+        if report.scene_used:
+            print(f"  scene:    {args.scene} (fills {', '.join(report.scene_used)})")
+        else:
+            print(f"  scene:    {args.scene} (its variables are set; the template reads none)")
     if judge.kind == "local":
         print(f"  judge:    the model file {judge.model_file}")
     elif not judge.base_url:

@@ -1552,6 +1552,10 @@
         <translation>API 密钥变量(&amp;K)：</translation>
     </message>
     <message>
+        <source>A model file on this computer (&amp;GGUF)</source>
+        <translation>本机上的模型文件（GGUF）(&amp;G)</translation>
+    </message>
+    <message>
         <source>An &amp;offline check (no model needed)</source>
         <translation>离线检查，无需模型(&amp;O)</translation>
     </message>
@@ -1606,6 +1610,10 @@
     <message>
         <source>offline check “{0}”</source>
         <translation>离线检查“{0}”</translation>
+    </message>
+    <message>
+        <source>the model file {0}</source>
+        <translation>模型文件 {0}</translation>
     </message>
     <message>
         <source>a model at {0} (choose which one later in the Judges pane)</source>
@@ -2250,6 +2258,37 @@ Read it?</source>
     <message>
         <source>Connected in {0} ms — {1} models</source>
         <translation>已连接，用时 {0} 毫秒 — {1} 个模型</translation>
+    </message>
+</context>
+<context>
+    <name>ModelFileBox</name>
+    <message>
+        <source>Model file</source>
+        <translation>模型文件</translation>
+    </message>
+    <message>
+        <source>A .gguf file, as LM Studio and Ollama keep them</source>
+        <translation>一个 .gguf 文件，LM Studio 和 Ollama 就以这种格式保存模型</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Browse for the model file</source>
+        <translation>浏览以选择模型文件</translation>
+    </message>
+    <message>
+        <source>Model &amp;file:</source>
+        <translation>模型文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>正在读取文件…</translation>
+    </message>
+    <message>
+        <source>Choose the model file: Browse… finds it.</source>
+        <translation>请选择模型文件：点击“浏览…”查找。</translation>
     </message>
 </context>
 <context>

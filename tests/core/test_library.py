@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -15,6 +16,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from judgedesk.core.errors import LibraryError
 from judgedesk.core.judge.parsers import PARSERS as BUILT_IN_PARSERS
 from judgedesk.core.judge.parsers import infer_parser, parse_verdict
+from judgedesk.core.judge.structured import dimension_names
 from judgedesk.core.template import library
 from judgedesk.core.template.library import (
     LANGUAGES,
@@ -36,6 +38,7 @@ EXPECTED_IDS = [
     "score_single",
     "score_reference",
     "score_multi",
+    "score_multi_reference",
     "compare_single",
     "compare_multi",
     "pairwise_checklist",
@@ -50,6 +53,7 @@ EXPECTED_PARSERS = {
     "score_single": "score",
     "score_reference": "score",
     "score_multi": "score",
+    "score_multi_reference": "score",
     "compare_single": "comparison",
     "compare_multi": "comparison",
     "pairwise_checklist": "choice5",
@@ -60,6 +64,8 @@ EXPECTED_PARSERS = {
     "llmbar_pair": "llmbar",
     "judgelm_pair": "judgelm",
 }
+# Seed 000's four scoring methods (its two comparisons are compare_single, compare_multi).
+SCORE_TEMPLATES = ("score_single", "score_reference", "score_multi", "score_multi_reference")
 SCENE_IDS = ["translation", "data_extraction", "content_creation"]
 
 # Everything the renderer puts in a template's context besides project variables.
@@ -218,10 +224,11 @@ def test_metadata_matches_the_kind_of_template() -> None:
     assert modes.pop("pairwise_checklist") == "pairwise"
     assert set(modes.values()) == {"pointwise"}
     multi = {i.id for i in list_templates("en") if i.multi_turn}
-    assert {"score_multi", "compare_multi", "pairwise_checklist"} <= multi
+    assert {"score_multi", "score_multi_reference", "compare_multi", "pairwise_checklist"} <= multi
     with_ref = {i.id for i in list_templates("en") if i.uses_reference}
     assert with_ref == {
         "score_reference",
+        "score_multi_reference",
         "compare_single",
         "compare_multi",
         "correctness_ab",
@@ -229,7 +236,7 @@ def test_metadata_matches_the_kind_of_template() -> None:
         "llmbar_pair",
         "judgelm_pair",
     }
-    for template_id in ("score_single", "score_reference", "score_multi"):
+    for template_id in SCORE_TEMPLATES:
         variables = get_template(template_id).variables
         assert variables["min_score"] == 1 and variables["max_score"] == 10
     for language in LANGUAGES:
@@ -304,7 +311,7 @@ def test_template_renders_every_kind_of_row(template_id: str, language: str) -> 
 
 
 def test_reasoning_is_offered_by_the_score_templates() -> None:
-    for template_id in ("score_single", "score_reference", "score_multi"):
+    for template_id in SCORE_TEMPLATES:
         for language in LANGUAGES:
             info = get_template(template_id, language)
             text = _render(info, _row(reasoning=REASONING), dict(info.variables))
@@ -350,8 +357,9 @@ FORMAT_MARKERS: dict[str, dict[str, list[str]]] = {
         "zh": ["A：正确", "B：错误", "字母 A 或 B"],
     },
     "json": {
-        "en": ["JSON", '"overall_score"', '"score"', '"analysis"'],
-        "zh": ["JSON", '"综合评分"', '"score"', '"analysis"'],
+        "en": ["JSON", '"overall_score"', '"overall_reason"', '"score"', '"analysis"'],
+        # Seed 001's keys.
+        "zh": ["JSON", '"综合评分"', '"综合评分原因"', '"score"', '"analysis"'],
     },
     "prometheus": {
         "en": ["Feedback: <your feedback> [RESULT] N", "whole number from 1 to 5"],
@@ -415,7 +423,7 @@ def test_templates_ask_for_what_their_parser_reads(template_id: str, language: s
 
 
 def test_score_templates_show_the_range() -> None:
-    for template_id in ("score_single", "score_reference", "score_multi"):
+    for template_id in SCORE_TEMPLATES:
         info = get_template(template_id)
         text = _render(info, _row(), dict(info.variables))
         assert "from 1 to 10" in text
@@ -441,6 +449,66 @@ def test_scenes_give_all_six_variables(language: str) -> None:
             assert re.search(r"[\u4e00-\u9fff]", str(scene.variables["evaluation_metric"]))
         else:
             assert not re.search(r"[\u4e00-\u9fff]", str(scene.variables["evaluation_metric"]))
+
+
+# Seed 001's dimensions, in its order (highest weight first), and our English names.
+SCENE_DIMENSIONS = {
+    "translation": {
+        "zh": ["可理解度", "准确度", "贴切度", "语境适应性"],
+        "en": ["Comprehensibility", "Accuracy", "Appropriateness", "Context adaptation"],
+    },
+    "data_extraction": {
+        "zh": ["准确性", "指令遵从度", "完整性", "简洁性", "创造性"],
+        "en": ["Accuracy", "Instruction following", "Completeness", "Conciseness", "Creativity"],
+    },
+    "content_creation": {
+        "zh": ["需求符合度", "创造性", "逻辑性", "文体适应性", "语言表达", "伦理与文化无害"],
+        "en": [
+            "Requirement fit",
+            "Creativity",
+            "Logical coherence",
+            "Genre adaptation",
+            "Use of language",
+            "Ethical and cultural harmlessness",
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_scenes_use_the_seed_dimension_names_in_order(language: str) -> None:
+    for scene in list_scenes(language):
+        metric = str(scene.variables["evaluation_metric"])
+        expected = SCENE_DIMENSIONS[scene.id][language]
+        assert dimension_names(scene.variables) == expected, scene.id
+        # Numbered "1. Name: explanation", one per line, each explained.
+        lines = metric.splitlines()
+        assert len(lines) == len(expected)
+        for number, (line, name) in enumerate(zip(lines, expected, strict=True), start=1):
+            head, _, explanation = line.partition("：" if language == "zh" else ": ")
+            assert head == f"{number}. {name}" and len(explanation) > 12, line
+
+
+def test_a_seed_001_verdict_fills_the_scene_dimensions() -> None:
+    """A reply in 001's JSON shape gives one score per dimension of the scene, in order."""
+    scene = get_scene("content_creation", "zh")
+    names = SCENE_DIMENSIONS["content_creation"]["zh"]
+    reply: dict[str, object] = {"综合评分": "7", "综合评分原因": "切题，文笔尚可。具体表现如下："}
+    for position, name in enumerate(names):
+        reply[name] = {"score": str(9 - position), "analysis": "……"}
+    verdict = parse_verdict("json", json.dumps(reply, ensure_ascii=False))
+    assert verdict.ok and verdict.value == 7
+    assert list(verdict.dimensions) == dimension_names(scene.variables)
+    assert list(verdict.dimensions.values()) == [9.0, 8.0, 7.0, 6.0, 5.0, 4.0]
+
+
+def test_the_multi_dimension_template_writes_the_seed_001_keys() -> None:
+    zh = get_template("multidim_json", "zh")
+    assert '"综合评分原因":' in zh.text and '"综合评分":' in zh.text
+    assert "综合评分理由" not in zh.text
+    # The English counterparts are keys the JSON reader knows as overall score and reason.
+    en = get_template("multidim_json", "en")
+    assert '"overall_reason":' in en.text and '"overall_score":' in en.text
 
 
 def test_scene_languages_differ() -> None:

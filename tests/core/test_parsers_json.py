@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from judgedesk.core.judge.parsers import parse_verdict
@@ -160,3 +162,22 @@ def test_json_unparsed(text: str, needle: str) -> None:
     assert verdict.dimensions == {}
     assert needle in verdict.reason
     assert "Expected a JSON object" in verdict.reason
+
+
+@pytest.mark.parametrize("reason_key", ["综合评分原因", "综合评分理由", "overall_reason"])
+def test_the_overall_reason_is_read_under_either_key_and_is_never_a_dimension(
+    reason_key: str,
+) -> None:
+    # Seed 001 writes "综合评分原因"; our template wrote "综合评分理由" before, and the
+    # English template writes "overall_reason". A reason that starts with the score
+    # ("9分") must not become a dimension of its own.
+    dimensions = {"准确性": {"score": 9, "analysis": "与材料一致。"}, "简洁性": {"score": "7"}}
+    body = {reason_key: "9分", **dimensions, "综合评分": 8}
+    verdict = parse_verdict("json", json.dumps(body, ensure_ascii=False))
+    assert verdict.ok and verdict.value == 8
+    assert verdict.dimensions == {"准确性": 9.0, "简洁性": 7.0}
+    # With no overall score, the average is of the dimensions alone.
+    del body["综合评分"]
+    verdict = parse_verdict("json", json.dumps(body, ensure_ascii=False))
+    assert verdict.ok and verdict.value == pytest.approx(8.0)
+    assert verdict.dimensions == {"准确性": 9.0, "简洁性": 7.0}

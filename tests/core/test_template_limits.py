@@ -152,10 +152,14 @@ def test_normal_templates_render_as_before() -> None:
     kids = [{"n": 1, "kids": [{"n": 2}]}, {"n": 3}]
     result = render(source, kids=kids)
     assert result.ok, result.issues
-    assert result.text == "Q? 1/3 2/3 3/3 abc 1,2 1024   a| xxx [0, 0]    7 a-b[1[2]][3]"
+    # A list printed whole shows one item per line.
+    assert result.text == "Q? 1/3 2/3 3/3 abc 1,2 1024   a| xxx 0\n0    7 a-b[1[2]][3]"
 
 
 def _plain(value: Any) -> Any:
+    # What our renderer prints besides: a list of plain values one item per line.
+    if isinstance(value, list | tuple) and all(isinstance(i, str | int | float) for i in value):
+        return "\n".join(str(item) for item in value)
     return "" if value is None else value
 
 

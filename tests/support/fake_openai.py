@@ -89,6 +89,8 @@ class Quirks:
             an empty reply and [DONE], "close" closes the connection after the first chunk.
         usage: send token counts (a streamed reply only when ``include_usage`` is asked).
         reject_stream_options: answer 400 to a body with ``stream_options``.
+        reject_separate_reasoning: answer 400 to a body with ``separate_reasoning``, as
+            servers that check for unknown fields do.
         refuse_formats: structured-reply dialects answered with 400 (``json_schema``,
             ``json_object``, ``format``), as servers that do not know them do.
     """
@@ -97,6 +99,7 @@ class Quirks:
     busy_cut: str | None = None
     usage: bool = True
     reject_stream_options: bool = False
+    reject_separate_reasoning: bool = False
     refuse_formats: tuple[str, ...] = ()
 
 
@@ -444,6 +447,9 @@ class FakeOpenAI:
             return await self._finish(writer, listing, action, key=None)
         if self.quirks.reject_stream_options and "stream_options" in request:
             message = "Unrecognized request argument supplied: stream_options"
+            return await self._error(writer, 400, message, "invalid_request_error")
+        if self.quirks.reject_separate_reasoning and "separate_reasoning" in request:
+            message = "1 validation error: separate_reasoning: Extra inputs are not permitted"
             return await self._error(writer, 400, message, "invalid_request_error")
         asked = requested_schema(request)
         if asked is not None and asked[0] in self.quirks.refuse_formats:

@@ -159,8 +159,7 @@ def test_the_wizard_fills_its_fields_with_the_server_chosen(
         dialog = page.find_dialog
         assert dialog is not None
         wait_found(qtbot, dialog)
-        # The wizard makes a server judge: model files are not offered there.
-        assert not dialog.find_item("judge").isValid()
+        assert dialog.find_item("judge").isValid()  # model files are offered too
         select(dialog, "wizard-model")
         dialog.add_button.click()
     assert page.base_url.text() == fake.base_url

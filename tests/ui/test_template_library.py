@@ -42,7 +42,7 @@ def test_the_library_filters_and_renders_an_example_for_the_row(
 ) -> None:
     _, pane = open_pane(qtbot, tmp_path)
     dialog = pane.tools.open_library()
-    assert dialog.isVisible() and dialog.proxy.rowCount() == 12
+    assert dialog.isVisible() and dialog.proxy.rowCount() == 13
     qtmodeltester.check(dialog.model)
     qtmodeltester.check(dialog.proxy)
     assert unnamed_controls(dialog) == []
@@ -54,7 +54,7 @@ def test_the_library_filters_and_renders_an_example_for_the_row(
     dialog.search.setText("nothing is called this")
     assert titles(dialog) == [] and dialog.empty.isVisibleTo(dialog)
     dialog.search.clear()
-    assert len(titles(dialog)) == 12
+    assert len(titles(dialog)) == 13
     # A template: what it is, what it reads, its source and its example for row 0.
     with qtbot.waitSignal(
         dialog.sig_example_shown,
@@ -241,7 +241,7 @@ def test_a_scene_preset_fills_the_scene_variables(qtbot: QtBot, tmp_path: Path) 
     names = [dialog.model.name(r) for r in range(dialog.model.rowCount())]
     assert names[:2] == ["min_score", "max_score"] and "evaluation_metric" in names
     dialog.select("evaluation_metric")
-    assert dialog.value.toPlainText().startswith("1. 忠实度")
+    assert dialog.value.toPlainText().startswith("1. 可理解度")
     assert "⏎" in dialog.model.index(dialog.model.row_of("steps"), 2).data()
     assert window.undo_action.text() == "&Undo Apply the scene preset “翻译”"
     window.undo_action.trigger()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections import Counter
@@ -14,6 +15,8 @@ from judgedesk.core.errors import JudgeDeskError
 # Fields that only say how the reply travels, not what is asked; left out of cache keys so a
 # streamed and a plain call of the same request share one cached answer.
 TRANSPORT_FIELDS = frozenset({"stream", "stream_options"})
+# Fields a server may refuse to know; the client then sends the request again without them.
+OPTIONAL_FIELDS = ("stream_options", "separate_reasoning")
 
 ERROR_KINDS = (
     "connect",
@@ -50,12 +53,16 @@ class ChatRequest:
         params: generation parameters (temperature, max_tokens, top_p, …) merged into the
             body; they cannot replace ``model``, ``messages`` or ``stream``.
         stream: ask for a streamed (SSE) reply.
+        separate_reasoning: ask the server to give the model's reasoning in a field of
+            its own (``reasoning_content``) rather than inside the answer; None sends
+            nothing. A ``separate_reasoning`` in ``params`` is sent as written instead.
     """
 
     messages: tuple[dict[str, Any], ...] | list[dict[str, Any]]
     model: str
     params: Mapping[str, Any] = field(default_factory=dict)
     stream: bool = False
+    separate_reasoning: bool | None = None
 
     def body(self) -> dict[str, Any]:
         """The JSON body sent to ``/chat/completions``."""
@@ -65,6 +72,8 @@ class ChatRequest:
         body["stream"] = self.stream
         if self.stream:
             body["stream_options"] = {"include_usage": True}
+        if self.separate_reasoning is not None:
+            body.setdefault("separate_reasoning", self.separate_reasoning)
         return body
 
     def cache_key(self, base_url: str) -> str:
@@ -73,11 +82,16 @@ class ChatRequest:
         Args:
             base_url: the endpoint; a trailing slash makes no difference.
 
+        The ``separate_reasoning`` setting is left out too: the client takes the
+        reasoning out of the answer either way, so the stored reply reads the same, and
+        replies stored before the setting existed are still found.
+
         Returns:
             The SHA-256 hex digest of the canonical JSON of the endpoint and the body
             without its transport fields.
         """
-        body = {key: value for key, value in self.body().items() if key not in TRANSPORT_FIELDS}
+        asked = dataclasses.replace(self, separate_reasoning=None).body()
+        body = {key: value for key, value in asked.items() if key not in TRANSPORT_FIELDS}
         text = canonical_json({"base_url": normalise_base_url(base_url), "body": body})
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import ssl
+from collections.abc import Collection
 
 import httpx
 
@@ -21,6 +22,8 @@ class AttemptFailure(Exception):
         detail: what went wrong, free of secrets, for the final message.
         reason: a finer cause used to pick the advice (see ``advice.describe``).
         retry_after: the wait the server asked for, in seconds.
+        fields: with the reason "refused_fields", the optional fields the server named in
+            refusing the request; it may be sent again without them.
     """
 
     def __init__(
@@ -32,6 +35,7 @@ class AttemptFailure(Exception):
         detail: str = "",
         reason: str = "",
         retry_after: float | None = None,
+        fields: tuple[str, ...] = (),
     ) -> None:
         super().__init__(kind)
         self.kind = kind
@@ -40,6 +44,27 @@ class AttemptFailure(Exception):
         self.detail = detail
         self.reason = reason
         self.retry_after = retry_after
+        self.fields = fields
+
+
+def refused_fields(response: httpx.Response, sent: Collection[str]) -> AttemptFailure | None:
+    """A refusal naming optional fields that were sent (the body must already be read).
+
+    Servers that check request bodies strictly answer 400 or 422 to a field they do not
+    know, and name it; the request is fine without it.
+
+    Args:
+        response: the error response.
+        sent: the optional fields (``base.OPTIONAL_FIELDS``) the request carried.
+    """
+    if response.status_code not in (400, 422):
+        return None
+    named = tuple(name for name in sent if name.encode() in response.content)
+    if not named:
+        return None
+    return AttemptFailure(
+        "bad_request", False, status=response.status_code, reason="refused_fields", fields=named
+    )
 
 
 def status_failure(response: httpx.Response) -> AttemptFailure:

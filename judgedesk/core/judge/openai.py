@@ -19,6 +19,7 @@ from judgedesk.core.judge.adaptive import AdaptiveLimit, is_overload
 from judgedesk.core.judge.advice import describe
 from judgedesk.core.judge.aio_transport import AiohttpTransport
 from judgedesk.core.judge.base import (
+    OPTIONAL_FIELDS,
     ChatReply,
     ChatRequest,
     ClientStats,
@@ -27,7 +28,12 @@ from judgedesk.core.judge.base import (
     normalise_base_url,
 )
 from judgedesk.core.judge.connect import is_loopback, proxied, ssl_verify
-from judgedesk.core.judge.failures import AttemptFailure, status_failure, transport_failure
+from judgedesk.core.judge.failures import (
+    AttemptFailure,
+    refused_fields,
+    status_failure,
+    transport_failure,
+)
 from judgedesk.core.judge.replies import parse_completion
 from judgedesk.core.judge.retry import RateLimiter, backoff_delay
 from judgedesk.core.judge.streaming import models_from, read_stream
@@ -92,8 +98,9 @@ class OpenAIClient:
         self.stats = ClientStats()
         self._limit = AdaptiveLimit(self.concurrency)
         self._show_limit()
-        # Cleared for good once the server refuses the field (it then sends no usage).
-        self._stream_options = True
+        # Optional fields the server refused (stream_options, separate_reasoning): never
+        # sent again by this client. Without stream_options a stream carries no usage.
+        self._refused: set[str] = set()
         self._open = asyncio.Event()
         self._open.set()
         self._rate = RateLimiter(rate_limit)
@@ -128,10 +135,8 @@ class OpenAIClient:
 
     def __repr__(self) -> str:
         key = "set" if self._key else "none"
-        return (
-            f"OpenAIClient(base_url={self.base_url!r}, api_key={key}, "
-            f"concurrency={self.concurrency})"
-        )
+        shown = f"api_key={key}, concurrency={self.concurrency}"
+        return f"OpenAIClient(base_url={self.base_url!r}, {shown})"
 
     async def __aenter__(self) -> OpenAIClient:
         return self
@@ -174,12 +179,14 @@ class OpenAIClient:
         stats.concurrency_lowest = limit.lowest
         stats.concurrency_note = limit.note
 
-    def _payload(self, request: ChatRequest) -> bytes:
+    def _payload(self, request: ChatRequest) -> tuple[bytes, tuple[str, ...]]:
+        """The body as sent, and the optional fields it carries."""
         body = request.body()
-        if not self._stream_options:
-            body.pop("stream_options", None)
+        for name in self._refused:
+            body.pop(name, None)
+        optional = tuple(name for name in OPTIONAL_FIELDS if name in body)
         try:
-            return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode(), optional
         except (TypeError, ValueError) as exc:
             raise JudgeCallError(
                 "bad_request",
@@ -195,7 +202,7 @@ class OpenAIClient:
         Raises:
             JudgeCallError: the call failed for good; ``kind`` and ``attempts`` say how.
         """
-        payload = self._payload(request)
+        payload, optional = self._payload(request)
         stats, limit = self.stats, self._limit
         attempt = counted = load_retries = 0
         while True:
@@ -206,14 +213,16 @@ class OpenAIClient:
                 if not self._open.is_set():
                     await self._open.wait()
                 await self._rate.acquire()
+                if self._refused.intersection(optional):  # refused while this one waited
+                    payload, optional = self._payload(request)
                 stats.requests_sent += 1
                 stats.in_flight += 1
                 started = perf_counter()
                 try:
                     if request.stream:
-                        reply = await self._send_stream(payload)
+                        reply = await self._send_stream(payload, optional)
                     else:
-                        reply = await self._send_plain(payload)
+                        reply = await self._send_plain(payload, optional)
                 except AttemptFailure as caught:
                     failure = caught
                 finally:
@@ -232,10 +241,11 @@ class OpenAIClient:
                 stats.estimated_replies += reply.usage_estimated
                 return dataclasses.replace(reply, latency=latency, attempts=attempt)
             stats.attempt_errors[failure.kind] += 1
-            if failure.reason == "stream_options":
-                log.info("%s refuses stream_options; streaming without it", self.base_url)
-                self._stream_options = False
-                payload = self._payload(request)
+            if failure.reason == "refused_fields":
+                # Only fields just sent are named, so this resends at most once per field.
+                log.info("%s refuses %s; asking without", self.base_url, ", ".join(failure.fields))
+                self._refused.update(failure.fields)
+                payload, optional = self._payload(request)
                 continue
             under_load = False
             if overlapped and is_overload(failure.kind, failure.status, failure.reason):
@@ -273,23 +283,23 @@ class OpenAIClient:
             )
             await asyncio.sleep(delay)
 
-    async def _send_plain(self, payload: bytes) -> ChatReply:
+    async def _send_plain(self, payload: bytes, optional: tuple[str, ...]) -> ChatReply:
         try:
             response = await self._http.post(self._chat_url, content=payload)
         except httpx.HTTPError as exc:
             raise transport_failure(exc) from exc
         if not 200 <= response.status_code < 300:
-            raise status_failure(response)
+            raise refused_fields(response, optional) or status_failure(response)
         return parse_completion(response.content)
 
-    async def _send_stream(self, payload: bytes) -> ChatReply:
+    async def _send_stream(self, payload: bytes, optional: tuple[str, ...]) -> ChatReply:
         request = self._http.build_request("POST", self._chat_url, content=payload)
         try:
             response = await self._http.send(request, stream=True)
         except httpx.HTTPError as exc:
             raise transport_failure(exc) from exc
         try:
-            return await read_stream(response, refusable=self._stream_options)
+            return await read_stream(response, refusable=optional)
         finally:
             await response.aclose()
 

@@ -39,7 +39,11 @@ class JudgeSettings:
         timeout: seconds before a silent request is abandoned and retried.
         concurrency: requests in flight at once.
         rate_limit: requests per minute; 0 means no limit.
-        stream: ask for a streamed (SSE) reply.
+        stream: ask for a streamed (SSE) reply; on by default, as on the platforms judges
+            come from. Replies are stored the same streamed or not.
+        separate_reasoning: ask the server to give a reasoning model's thinking in a
+            field of its own (``reasoning_content``); sent by default. A server that
+            refuses the field is asked again without it.
         headers: extra HTTP headers (no secrets: those belong in api_key).
         metric: for ``kind = "metric"``, which metric (exact, contains, regex, chrf, bleu).
         enabled: a disabled judge keeps its settings but does not run.
@@ -68,7 +72,8 @@ class JudgeSettings:
     timeout: float = 120.0
     concurrency: int = 4
     rate_limit: int = 0
-    stream: bool = False
+    stream: bool = True
+    separate_reasoning: bool = True
     headers: dict[str, str] = field(default_factory=dict)
     metric: str = ""
     enabled: bool = True

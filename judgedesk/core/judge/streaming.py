@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 
 import httpx
 
 from judgedesk.core.judge.base import ChatReply
-from judgedesk.core.judge.failures import AttemptFailure, status_failure, transport_failure
+from judgedesk.core.judge.failures import (
+    AttemptFailure,
+    refused_fields,
+    status_failure,
+    transport_failure,
+)
 from judgedesk.core.judge.replies import SSEDecoder, StreamAssembler, parse_completion
 
 
-async def read_stream(response: httpx.Response, *, refusable: bool) -> ChatReply:
+async def read_stream(response: httpx.Response, *, refusable: Collection[str] = ()) -> ChatReply:
     """The reply carried by a streamed response (or a whole one, when the server ignored
     ``stream``).
 
     Args:
         response: the response, its body not yet read; the caller closes it.
-        refusable: ``stream_options`` was sent: a 400 or 422 naming it is reported with
-            the reason "stream_options", so the caller can send again without it.
+        refusable: the optional fields sent (``stream_options``, ``separate_reasoning``):
+            a 400 or 422 naming them is reported with the reason "refused_fields", so
+            the caller can send again without them.
 
     Raises:
         AttemptFailure: an error status, a broken transfer, or a stream that was cut:
@@ -27,15 +34,7 @@ async def read_stream(response: httpx.Response, *, refusable: bool) -> ChatReply
     try:
         if not 200 <= response.status_code < 300:
             await response.aread()
-            if (
-                refusable
-                and response.status_code in (400, 422)
-                and b"stream_options" in response.content
-            ):
-                raise AttemptFailure(
-                    "bad_request", False, status=response.status_code, reason="stream_options"
-                )
-            raise status_failure(response)
+            raise refused_fields(response, refusable) or status_failure(response)
         content_type = response.headers.get("content-type", "")
         if "event-stream" not in content_type and "json" in content_type:
             # The server ignored "stream" and answered in one piece.

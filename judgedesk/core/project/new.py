@@ -19,7 +19,7 @@ from judgedesk.core.project.settings import SETTINGS_FILE, Project
 from judgedesk.core.project.trust import TrustStore
 from judgedesk.core.template.convert import Replacement, convert_placeholders
 from judgedesk.core.template.library import get_scene, get_template
-from judgedesk.core.template.render import build_context
+from judgedesk.core.template.render import build_context, compile_template
 
 
 @dataclass
@@ -73,6 +73,8 @@ class NewProjectReport:
     project: Project
     replacements: list[Replacement] = field(default_factory=list)
     parser_guessed: bool = True
+    scene_used: tuple[str, ...] = ()
+    """The scene's variables the template reads (empty without ``--scene``)."""
 
 
 def suggested_fields(dataset: Dataset) -> dict[str, str]:
@@ -192,6 +194,7 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     judge = plan.judge
     judge.template = f"templates/{judge.name}.j2"
     text, parser, replacements = _template(plan, project, judge)
+    scene_used = _apply_scene(plan, project, text)
     judge.parser = plan.parser or parser or ""
     project.judges.append(judge)
     project.candidate = plan.candidate
@@ -225,7 +228,9 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     project.write_template(judge, text)
     TrustStore().mark_made_here(root)  # made here: its scripts will be the person's own
     approve(project)  # the keys, addresses and files the person chose here
-    return NewProjectReport(project, replacements, parser is not None or bool(plan.parser))
+    return NewProjectReport(
+        project, replacements, parser is not None or bool(plan.parser), scene_used
+    )
 
 
 def _template(
@@ -240,7 +245,34 @@ def _template(
         spec = default_template(plan.dataset, project.dataset.fields)
     info = get_template(spec, plan.language)
     project.variables.update(info.variables)
-    if plan.scene:
-        project.variables.update(get_scene(plan.scene, plan.language).variables)
     judge.system_prompt = info.system_prompt
     return info.text, info.parser, []
+
+
+def _apply_scene(plan: NewProjectPlan, project: Project, text: str) -> tuple[str, ...]:
+    """Fill the project variables from the scene preset, when one is chosen.
+
+    Returns:
+        The scene's variables the template reads, in the preset's order.
+
+    Raises:
+        ProjectError: the template is the person's own and reads none of them, so the
+            scene would change nothing.
+    """
+    if not plan.scene:
+        return ()
+    scene = get_scene(plan.scene, plan.language)
+    compiled = compile_template(text)
+    read = set(compiled.variables())
+    used = tuple(name for name in scene.variables if name in read)
+    own_file = bool(plan.template) and Path(str(plan.template)).expanduser().is_file()
+    if own_file and compiled.ok and not used:
+        names = ", ".join(scene.variables)
+        raise ProjectError(
+            f"The scene '{plan.scene}' fills the variables {names}, and the template "
+            f"{plan.template} uses none of them, so the scene would change nothing. Write "
+            "some of them into the template (for example {{ scene_desc }}), or make the "
+            "project without a scene."
+        )
+    project.variables.update(scene.variables)
+    return used

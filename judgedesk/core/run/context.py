@@ -41,6 +41,7 @@ class JudgeContext:
             model=settings.model_name(),
             params=self.params,
             stream=settings.stream,
+            separate_reasoning=settings.separate_reasoning,
         )
 
     @property

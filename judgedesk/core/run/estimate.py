@@ -150,7 +150,11 @@ def _estimate_answers(
         except JudgeDeskError:
             continue
         request = ChatRequest(
-            messages=messages, model=model.model, params=model.params, stream=model.stream
+            messages=messages,
+            model=model.model,
+            params=model.params,
+            stream=model.stream,
+            separate_reasoning=model.separate_reasoning,
         )
         keys.append(request.cache_key(model.endpoint()))
         prompt_tokens.append(

@@ -273,7 +273,11 @@ def sample_replies(
         try:
             prompt = render_prompt(project, judge, data, resp, preprocess_result=preprocess_result)
             request = ChatRequest(
-                prompt.messages(), judge.model_name(), judge.params, stream=judge.stream
+                prompt.messages(),
+                judge.model_name(),
+                judge.params,
+                stream=judge.stream,
+                separate_reasoning=judge.separate_reasoning,
             ).body()
         except JudgeDeskError:
             pass  # a missing template: the request stays empty, the reply is what matters

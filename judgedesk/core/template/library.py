@@ -59,6 +59,7 @@ _ORDER: tuple[str, ...] = (
     "score_single",
     "score_reference",
     "score_multi",
+    "score_multi_reference",
     "compare_single",
     "compare_multi",
     "pairwise_checklist",

@@ -117,6 +117,14 @@ class _NotingUndefined(ChainableUndefined):
         return False
 
 
+_ITEM = (str, int, float)  # bool is an int
+
+
+def _is_plain_list(value: Any) -> bool:
+    """A list of plain values, such as a checklist: printed one item per line."""
+    return isinstance(value, list | tuple) and all(isinstance(item, _ITEM) for item in value)
+
+
 def _finalize(value: Any) -> Any:
     if isinstance(value, ResponseRecord):  # an answer printed whole shows its text
         value = None if value.get("content") is None else str(value)
@@ -124,14 +132,20 @@ def _finalize(value: Any) -> Any:
     if value is None:
         _note("none", None)
         return ""
-    if isinstance(value, str):
-        if not value:
-            _note("empty", None)
-        limits.wrote(len(value))
-    else:
+    if not isinstance(value, str):
+        # Sized first: a list too long to print is refused before its items are read.
         size = limits.weight(value)
         limits.check_text(size, "a value printed whole")
-        limits.wrote(size)
+        if not _is_plain_list(value):
+            limits.wrote(size)
+            return value
+        # A prompt wants the items, not Python's ['…', '…']: one per line, as the
+        # platforms whose prompts are imported print a list. Only what ``{{ }}`` prints
+        # changes; loops and filters still get the list itself.
+        value = "\n".join(str(item) for item in value)
+    if not value:
+        _note("empty", None)
+    limits.wrote(len(value))
     return value
 
 
@@ -284,6 +298,8 @@ _MISSING = object()
 def _is_blank(value: Any, kind: str) -> bool:
     if isinstance(value, ResponseRecord):
         value = None if value.get("content") is None else str(value)
+    if _is_plain_list(value):  # printed as its lines, so blank when they all are
+        return kind == "empty" and all(item == "" for item in value)
     return value is None if kind == "none" else (isinstance(value, str) and value == "")
 
 

@@ -26,6 +26,7 @@ from judgedesk.core.project.approvals import key_uses
 from judgedesk.core.project.checks import swap_places
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.run.answers import answered_dataset
 from judgedesk.core.template.preview import PromptPreview, completion_names, preview_prompt
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.editors.prompt_view import PromptPreviewView, markers_for
@@ -73,7 +74,6 @@ class TemplatePane(QWidget):
         self._stale = True  # the preview waits until the pane is seen
         self._judges_edited = False
         self._watched: QWidget | None = None
-
         self.judge = QComboBox(self)
         self.judge.setObjectName("templateJudge")
         self.judge.setAccessibleName(self.tr("Judge"))
@@ -150,11 +150,11 @@ class TemplatePane(QWidget):
 
         workspace.sig_project_opened.connect(self._project_opened)
         workspace.sig_judges_changed.connect(lambda _: self.refresh_judges())
-        for fact in (workspace.sig_dataset_loaded, workspace.sig_dataset_completed):
+        loaded = (workspace.sig_dataset_loaded, workspace.sig_dataset_completed)
+        for fact in (*loaded, workspace.sig_variables_changed, workspace.sig_run_settings_changed):
             fact.connect(lambda _: self._follow_workspace())
         workspace.sig_row_selected.connect(lambda _: self._row_changed())
-        for fact in (workspace.sig_variables_changed, workspace.sig_run_settings_changed):
-            fact.connect(lambda _: self._follow_workspace())
+        workspace.sig_results_changed.connect(lambda _: self._schedule_preview(0))  # answers
         self.refresh_judges()
 
     # --- judges ---------------------------------------------------------------------------
@@ -328,7 +328,7 @@ class TemplatePane(QWidget):
                 self.editor.toPlainText(),
                 self.system_prompt.toPlainText(),
                 variables=copy.deepcopy(project.variables),
-                dataset=self.workspace.dataset,
+                dataset=answered_dataset(self.workspace.dataset, project),
                 row=self.rows.row(),
                 judge=judge.name,
                 swap=swap_places(project, judge, self.editor.toPlainText()),

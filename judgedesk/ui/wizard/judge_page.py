@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -17,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.judge import PRESETS
+from judgedesk.core.judge.discover import ModelFolder
 from judgedesk.core.judge.metrics import METRICS
 from judgedesk.core.judge.presets import preset_for_url
 from judgedesk.core.judge.settings import JudgeSettings
@@ -26,6 +29,7 @@ from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import buddy_label, note_label, show_text, with_hint
 from judgedesk.ui.wizard.dataset_page import DatasetPage
 from judgedesk.ui.wizard.fields_page import FieldsPage
+from judgedesk.ui.wizard.judge_file import ModelFileBox
 
 MODEL_JUDGE_NAME = "judge"
 CHECK_JUDGE_NAME = "answer-check"
@@ -36,7 +40,12 @@ _NO_REFERENCE_METRICS = frozenset({"regex"})
 
 
 class JudgePage(QWizardPage):
-    """Either a model on a server (preset, address, model, key variable) or a rule."""
+    """A model on a server (preset, address, model, key variable), a model file on this
+    computer, or a rule.
+
+    Attributes:
+        ports, folders: where Find Local Servers looks (its usual places when None).
+    """
 
     def __init__(
         self,
@@ -51,6 +60,8 @@ class JudgePage(QWizardPage):
         super().__init__(parent)
         self._tasks = tasks
         self.find_dialog: FindServersDialog | None = None
+        self.ports: Sequence[tuple[str, int]] | None = None
+        self.folders: Sequence[ModelFolder | Path] | None = None
         self.setObjectName("judgePage")
         self.setTitle(self.tr("Choose the judge"))
         self.setSubTitle(
@@ -108,6 +119,11 @@ class JudgePage(QWizardPage):
             with_hint(self.key_env, self.key_hint),
         )
 
+        self.use_file = QRadioButton(self.tr("A model file on this computer (&GGUF)"), self)
+        self.use_file.setObjectName("judgeUseFile")
+        self.file_box = ModelFileBox(self._runner, self)
+        self.file_box.sig_state_changed.connect(self._changed)
+
         self.use_check = QRadioButton(self.tr("An &offline check (no model needed)"), self)
         self.use_check.setObjectName("judgeUseCheck")
         self.check_box = QWidget(self)
@@ -132,6 +148,7 @@ class JudgePage(QWizardPage):
 
         group = QButtonGroup(self)
         group.addButton(self.use_model)
+        group.addButton(self.use_file)
         group.addButton(self.use_check)
         group.buttonToggled.connect(self._changed)
         self.problem = note_label(self, "judgeProblem", "error")
@@ -139,6 +156,9 @@ class JudgePage(QWizardPage):
         layout = QVBoxLayout(self)
         layout.addWidget(self.use_model)
         layout.addWidget(self.model_box)
+        layout.addSpacing(8)
+        layout.addWidget(self.use_file)
+        layout.addWidget(self.file_box)
         layout.addSpacing(8)
         layout.addWidget(self.use_check)
         layout.addWidget(self.check_box)
@@ -149,7 +169,10 @@ class JudgePage(QWizardPage):
         QWidget.setTabOrder(self.find_button, self.base_url)
         QWidget.setTabOrder(self.base_url, self.model_name)
         QWidget.setTabOrder(self.model_name, self.key_env)
-        QWidget.setTabOrder(self.key_env, self.use_check)
+        QWidget.setTabOrder(self.key_env, self.use_file)
+        QWidget.setTabOrder(self.use_file, self.file_box.path)
+        QWidget.setTabOrder(self.file_box.path, self.file_box.browse)
+        QWidget.setTabOrder(self.file_box.browse, self.use_check)
         QWidget.setTabOrder(self.use_check, self.metric)
         QWidget.setTabOrder(self.metric, self.pattern)
         self._preset_chosen()
@@ -174,17 +197,17 @@ class JudgePage(QWizardPage):
             self.key_env.setText("OPENAI_API_KEY")
         self._changed()
 
-    def open_find_servers(self) -> FindServersDialog | None:
-        """Show Find Local Servers; the server and model chosen there fill the fields.
-
-        Model files are not offered: a project made here starts with a server judge (a
-        model file can be chosen afterwards in the Judges pane).
-        """
+    def _runner(self) -> TaskRunner | None:
         wizard_tasks = getattr(self.wizard(), "tasks", None)
-        tasks = self._tasks or (wizard_tasks if isinstance(wizard_tasks, TaskRunner) else None)
+        return self._tasks or (wizard_tasks if isinstance(wizard_tasks, TaskRunner) else None)
+
+    def open_find_servers(self) -> FindServersDialog | None:
+        """Show Find Local Servers; the server model or model file chosen there fills the
+        fields of its choice."""
+        tasks = self._runner()
         if tasks is None:
             return None
-        dialog = FindServersDialog(tasks, self, model_files=False)
+        dialog = FindServersDialog(tasks, self, ports=self.ports, folders=self.folders)
         dialog.sig_judge_chosen.connect(self.use_found)
         dialog.finished.connect(dialog.deleteLater)
         self.find_dialog = dialog
@@ -192,7 +215,12 @@ class JudgePage(QWizardPage):
         return dialog
 
     def use_found(self, judge: JudgeSettings) -> None:
-        """Fill the model fields with a server and model found on this computer."""
+        """Fill the fields with a server and model, or a model file, found on this computer."""
+        if judge.kind == "local":
+            self.use_file.setChecked(True)
+            self.file_box.set_path(judge.model_file)
+            self._changed()
+            return
         if judge.kind != "openai":
             return
         self.use_model.setChecked(True)
@@ -207,7 +235,8 @@ class JudgePage(QWizardPage):
     def _changed(self) -> None:
         is_model = self.use_model.isChecked()
         self.model_box.setEnabled(is_model)
-        self.check_box.setEnabled(not is_model)
+        self.file_box.setEnabled(self.use_file.isChecked())
+        self.check_box.setEnabled(self.use_check.isChecked())
         metric = str(self.metric.currentData())
         info = METRICS.get(metric)
         self.metric_help.setText(core_tr(info.description) if info else "")
@@ -242,6 +271,9 @@ class JudgePage(QWizardPage):
                     "error",
                 )
             return "", ""
+        if self.use_file.isChecked():
+            problem = self.file_box.problem()
+            return (problem, "error") if problem else ("", "")
         metric = str(self.metric.currentData())
         if metric == "regex":
             pattern = self.pattern.text()
@@ -284,6 +316,15 @@ class JudgePage(QWizardPage):
                 model=self.model_name.text().strip(),
                 api_key=f"env:{variable}" if variable else "",
             )
+        if self.use_file.isChecked():
+            # One model in one worker process answers one row at a time.
+            return JudgeSettings(
+                name=MODEL_JUDGE_NAME,
+                kind="local",
+                model_file=self.file_box.model_file(),
+                structured=True,
+                concurrency=1,
+            )
         metric = str(self.metric.currentData())
         params = {"pattern": self.pattern.text()} if metric == "regex" else {}
         return JudgeSettings(name=CHECK_JUDGE_NAME, kind="metric", metric=metric, params=params)
@@ -293,6 +334,8 @@ class JudgePage(QWizardPage):
         judge = self.judge()
         if judge.kind == "metric":
             return self.tr("offline check “{0}”").format(self.metric.currentText())
+        if judge.kind == "local":
+            return self.tr("the model file {0}").format(Path(judge.model_file).name)
         if not judge.model:
             return self.tr("a model at {0} (choose which one later in the Judges pane)").format(
                 judge.base_url
@@ -300,4 +343,6 @@ class JudgePage(QWizardPage):
         return self.tr("{0} at {1}").format(judge.model, judge.base_url)
 
     def isComplete(self) -> bool:
+        if self.use_file.isChecked() and not self.file_box.ready():
+            return False  # also while the file is being read
         return self._problem()[1] != "error"

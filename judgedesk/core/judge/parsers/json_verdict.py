@@ -31,6 +31,13 @@ _OVERALL_KEYS = (
     "得分",
     "分数",
 )
+# The judge's summary of why it gave the overall score. "综合评分原因" is the key of the
+# Chinese AI-judge format; "综合评分理由" is what our template wrote before, so replies
+# stored then read the same. A reason is never a dimension, even one that reads as a
+# number ("8分").
+REASON_KEYS = frozenset(
+    {"综合评分原因", "综合评分理由", "评分原因", "评分理由", "overallreason", "reason"}
+)
 _SCORE_FIELDS = ("score", "分数", "得分", "评分", "rating", "value")
 # Containers that group the dimension scores one level down.
 _DIMENSION_GROUPS = frozenset(
@@ -80,7 +87,7 @@ def _number(value: object, *, nested: bool = True) -> int | float | None:
 def _dimensions(obj: dict[str, object]) -> dict[str, float]:
     dimensions: dict[str, float] = {}
     for name, value in obj.items():
-        if _key(name) in _OVERALL_KEYS:
+        if _key(name) in _OVERALL_KEYS or _key(name) in REASON_KEYS:
             continue
         number = _number(value)
         if number is not None:

@@ -1,0 +1,128 @@
+"""The answers a candidate model gave to rows that had none, for showing those rows.
+
+A run asks the candidate to answer each row without a response, and judges that answer.
+A prompt shown outside a run (``judgedesk render``, the Template pane's preview) should
+read the same answer, so it is taken from the results file: the candidate's stored reply
+to the request the next run would send, else the answer the latest run recorded.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from judgedesk.core.dataset import Dataset, Row
+from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.judge.base import ChatReply
+from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project.settings import Project
+from judgedesk.core.run.asking import candidate_messages
+from judgedesk.core.run.context import JudgeContext
+from judgedesk.core.run.store import Store
+
+
+@dataclass(frozen=True)
+class AnsweredRow(Row):
+    """A row whose response is the answer a candidate model generated for it."""
+
+    answer: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def response(self) -> dict[str, Any]:
+        """The generated answer (a fresh copy), as the run's steps see it."""
+        return copy.deepcopy(dict(self.answer))
+
+
+def generated_answer(
+    candidate: JudgeSettings | None, store_path: Path, row: Row
+) -> dict[str, Any] | None:
+    """The candidate's stored answer for a row that has no response of its own (blocking).
+
+    Args:
+        candidate: the project's candidate model; None means no answer is generated.
+        store_path: the project's results file.
+        row: the row.
+
+    Returns:
+        ``content``, ``reasoning_content`` and ``tool_calls`` as a run hands them to the
+        judges; None when the row has its own response, there is no candidate, or no
+        answer was stored yet.
+    """
+    if candidate is None or row.response.get("content") is not None:
+        return None
+    if not store_path.is_file():
+        return None
+    try:
+        with Store(store_path, readonly=True) as store:
+            if store.empty:
+                return None
+            return _stored_answer(store, candidate, row)
+    except JudgeDeskError:
+        return None  # a damaged results file: the row shows as it is in the dataset
+
+
+def _stored_answer(store: Store, candidate: JudgeSettings, row: Row) -> dict[str, Any] | None:
+    try:
+        messages = candidate_messages(row, row.data, candidate.system_prompt)
+    except JudgeDeskError:
+        messages = None
+    if messages is not None:
+        # The request a run sends the candidate, built the same way, finds its reply.
+        asking = JudgeContext(candidate, None, None, None, params=dict(candidate.params))
+        call = store.get_call(asking.request(messages).cache_key(candidate.endpoint()))
+        if call is not None:
+            reply = ChatReply.from_dict(call.reply)
+            return {
+                "content": reply.content,
+                "reasoning_content": reply.reasoning_content,
+                "tool_calls": reply.tool_calls,
+            }
+    latest = store.latest_result(row.index)
+    answer = latest.detail.get("candidate") if latest is not None else None
+    return dict(answer) if isinstance(answer, Mapping) else None
+
+
+def answered_row(project: Project, row: Row) -> Row:
+    """The row as a run's judges see it: with the candidate's stored answer as its
+    response when it has none of its own (blocking)."""
+    answer = generated_answer(project.candidate, project.store_path, row)
+    if answer is None:
+        return row
+    return AnsweredRow(row.index, row.id, row.line, row.record, row.mapping, answer)
+
+
+class AnsweredDataset:
+    """A dataset whose rows carry the candidate's stored answers (see :func:`answered_row`).
+
+    Made on any thread without reading anything: the project's candidate is copied, and
+    the results file is read only when a row is asked for.
+    """
+
+    def __init__(self, dataset: Dataset, project: Project) -> None:
+        self._dataset = dataset
+        self._candidate = copy.deepcopy(project.candidate)
+        self._store_path = project.store_path
+
+    def row(self, index: int) -> Row:
+        """The row at ``index``, with the generated answer when it has no response."""
+        row = self._dataset.row(index)
+        answer = generated_answer(self._candidate, self._store_path, row)
+        if answer is None:
+            return row
+        return AnsweredRow(row.index, row.id, row.line, row.record, row.mapping, answer)
+
+    def __len__(self) -> int:
+        return len(self._dataset)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._dataset, name)
+
+
+def answered_dataset(dataset: Dataset | None, project: Project) -> AnsweredDataset | None:
+    """``dataset`` with the candidate's answers, or None without a dataset (no I/O)."""
+    if dataset is None:
+        return None
+    return AnsweredDataset(dataset, project)
