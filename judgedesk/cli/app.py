@@ -162,6 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "--by", metavar="FIELD", help="break results down by this field (default: category)"
     )
+    report.add_argument(
+        "--history",
+        action="store_true",
+        help="each judge version's agreement with people, and the rows that moved",
+    )
     report.add_argument("--trust", action="store_true", help=TRUST_HELP)
     report.set_defaults(func=cmd_report)
 

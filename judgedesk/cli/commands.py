@@ -134,6 +134,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         run_id=args.run,
         category=args.by,
         compare=tuple(args.compare) if args.compare else None,
+        history=args.history,
     )
     if args.json:
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2, default=str))

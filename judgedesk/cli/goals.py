@@ -10,7 +10,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.project.settings import Project
 from judgedesk.core.report.build import Report, project_report
 
-FIGURES = ("accuracy", "mean", "win_rate", "agreement")
+FIGURES = ("accuracy", "mean", "win_rate", "agreement", "kappa")
 # Shares, written 0.8 or 80%; the mean is on the verdicts' own scale.
 SHARES = ("accuracy", "win_rate", "agreement")
 NAMES = {
@@ -18,6 +18,7 @@ NAMES = {
     "mean": "mean score",
     "win_rate": "win rate",
     "agreement": "person–judge agreement",
+    "kappa": "person–judge kappa",
 }
 
 
@@ -46,6 +47,8 @@ def parse_goal(text: str) -> Goal:
         raise argparse.ArgumentTypeError(f"'{value}' in '{text}' is not a number") from None
     if percent:
         number /= 100
+    if name == "kappa" and not -1 <= number <= 1:
+        raise argparse.ArgumentTypeError(f"kappa lies between -1 and 1: '{text}'")
     if name in SHARES and not 0 <= number <= 1:
         raise argparse.ArgumentTypeError(
             f"{NAMES[name]} is a share between 0 and 1 (or 0% and 100%): '{text}'"
@@ -119,6 +122,15 @@ def _reach(goal: Goal, report: Report) -> Checked:
             goal, None, 0, f"a win rate needs pairwise verdicts; this run's are {kind} verdicts"
         )
     person = next((a for a in report.agreement if a.first == "person"), None)
+    if goal.figure == "kappa" and person is not None:
+        # Weighted for ordered verdicts, as the report gives it for them.
+        kappa = person.kappa_quadratic if person.kind == "ordinal" else person.kappa
+        if kappa.value is not None:
+            return Checked(goal, kappa.value, kappa.n)
+        if person.exact.value is not None:
+            return Checked(
+                goal, None, kappa.n, "kappa is undefined on these rows (one verdict only)"
+            )
     if person is None or person.exact.value is None:
         return Checked(
             goal,

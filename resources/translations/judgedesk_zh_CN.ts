@@ -2417,6 +2417,116 @@ Read it?</source>
     </message>
 </context>
 <context>
+    <name>PeopleSection</name>
+    <message>
+        <source>People</source>
+        <translation>人工判定</translation>
+    </message>
+    <message>
+        <source>Agreement of each pair, as a table</source>
+        <translation>每一对之间的一致程度（表格）</translation>
+    </message>
+    <message>
+        <source>Only one person&apos;s verdicts: how far people agree with each other needs the verdicts of two or more. Import another person&apos;s labels to compare.</source>
+        <translation>只有一个人的判定：要知道人与人之间有多一致，需要两个或更多人的判定。导入另一个人的标注即可比较。</translation>
+    </message>
+    <message>
+        <source>Too few rows judged and reviewed by several people to compare.</source>
+        <translation>既有评审判定、又有多人复核的行太少，无法比较。</translation>
+    </message>
+    <message>
+        <source>The judge agrees with people at κ {0}; people agree with each other at κ {1} (α {2}, n = {3}).</source>
+        <translation>评审与人工判定的一致度为 κ {0}；人与人之间的一致度为 κ {1}（α {2}，n = {3}）。</translation>
+    </message>
+    <message>
+        <source>– (too few rows with two verdicts)</source>
+        <translation>–（有两个判定的行太少）</translation>
+    </message>
+    <message>
+        <source>{0} (n = {1}, too few rows for an interval)</source>
+        <translation>{0}（n = {1}，行数太少，无法给出区间）</translation>
+    </message>
+    <message>
+        <source>{0} (95% interval {1}–{2}, n = {3})</source>
+        <translation>{0}（95% 区间 {1}–{2}，n = {3}）</translation>
+    </message>
+    <message>
+        <source>Krippendorff&apos;s α across {0}: {1}. {2}</source>
+        <translation>{0} 之间的 Krippendorff α：{1}。{2}</translation>
+    </message>
+    <message>
+        <source>Verdicts are compared as names: any two different verdicts disagree as much.</source>
+        <translation>判定按名称比较：任意两个不同的判定，分歧都一样大。</translation>
+    </message>
+    <message>
+        <source>Verdicts are compared by their order: verdicts further apart disagree more.</source>
+        <translation>判定按先后顺序比较：相隔越远的判定，分歧越大。</translation>
+    </message>
+    <message>
+        <source>Verdicts are compared as numbers: scores further apart disagree more.</source>
+        <translation>判定按数值比较：分数相差越多，分歧越大。</translation>
+    </message>
+    <message>
+        <source>Verdicts are compared as numbers measured from zero: scores further apart disagree more.</source>
+        <translation>判定按从零起算的数值比较：分数相差越多，分歧越大。</translation>
+    </message>
+    <message>
+        <source>People&apos;s consensus: on each row, the mean of the scores people gave.</source>
+        <translation>人工共识：每一行取各人所给分数的平均值。</translation>
+    </message>
+    <message>
+        <source>People&apos;s consensus: on each row, the verdict most people gave (rows where they are split evenly are left out).</source>
+        <translation>人工共识：每一行取多数人给出的判定（意见各半的行不计入）。</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>{0} – {1}</source>
+        <translation>{0} – {1}</translation>
+    </message>
+    <message>
+        <source>Judge – {0}</source>
+        <translation>评审 – {0}</translation>
+    </message>
+    <message>
+        <source>Judge – people&apos;s consensus</source>
+        <translation>评审 – 人工共识</translation>
+    </message>
+</context>
+<context>
+    <name>PeopleTableModel</name>
+    <message>
+        <source>Who</source>
+        <translation>比较对象</translation>
+    </message>
+    <message>
+        <source>Rows compared</source>
+        <translation>比较的行数</translation>
+    </message>
+    <message>
+        <source>Exact agreement</source>
+        <translation>完全一致</translation>
+    </message>
+    <message>
+        <source>Cohen&apos;s κ</source>
+        <translation>科恩 κ</translation>
+    </message>
+    <message>
+        <source>Rows both gave a verdict for</source>
+        <translation>双方都给出了判定的行</translation>
+    </message>
+    <message>
+        <source>Share of those rows where both gave the same verdict</source>
+        <translation>这些行中双方判定相同的比例</translation>
+    </message>
+    <message>
+        <source>Agreement beyond chance: 1 is perfect, 0 no better than chance; scores and ordered verdicts count near misses as partly agreeing (quadratic weights)</source>
+        <translation>排除偶然因素后的一致程度：1 为完全一致，0 为不比随机好；对分数和有序判定，相近的判定算作部分一致（二次加权）</translation>
+    </message>
+</context>
+<context>
     <name>PreferencesDialog</name>
     <message>
         <source>Preferences</source>

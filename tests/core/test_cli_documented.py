@@ -55,6 +55,7 @@ MORE_FORMS = [
     "--scene translation --parser json --judge-url URL --judge-model M "
     "--candidate-url URL --candidate-model M --candidate-key-env DOC_KEY",
     "judgedesk review import my-eval verdicts.jsonl --reviewer bo --trust",
+    "judgedesk report my-eval --history",
     "judgedesk new filed --dataset answers.csv --template score_reference --no-structured "
     "--judge-file smollm2.gguf --field question=problem --field reference=answer "
     "--field response=prediction",

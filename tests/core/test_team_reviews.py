@@ -124,3 +124,30 @@ def test_the_command_line_imports_and_says_what_it_did(
     bad = _write_labels(tmp_path / "bad.csv", [("nope", 2)])
     assert main(["review", "import", str(project.root), str(bad), "--reviewer", "bo"]) == 1
     assert "ids the dataset does not have (nope)" in capsys.readouterr().out
+
+
+def test_columns_of_the_dataset_can_hold_a_reviewer_each(tmp_path: Path) -> None:
+    data = tmp_path / "rated.csv"
+    with data.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["id", "question", "ref", "answer", "ana_score", "bo_score"])
+        for i in range(10):
+            bo = "" if i == 3 else str((i + i % 2) % 10 + 1)  # a missing review
+            writer.writerow([f"r{i}", f"What about item {i}?", "x", "y", i % 10 + 1, bo])
+    with FakeOpenAI(reply=score_from_question, models=["judge-small"]) as fake:
+        argv = ["new", str(tmp_path / "p"), "--dataset", str(data), "--template"]
+        argv += ["score_reference", "--judge-url", fake.base_url, "--judge-model", "judge-small"]
+        argv += ["--field", "question=question", "--field", "reference=ref"]
+        argv += ["--field", "response=answer", "--field", "human.ana=ana_score"]
+        argv += ["--field", "human.bo=bo_score"]
+        assert main(argv) == 0
+        assert main(["run", str(tmp_path / "p"), "--quiet"]) in (0, 1)
+    from judgedesk.core.project.settings import load_project
+
+    project = load_project(tmp_path / "p")
+    report = project_report(project, open_dataset(project.dataset_path(), project.dataset.fields))
+    people = report.people
+    assert people is not None and people.ceiling is not None
+    assert people.reviewers == ("ana", "bo")
+    assert people.ceiling.rows == 9  # bo left row 3 unreviewed
+    assert people.ceiling.pairs[0].n == 9

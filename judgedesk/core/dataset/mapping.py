@@ -19,6 +19,20 @@ ROLES: tuple[str, ...] = (
     "category",
 )
 
+REVIEWER_PREFIX = "human."
+"""A role ``human.NAME`` names a column holding the verdicts of one reviewer, NAME; the
+``human`` role is this person's labels."""
+
+
+def reviewer_columns(mapping: Mapping[str, str]) -> dict[str, str]:
+    """Reviewer name → column, for the ``human.NAME`` roles of a mapping."""
+    return {
+        role.removeprefix(REVIEWER_PREFIX): column
+        for role, column in mapping.items()
+        if role.startswith(REVIEWER_PREFIX) and column
+    }
+
+
 # Common column names for each role, best guess first. Matching ignores case.
 _CANDIDATES: dict[str, tuple[str, ...]] = {
     "question": ("question", "problem", "prompt", "query", "instruction", "input"),
@@ -109,10 +123,11 @@ def clean_mapping(mapping: Mapping[str, str] | None) -> dict[str, str]:
         return {}
     cleaned: dict[str, str] = {}
     for role, column in mapping.items():
-        if role not in ROLES:
+        reviewer = role.startswith(REVIEWER_PREFIX) and role.removeprefix(REVIEWER_PREFIX).strip()
+        if role not in ROLES and not reviewer:
             raise DatasetError(
                 f"The column mapping names a role '{role}' that JudgeDesk does not know. "
-                f"Use one of: {', '.join(ROLES)}."
+                f"Use one of: {', '.join(ROLES)}, or human.NAME for a reviewer's labels."
             )
         if column is None or column == "":
             continue

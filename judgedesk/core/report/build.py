@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.dataset.mapping import MISSING, lookup, suggest_mapping
+from judgedesk.core.dataset.mapping import MISSING, lookup, reviewer_columns, suggest_mapping
 from judgedesk.core.dataset.rows import derive_data
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.project.settings import Project
@@ -25,6 +25,7 @@ from judgedesk.core.report.figures import (
     estimate_mean,
     summarize,
 )
+from judgedesk.core.report.history import VersionFigures, judge_history
 from judgedesk.core.report.judges import JudgeCounts, judge_counts
 from judgedesk.core.report.pairwise import PairwiseFigures, pairwise_figures
 from judgedesk.core.review.agreement import (
@@ -36,6 +37,7 @@ from judgedesk.core.review.agreement import (
 )
 from judgedesk.core.review.human import ReviewScale, read_labels, scale_for
 from judgedesk.core.review.labels import LabelReading
+from judgedesk.core.review.reliability import consensus
 from judgedesk.core.review.session import ReviewItem, ReviewProgress, ReviewSession
 from judgedesk.core.review.team import ME, PeopleFigures, people_figures, scale_level
 from judgedesk.core.run.store import RunRecord, Store
@@ -101,6 +103,7 @@ class Report:
     human_labels: LabelReading | None = None
     judges: list[JudgeCounts] = field(default_factory=list)
     people: PeopleFigures | None = None
+    history: list[VersionFigures] = field(default_factory=list)
     created: float = field(default_factory=time.time)
 
     def to_dict(self) -> dict[str, Any]:
@@ -121,6 +124,7 @@ class Report:
             "human_labels": self.human_labels.to_dict() if self.human_labels else None,
             "judges": [j.to_dict() for j in self.judges],
             "people": self.people.to_dict() if self.people else None,
+            "history": [v.to_dict() for v in self.history],
         }
 
 
@@ -179,10 +183,35 @@ def build_report(
     )
 
 
+def _others(session: ReviewSession) -> dict[str, dict[int, Any]]:
+    """Other people's verdicts: imported, and the dataset's reviewer columns."""
+    others = session.store.team.verdicts()
+    dataset = session.dataset
+    if dataset is not None:  # columns of the dataset holding a reviewer's labels each
+        rows = session.rows()
+        for name, column in reviewer_columns(dataset.mapping).items():
+            others.setdefault(name, read_labels(dataset, rows, session.scale, column)[0])
+    return others
+
+
+def people_verdicts(session: ReviewSession) -> dict[int, Any]:
+    """The people's verdict per row: their consensus when several reviewed, else this
+    person's."""
+    mine = {i.row_index: i.human_value for i in session.items() if i.human_value is not None}
+    others = _others(session)
+    if not others:
+        return mine
+    level = scale_level(session.scale)
+    everyone = [mine, *others.values()]
+    rows = {row for given in everyone for row in given}
+    agreed = {row: consensus([g.get(row) for g in everyone], level) for row in rows}
+    return {row: value for row, value in agreed.items() if value is not None}
+
+
 def _people(session: ReviewSession, items: list[ReviewItem], seed: int) -> PeopleFigures | None:
     """People against each other and the judge against them, when others' verdicts were
     imported (reading the results file: off the GUI thread)."""
-    others = session.store.team.verdicts()
+    others = _others(session)
     if not others:
         return None
     mine = {i.row_index: i.human_value for i in session.items() if i.human_value is not None}
@@ -260,6 +289,7 @@ def project_report(
     category: str | None = None,
     compare: tuple[int, int] | None = None,
     seed: int = 0,
+    history: bool = False,
 ) -> Report:
     """The report of a project, read from its results file (blocking).
 
@@ -270,6 +300,7 @@ def project_report(
         category: the field to break results down by (see :func:`build_report`).
         compare: two run ids to compare (see :func:`compare_runs`).
         seed: the bootstrap's seed.
+        history: add each judge version's agreement with people (see ``history``).
 
     Raises:
         JudgeDeskError: the project has not been run, or a run does not exist.
@@ -289,6 +320,9 @@ def project_report(
         results = store.results(run_id) if run_id is not None else store.latest_results().values()
         people = {i.row_index: i.human_value for i in session.items()}
         report.pairwise = pairwise_figures(results, seed=seed, people=people)
+        if history:
+            level = scale_level(session.scale)
+            report.history = judge_history(store, people_verdicts(session), level)
     return report
 
 

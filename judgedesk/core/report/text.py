@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgedesk.core.report.build import Estimate, Group, Report, RunComparison, Summary
+from judgedesk.core.report.history import VersionFigures
 from judgedesk.core.report.judges import JudgeCounts
 from judgedesk.core.report.pairwise import PairwiseFigures, Rate
 from judgedesk.core.review.agreement import AgreementFigures, Confusion, Figure
@@ -181,6 +182,8 @@ def format_report(report: Report) -> str:
         lines += ["  " + line for line in agreement_lines(figures, report.scale)]
     if report.people is not None:
         lines += ["", *people_lines(report.people)]
+    if report.history:
+        lines += ["", *history_lines(report.history)]
     if report.pairwise is not None:
         lines += ["", *pairwise_lines(report.pairwise)]
     if report.comparison is not None:
@@ -205,6 +208,25 @@ def people_lines(people: PeopleFigures) -> list[str]:
         lines.append(f"  {_pair(pair)}")
     if people.judge_vs_consensus is not None:
         lines.append(f"  {_pair(people.judge_vs_consensus)} (the people's consensus)")
+    return lines
+
+
+def history_lines(history: list[VersionFigures]) -> list[str]:
+    """Each judge version against people, oldest first, with the rows that moved."""
+    lines = ["Agreement history (each version of a judge against people)"]
+    for version in history:
+        line = (
+            f"  {version.judge} {version.version} (runs {', '.join(map(str, version.runs))}): "
+            f"n={version.n}, exact {_figure(version.exact, True)}, κ {_figure(version.kappa)}"
+        )
+        if version.true_positive_rate is not None or version.true_negative_rate is not None:
+            line += (
+                f", finds correct {percent(version.true_positive_rate)}, "
+                f"incorrect {percent(version.true_negative_rate)}"
+            )
+        if version.toward or version.away:
+            line += f"; {len(version.toward)} rows moved toward people, {len(version.away)} away"
+        lines.append(line)
     return lines
 
 

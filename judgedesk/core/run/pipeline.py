@@ -15,6 +15,7 @@ from judgedesk.core.events import Signal
 from judgedesk.core.judge import JudgeCallError
 from judgedesk.core.judge.base import ChatClient
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.judge.version import judge_version
 from judgedesk.core.project.approvals import require_keys_approved
 from judgedesk.core.project.checks import check_project
 from judgedesk.core.project.settings import Project
@@ -130,7 +131,11 @@ class Run:
         self._contexts = [*judges, *answering]
         await self._preflight()
         scripts = self._scripts()
-        run_id = self.store.start_run(self.selection.describe())
+        versions = {
+            c.settings.name: judge_version(c.settings, c.template.source if c.template else None)
+            for c in judges
+        }
+        run_id = self.store.start_run(self.selection.describe(), judges=versions)
         progress = Progress(run_id, len(indexes))
         processor = RowProcessor(
             self.project,

@@ -10,7 +10,7 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.run.reviews import REVIEW_DIMENSIONS, REVIEWS_SCHEMA
 from judgedesk.core.run.team_reviews import TEAM_SCHEMA
 
-STORE_VERSION = 5
+STORE_VERSION = 6
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -66,12 +66,18 @@ def _add_team_reviews(db: sqlite3.Connection) -> None:
     db.execute(TEAM_SCHEMA)
 
 
+def _add_run_judges(db: sqlite3.Connection) -> None:
+    # Each judge's version in a run (name → short hash of what makes its verdicts).
+    db.execute("ALTER TABLE runs ADD COLUMN judges TEXT NOT NULL DEFAULT '{}'")
+
+
 # Step n turns a file of version n into version n + 1.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _add_reviews,
     2: _add_run_owner,
     3: _add_review_dimensions,
     4: _add_team_reviews,
+    5: _add_run_judges,
 }
 
 

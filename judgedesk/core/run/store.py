@@ -10,7 +10,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +61,8 @@ class RunRecord:
     status: str
     selection: str
     note: str
+    judges: dict[str, str] = field(default_factory=dict)
+    """Each judge's version in this run: name → short hash (see ``judge_version``)."""
 
 
 RESULT_BATCH = 64
@@ -237,13 +239,16 @@ class Store:
 
     # --- runs -------------------------------------------------------------------------
 
-    def start_run(self, selection: str = "", note: str = "") -> int:
-        """Record the start of a run and return its id."""
+    def start_run(
+        self, selection: str = "", note: str = "", judges: Mapping[str, str] | None = None
+    ) -> int:
+        """Record the start of a run (with each judge's version) and return its id."""
+        versions = json.dumps(dict(judges or {}), sort_keys=True)
         with self._writing():
             cursor = self._db.execute(
-                "INSERT INTO runs (started, status, selection, note, owner) "
-                "VALUES (?, 'running', ?, ?, ?)",
-                (time.time(), selection, note, OWNER),
+                "INSERT INTO runs (started, status, selection, note, owner, judges) "
+                "VALUES (?, 'running', ?, ?, ?, ?)",
+                (time.time(), selection, note, OWNER, versions),
             )
         return int(cursor.lastrowid or 0)
 
@@ -257,10 +262,19 @@ class Store:
 
     def runs(self) -> list[RunRecord]:
         """Every run, oldest first."""
-        rows = self._db.execute(
-            "SELECT id, started, finished, status, selection, note FROM runs ORDER BY id"
-        )
-        return [RunRecord(*row) for row in rows]
+        try:
+            rows = self._db.execute(
+                "SELECT id, started, finished, status, selection, note, judges FROM runs "
+                "ORDER BY id"
+            ).fetchall()
+        except sqlite3.OperationalError:  # an older file opened read-only: no versions
+            rows = self._db.execute(
+                "SELECT id, started, finished, status, selection, note, '{}' FROM runs ORDER BY id"
+            ).fetchall()
+        return [
+            RunRecord(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6] or "{}"))
+            for row in rows
+        ]
 
     # --- results ----------------------------------------------------------------------
 

@@ -39,6 +39,7 @@ from judgedesk.ui.panes.report_charts import BarChartView
 from judgedesk.ui.panes.report_compare import RunCompareView
 from judgedesk.ui.panes.report_heatmap import HeatmapView
 from judgedesk.ui.panes.report_pairs import PairWords
+from judgedesk.ui.panes.report_people import PeopleSection
 from judgedesk.ui.panes.report_words import ChartPage, ReportWords
 from judgedesk.ui.tasks import TaskRunner
 
@@ -146,6 +147,8 @@ class ReportPane(QWidget):
         self.grid = QGridLayout(charts)
         self.grid.setColumnStretch(0, 1)
         self.grid.setColumnStretch(1, 1)
+        self.people = PeopleSection(charts)  # first: whether people trust the judge
+        self.grid.addWidget(self.people, 0, 0, 1, 2)
         scroll = QScrollArea(self)
         scroll.setObjectName("reportChartsScroll")
         scroll.setWidgetResizable(True)
@@ -282,6 +285,7 @@ class ReportPane(QWidget):
         words = self.words
         self.copy_button.setEnabled(report is not None)
         self.export_button.setEnabled(report is not None)
+        self.people.show_people(report.people if report is not None else None)
         if report is None:
             self.headline.setText(self.tr("No results yet."))
             self.counts.setText(
@@ -342,8 +346,8 @@ class ReportPane(QWidget):
             self.grid.removeWidget(card)
         shown = [card for card in self.cards if not card.isHidden()]
         for position, card in enumerate(shown):
-            self.grid.addWidget(card, position // 2, position % 2, Qt.AlignmentFlag.AlignTop)
-        self.grid.setRowStretch(len(shown) // 2 + 1, 1)
+            self.grid.addWidget(card, position // 2 + 1, position % 2, Qt.AlignmentFlag.AlignTop)
+        self.grid.setRowStretch(len(shown) // 2 + 2, 1)
 
     def _show_tables(self, tables: bool) -> None:
         for card in self.cards:
@@ -356,6 +360,8 @@ class ReportPane(QWidget):
         if self.report is None:
             return
         text = self.words.summary_text(self.report, self.run.currentText())
+        if self.report.people is not None:
+            text += "\n" + self.people.summary_text()
         QGuiApplication.clipboard().setText(text)
         self.sig_status_changed.emit(self.tr("The summary is on the clipboard."))
 
