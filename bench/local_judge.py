@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 
@@ -31,52 +29,10 @@ sys.path.insert(0, str(ROOT))
 
 from bench.figures import report  # noqa: E402
 from judgedesk.core.dataset import open_dataset  # noqa: E402
-from judgedesk.core.judge.settings import JudgeSettings  # noqa: E402
-from judgedesk.core.project.approvals import approve  # noqa: E402
 from judgedesk.core.project.settings import Project  # noqa: E402
 from judgedesk.core.run.pipeline import RunSummary, run_project  # noqa: E402
-from judgedesk.core.template.library import get_template  # noqa: E402
+from tests.support.local_projects import make_local_project  # noqa: E402
 from tests.support.test_model import model_path  # noqa: E402
-
-FACTS = [
-    ("What is the capital of Italy?", "Rome", "Rome is the capital of Italy."),
-    ("How many sides has a hexagon?", "Six", "A hexagon has eight sides."),
-    ("What is 7 times 8?", "56", "7 times 8 is 56."),
-    ("What is the chemical symbol of gold?", "Au", "The symbol of gold is Ag."),
-    ("Who painted the Mona Lisa?", "Leonardo da Vinci", "Leonardo da Vinci painted it."),
-]
-
-
-def make_project(root: Path, rows: int, gguf: Path, **judge: Any) -> Project:
-    data = root / "data" / "facts.jsonl"
-    data.parent.mkdir(parents=True)
-    with data.open("w", encoding="utf-8") as handle:
-        for index in range(rows):
-            question, reference, answer = FACTS[index % len(FACTS)]
-            row = {"id": f"f{index}", "question": f"{question} (item {index})"}
-            row |= {"ref_answer": reference, "response": {"content": answer}}
-            handle.write(json.dumps(row) + "\n")
-    builtin = get_template("score_reference")
-    project = Project(root=root, name="facts")
-    project.dataset.path = "data/facts.jsonl"
-    project.variables = dict(builtin.variables)
-    settings: dict[str, Any] = {
-        "name": "smol",
-        "kind": "local",
-        "model_file": str(gguf),
-        "template": "templates/judge.j2",
-        "parser": "score",
-        "structured": True,
-        "context_size": 2048,
-        "concurrency": 1,
-        "params": {"temperature": 0, "max_tokens": 160, "seed": 1},
-    }
-    settings.update(judge)
-    project.judges = [JudgeSettings(**settings)]
-    project.save()
-    project.write_template(project.judges[0], builtin.text)
-    approve(project)
-    return project
 
 
 def timed_run(project: Project) -> tuple[RunSummary, float]:
@@ -124,26 +80,27 @@ def main() -> None:
         raise SystemExit("The test model is missing: python -m tests.support.test_model")
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
-        local = make_project(folder / "local", args.rows, model)
+        local = make_local_project(folder / "local", model, args.rows, concurrency=1)
         local_summary, local_seconds = timed_run(local)
         process, base_url = start_server(model)
         try:
-            server = make_project(
+            server = make_local_project(
                 folder / "server",
-                args.rows,
                 model,
+                args.rows,
                 kind="openai",
                 model_file="",
                 base_url=base_url,
                 model=str(model),
                 stream=True,
                 structured_format="json_object",
+                concurrency=1,
             )
             server_summary, server_seconds = timed_run(server)
         finally:
             process.terminate()
             process.wait(30)
-        free = make_project(folder / "free", args.rows, model, structured=False)
+        free = make_local_project(folder / "free", model, args.rows, structured=False)
         free_summary, free_seconds = timed_run(free)
     print(f"SmolLM2-135M-Instruct Q4_1, {args.rows} rows of score_reference, concurrency 1")
     local_rate, local_tokens = line("in-process, structured", local_summary, local_seconds)

@@ -29,7 +29,7 @@ from judgedesk.resources import resource_path  # noqa: E402
 from judgedesk.ui.i18n import install_translators  # noqa: E402
 from judgedesk.ui.main_window import MainWindow  # noqa: E402
 from judgedesk.ui.settings import AppSettings  # noqa: E402
-from tools.screenshots_local import shoot_local  # noqa: E402
+from tools.screenshots_local import shoot_local, shoot_people  # noqa: E402
 
 
 async def shoot(window: MainWindow, out: Path) -> None:
@@ -59,6 +59,7 @@ async def shoot(window: MainWindow, out: Path) -> None:
     await shoot_dialogs(window, out)
     await shoot_local(window, out, run_and_wait)
     await shoot_pairwise(window, out)
+    await shoot_people(window, out, refresh_report)
 
 
 async def shoot_pairwise(window: MainWindow, out: Path) -> None:
@@ -143,14 +144,20 @@ async def run_sample(window: MainWindow) -> None:
     await asyncio.sleep(0.3)
 
 
-async def show_report(window: MainWindow, out: Path) -> None:
-    """The report of the sample's run; then a second run compared with the first."""
+async def refresh_report(window: MainWindow) -> None:
+    """Compute the report again and wait until the pane shows it."""
     pane = window.report_pane
     shown = asyncio.Event()
     pane.sig_report_shown.connect(lambda report: report is not None and shown.set())
     pane.refresh()
     await asyncio.wait_for(shown.wait(), 30)
     await asyncio.sleep(0.3)
+
+
+async def show_report(window: MainWindow, out: Path) -> None:
+    """The report of the sample's run; then a second run compared with the first."""
+    pane = window.report_pane
+    await refresh_report(window)
     window.grab().save(str(out / "report-charts.png"))
     print(out / "report-charts.png")
     # A stricter rule (exact match instead of "contains") changes some verdicts.

@@ -68,3 +68,47 @@ async def shoot_local(window: Any, out: Path, run_and_wait: Any) -> None:
         dialog.grab().save(str(out / "find-servers.png"))
         print(out / "find-servers.png")
         dialog.reject()
+
+
+async def shoot_people(window: Any, out: Path, refresh_report: Any) -> None:
+    """A project of its own, judged, with two colleagues' labels imported beside the
+    person's reviews: the Report pane sets people beside the judge."""
+    import csv
+
+    from judgedesk.cli import main as cli
+    from judgedesk.core.run.reviews import Review
+    from judgedesk.core.run.store import Store
+    from tests.core.test_pipeline import make_project, score_from_question
+    from tests.support.fake_openai import FakeOpenAI
+
+    folder = Path(tempfile.mkdtemp(prefix="judgedesk-people-"))
+    with FakeOpenAI(reply=score_from_question, models=["judge-small"]) as fake:
+        project = make_project(folder / "Answers reviewed by three", fake.base_url, rows=40)
+        assert await asyncio.to_thread(cli, ["run", str(project.root), "--quiet"]) in (0, 1)
+    judge = {i: i % 10 + 1 for i in range(40) if i != 7}  # what the fake judge gave
+    people = {
+        "ana": {i: max(1, v - (i % 3 == 0)) for i, v in judge.items() if i % 5},
+        "bo": {i: min(10, v + (i % 4 == 1) * 2) for i, v in judge.items() if i % 6},
+    }
+    for name, verdicts in people.items():
+        path = folder / f"{name}.csv"
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["id", "verdict"])
+            writer.writerows((f"r{i}", v) for i, v in verdicts.items())
+        argv = ["review", "import", str(project.root), str(path), "--reviewer", name]
+        await asyncio.to_thread(cli, argv)
+    with Store(project.store_path) as store:  # the person's own reviews
+        for i, v in judge.items():
+            if i % 2 == 0:
+                store.reviews.put(Review(i, f"r{i}", value=v if i % 8 else v - 2, updated=1.0))
+    window.workspace.dirty = False
+    opened = asyncio.Event()
+    window.workspace.sig_dataset_loaded.connect(lambda _: opened.set())
+    window.open_project(project.root)
+    await asyncio.wait_for(opened.wait(), 30)
+    window.nav.setCurrentRow(window.stack.indexOf(window.report_pane))
+    window.report_pane.tabs.setCurrentIndex(0)  # the charts, where people are shown
+    await refresh_report(window)
+    window.grab().save(str(out / "report-people.png"))
+    print(out / "report-people.png")

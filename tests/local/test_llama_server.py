@@ -18,7 +18,8 @@ import pytest
 from judgedesk.core.judge.dialects import find_format_at
 from judgedesk.core.judge.openai import OpenAIClient
 from judgedesk.core.run.store import Store
-from tests.local.test_local_judge import make_local_project, run
+from tests.local.test_local_judge import run
+from tests.support.local_projects import make_local_project
 
 
 def _free_port() -> int:

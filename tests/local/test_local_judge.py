@@ -18,55 +18,11 @@ from judgedesk.core.dataset import open_dataset
 from judgedesk.core.judge.base import ChatRequest, JudgeCallError
 from judgedesk.core.judge.gguf import read_model_file
 from judgedesk.core.judge.local_file import LocalFileClient
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.approvals import approve
 from judgedesk.core.project.settings import Project
 from judgedesk.core.run.dry_run import judge_one_row_blocking
 from judgedesk.core.run.pipeline import Run, run_project
 from judgedesk.core.run.store import Store
-from judgedesk.core.template.library import get_template
-
-QUESTIONS = [
-    ("What is the capital of France?", "Paris", "The capital of France is Paris."),
-    ("How many legs does a spider have?", "Eight", "A spider has six legs."),
-    ("What is 12 times 3?", "36", "12 times 3 is 36."),
-    ("Which planet is known as the red planet?", "Mars", "Mars is the red planet."),
-    ("What gas do plants take in?", "Carbon dioxide", "Plants take in oxygen."),
-    ("Who wrote Hamlet?", "William Shakespeare", "Hamlet was written by Shakespeare."),
-    ("What is the boiling point of water at sea level in Celsius?", "100", "It boils at 100."),
-    ("How many days are in a leap year?", "366", "A leap year has 365 days."),
-    ("What is the largest ocean?", "The Pacific", "The Pacific Ocean is the largest."),
-    ("What is the square root of 81?", "9", "The square root of 81 is 9."),
-]
-
-
-def make_local_project(root: Path, gguf: Path, **judge: Any) -> Project:
-    data = root / "data" / "qa.jsonl"
-    data.parent.mkdir(parents=True)
-    with data.open("w", encoding="utf-8") as handle:
-        for index, (question, reference, answer) in enumerate(QUESTIONS):
-            row = {"id": f"q{index}", "question": question, "ref_answer": reference}
-            handle.write(json.dumps({**row, "response": {"content": answer}}) + "\n")
-    builtin = get_template("score_reference")
-    project = Project(root=root, name="qa")
-    project.dataset.path = "data/qa.jsonl"
-    project.variables = dict(builtin.variables)
-    settings: dict[str, Any] = {
-        "name": "smol",
-        "kind": "local",
-        "model_file": str(gguf),
-        "template": "templates/judge.j2",
-        "parser": "score",
-        "structured": True,
-        "context_size": 2048,
-        "params": {"temperature": 0, "max_tokens": 160, "seed": 1},
-    }
-    settings.update(judge)
-    project.judges = [JudgeSettings(**settings)]
-    project.save()
-    project.write_template(project.judges[0], builtin.text)
-    approve(project)
-    return project
+from tests.support.local_projects import make_local_project
 
 
 def run(project: Project, **options: Any) -> Any:
