@@ -1453,6 +1453,14 @@
         <translation>流式接收回复</translation>
     </message>
     <message>
+        <source>Ask for the reasoning apart from the answer</source>
+        <translation>请求将推理过程与回答分开返回</translation>
+    </message>
+    <message>
+        <source>Sends separate_reasoning: a reasoning model&apos;s thinking comes back in a field of its own. A server that does not know the field is asked again without it.</source>
+        <translation>发送 separate_reasoning：推理模型的思考过程会放在单独的字段中返回。不认识该字段的服务器会在去掉它之后重新请求。</translation>
+    </message>
+    <message>
         <source>Test connection</source>
         <translation>测试连接</translation>
     </message>

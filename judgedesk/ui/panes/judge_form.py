@@ -140,6 +140,16 @@ class JudgeForm(QWidget, JudgeReaderRow):
         self.stream.setObjectName("judgeStream")
         self.stream.toggled.connect(self._edited)
         self.form.addRow("", self.stream)
+        self.separate = QCheckBox(self.tr("Ask for the reasoning apart from the answer"), self)
+        self.separate.setObjectName("judgeSeparateReasoning")
+        self.separate.setToolTip(
+            self.tr(
+                "Sends separate_reasoning: a reasoning model's thinking comes back in a field "
+                "of its own. A server that does not know the field is asked again without it."
+            )
+        )
+        self.separate.toggled.connect(self._edited)
+        self.form.addRow("", self.separate)
         self.test_button = QPushButton(self.tr("Test connection"), self)
         self.test_button.setObjectName("testConnection")
         self.test_button.clicked.connect(self.test_connection)
@@ -201,6 +211,7 @@ class JudgeForm(QWidget, JudgeReaderRow):
             self.concurrency.setValue(judge.concurrency)
             self.rate_limit.setValue(judge.rate_limit)
             self.stream.setChecked(judge.stream)
+            self.separate.setChecked(judge.separate_reasoning)
             self.show_reader(judge)
             self.local.show(judge)
             self.structured.show(judge)
@@ -219,7 +230,7 @@ class JudgeForm(QWidget, JudgeReaderRow):
         is_endpoint, is_model = kind == "openai", kind in ("openai", "local")
         for widget in (self.preset, self.base_url, self.model_name, self.key_source):
             self.form.setRowVisible(widget, is_endpoint)
-        for widget in (self.concurrency, self.rate_limit, self.stream):
+        for widget in (self.concurrency, self.rate_limit, self.stream, self.separate):
             self.form.setRowVisible(widget, is_endpoint)
         for widget in (self.system_prompt, self.temperature, self.max_tokens, self.timeout):
             self.form.setRowVisible(widget, is_model)
@@ -268,6 +279,7 @@ class JudgeForm(QWidget, JudgeReaderRow):
         judge.concurrency = int(self.concurrency.value())
         judge.rate_limit = int(self.rate_limit.value())
         judge.stream = self.stream.isChecked()
+        judge.separate_reasoning = self.separate.isChecked()
         self.local.apply(judge)
         self.structured.apply(judge)
         if self.reader.currentData() != OWN_RULE:  # a built-in reader: no own rule
