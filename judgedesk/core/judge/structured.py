@@ -215,7 +215,8 @@ def _builtin(
 
         return _object({"reason": _REASON, "score_a": score, "score_b": score}), both
     if parser == "json":
-        score = _number(options.get("min", 0) or 0, high)  # type: ignore[arg-type]
+        floor = options.get("min", 0)
+        score = _number(floor if isinstance(floor, int | float) else 0, high)
         names = dimension_names(variables)
         dimension = _object({"analysis": _REASON, "score": score})
         properties: dict[str, Any] = {name: dimension for name in names}

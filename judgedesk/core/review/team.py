@@ -98,7 +98,6 @@ def import_labels(
     if not reviewer:
         raise JudgeDeskError("Say whose verdicts these are: give the reviewer's name.")
     labels = open_dataset(path)
-    columns = list(labels.columns) if hasattr(labels, "columns") else []
     ids = {dataset.row(i).id: i for i in range(len(dataset))}
     asked: list[tuple[int, Any]] = []
     unknown: list[str] = []
@@ -109,7 +108,7 @@ def import_labels(
         if id_column not in record or verdict_column not in record:
             raise JudgeDeskError(
                 f"{path.name} has no '{id_column}' and '{verdict_column}' columns "
-                f"(it has {', '.join(map(str, columns or record))}); name them with "
+                f"(it has {', '.join(map(str, record))}); name them with "
                 "--id-column and --verdict-column."
             )
         row_id = str(record[id_column]).strip()
