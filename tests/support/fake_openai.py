@@ -234,6 +234,12 @@ class FakeOpenAI:
             try:
                 loop.run_forever()
             finally:
+                # A connection accepted while the server was closing has a task _close() did
+                # not see; ending it here keeps it from being collected on a closed loop.
+                pending = asyncio.all_tasks(loop)
+                for task in pending:
+                    task.cancel()
+                loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
                 loop.run_until_complete(loop.shutdown_asyncgens())
                 loop.close()
 
