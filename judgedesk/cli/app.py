@@ -53,6 +53,7 @@ examples:
   judgedesk run my-eval --recompute --fail-under mean=7 --json
   judgedesk servers --port 8081 --json
   judgedesk review import my-eval labels.csv --reviewer ana --id-column item --verdict-column score
+  judgedesk review pack my-eval --reviewers ana,bo,cy --overlap 20% --out review-packs
 """
 
 

@@ -1,4 +1,4 @@
-"""``judgedesk review import``: other people's verdicts, merged beside this person's."""
+"""``judgedesk review``: review packs for a team, and other people's verdicts merged back."""
 
 from __future__ import annotations
 
@@ -15,15 +15,24 @@ from judgedesk.cli.common import (
     open_project_data,
 )
 
+PACK_SUFFIX = ".jdpack"  # the same as judgedesk.core.review.pack's, without importing it
+
 
 def cmd_review_import(args: argparse.Namespace) -> int:
+    from judgedesk.core.errors import JudgeDeskError
     from judgedesk.core.project.settings import load_project
     from judgedesk.core.review.human import scale_for
+    from judgedesk.core.review.pack import import_pack
     from judgedesk.core.review.team import import_labels
     from judgedesk.core.run.store import Store
 
-    if not args.reviewer or not args.reviewer.strip():
-        raise UsageError("Say whose verdicts these are: --reviewer NAME.")
+    files = [Path(name).expanduser() for name in args.files]
+    labels = [path for path in files if path.suffix.lower() != PACK_SUFFIX]
+    if labels and (not args.reviewer or not args.reviewer.strip()):
+        raise UsageError(
+            f"Say whose verdicts {labels[0].name} holds: --reviewer NAME "
+            f"(review packs, {PACK_SUFFIX}, name their reviewer themselves)."
+        )
     project = load_project(args.dir)
     allow_project(project, args.trust, keys=False)
     dataset = open_project_data(project)
@@ -31,32 +40,103 @@ def cmd_review_import(args: argparse.Namespace) -> int:
     with Store(project.store_path) as store:
         seen: list[Any] = [r.value for r in store.latest_results().values() if r.status == "ok"]
         scale = scale_for(project, seen)
-        for name in args.files:
+        for path in files:
+            if path.suffix.lower() == PACK_SUFFIX:
+                try:
+                    print(f"{path}: {import_pack(store, dataset, project, path).summary()}")
+                except JudgeDeskError as exc:
+                    print(f"{path}: not imported. {exc}")
+                    problems = True
+                continue
             done = import_labels(
                 store,
                 dataset,
                 scale,
-                Path(name).expanduser(),
+                path,
                 args.reviewer,
                 id_column=args.id_column,
                 verdict_column=args.verdict_column,
             )
-            print(f"{name}: {done.summary()}")
+            print(f"{path}: {done.summary()}")
             problems = problems or bool(done.unknown_count or done.reading.unreadable)
     print(f"Run `judgedesk report {args.dir}` for how far people agree, and the judge with them.")
     return EXIT_PROBLEM if problems else EXIT_OK
 
 
+def _share(text: str) -> float:
+    """'20%', '20' or '0.2' as a share of the rows."""
+    raw = text.strip().rstrip("%")
+    try:
+        value = float(raw)
+    except ValueError:
+        raise UsageError(f"--overlap is a percentage such as 20%, not '{text}'.") from None
+    return value / 100 if text.strip().endswith("%") or value > 1 else value
+
+
+def cmd_review_pack(args: argparse.Namespace) -> int:
+    from judgedesk.core.project.settings import load_project
+    from judgedesk.core.review.pack import plan_packs, write_packs
+    from judgedesk.core.run.store import Store
+
+    project = load_project(args.dir)
+    allow_project(project, args.trust, keys=False)
+    dataset = open_project_data(project)
+    plan = plan_packs(
+        range(len(dataset)), args.reviewers.split(","), _share(args.overlap), args.seed
+    )
+    print(plan.summary())
+    out = Path(args.out).expanduser()
+    store = Store(project.store_path) if project.store_path.is_file() else None
+    try:
+        paths = write_packs(
+            project,
+            dataset,
+            plan,
+            out,
+            show_judge=args.show_judge,
+            store=store,
+            instructions=args.instructions,
+        )
+    finally:
+        if store is not None:
+            store.close()
+    for path in paths:
+        print(f"  {path}")
+    print(
+        "Send each reviewer their file; they open it in JudgeDesk, review, and send it back. "
+        f"Then: judgedesk review import {args.dir} {out}/*{PACK_SUFFIX}"
+    )
+    return EXIT_OK
+
+
 def add_review_command(sub: Any) -> None:
-    review = sub.add_parser("review", help="bring in other people's verdicts")
+    review = sub.add_parser("review", help="review packs for a team; other people's verdicts")
     actions = review.add_subparsers(dest="action", metavar="ACTION", required=True)
+    pack = actions.add_parser(
+        "pack", help="write one review pack per reviewer, with an overlap everyone reviews"
+    )
+    pack.add_argument("dir")
+    pack.add_argument("--reviewers", required=True, help="their names, comma separated")
+    pack.add_argument(
+        "--overlap", default="20%", help="share of the rows every reviewer gets (20%%)"
+    )
+    pack.add_argument("--seed", type=int, default=0, help="the split's seed (0)")
+    pack.add_argument("--out", required=True, help="the folder the packs go to")
+    pack.add_argument(
+        "--show-judge",
+        action="store_true",
+        help="show the judge's verdict in the packs (off: people judge on their own)",
+    )
+    pack.add_argument("--instructions", default="", help="a few words for the reviewers")
+    pack.add_argument("--trust", action="store_true", help=TRUST_HELP)
+    pack.set_defaults(func=cmd_review_pack)
     merge = actions.add_parser(
         "import",
-        help="merge one reviewer's verdicts from CSV, XLSX or JSONL files keyed by row id",
+        help="merge review packs, or one reviewer's verdicts from CSV, XLSX or JSONL files",
     )
     merge.add_argument("dir")
     merge.add_argument("files", nargs="+", metavar="FILE")
-    merge.add_argument("--reviewer", required=True, help="whose verdicts they are")
+    merge.add_argument("--reviewer", help="whose verdicts a label file holds")
     merge.add_argument("--id-column", default="id", help="the column holding row ids (id)")
     merge.add_argument(
         "--verdict-column", default="verdict", help="the column holding verdicts (verdict)"

@@ -1276,6 +1276,156 @@
     </message>
 </context>
 <context>
+    <name>HistorySection</name>
+    <message>
+        <source>Agreement history</source>
+        <translation>一致性历史</translation>
+    </message>
+    <message>
+        <source>Each version of a judge against people&apos;s verdicts on the same rows, newest first. A version&apos;s verdicts are pooled over the runs that used it.</source>
+        <translation>评审的每个版本在相同行上与人工判定的对比，最新的在前。一个版本的判定汇总自使用它的所有运行。</translation>
+    </message>
+    <message>
+        <source>Each version of each judge against people</source>
+        <translation>每个评审的每个版本与人工判定的对比</translation>
+    </message>
+    <message>
+        <source>Judge whose versions are compared</source>
+        <translation>要比较其版本的评审</translation>
+    </message>
+    <message>
+        <source>&amp;Judge:</source>
+        <translation>评审(&amp;J)：</translation>
+    </message>
+    <message>
+        <source>Version A, before</source>
+        <translation>版本 A（之前）</translation>
+    </message>
+    <message>
+        <source>Version B, after</source>
+        <translation>版本 B（之后）</translation>
+    </message>
+    <message>
+        <source>Version &amp;A:</source>
+        <translation>版本 &amp;A：</translation>
+    </message>
+    <message>
+        <source>Version &amp;B:</source>
+        <translation>版本 &amp;B：</translation>
+    </message>
+    <message>
+        <source>Rows whose verdict moved</source>
+        <translation>判定发生变化的行</translation>
+    </message>
+    <message>
+        <source>&amp;Rows that moved (select one to see it in the inspector)</source>
+        <translation>变化的行(&amp;R)（选中一行即可在检查器中查看）</translation>
+    </message>
+    <message>
+        <source>{0} · run {1}</source>
+        <translation>{0} · 运行 {1}</translation>
+    </message>
+    <message>
+        <source>{0} · runs {1}</source>
+        <translation>{0} · 运行 {1}</translation>
+    </message>
+    <message>
+        <source>{0} (A)</source>
+        <translation>{0}（A）</translation>
+    </message>
+    <message>
+        <source>{0} (B)</source>
+        <translation>{0}（B）</translation>
+    </message>
+    <message>
+        <source>Version A and version B are the same: pick two different versions.</source>
+        <translation>版本 A 和版本 B 相同：请选择两个不同的版本。</translation>
+    </message>
+    <message>
+        <source>From {0} to {1}: {2} rows moved toward people, {3} away from them.</source>
+        <translation>从 {0} 到 {1}：{2} 行更接近人工判定，{3} 行更偏离。</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTableModel</name>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>First used</source>
+        <translation>首次使用</translation>
+    </message>
+    <message>
+        <source>Rows compared</source>
+        <translation>比较的行数</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Cohen&apos;s κ</source>
+        <translation>科恩 κ</translation>
+    </message>
+    <message>
+        <source>True-positive rate</source>
+        <translation>真阳性率</translation>
+    </message>
+    <message>
+        <source>True-negative rate</source>
+        <translation>真阴性率</translation>
+    </message>
+    <message>
+        <source>Agrees best</source>
+        <translation>最一致</translation>
+    </message>
+    <message>
+        <source>A short hash of the judge&apos;s template, system prompt, verdict reading, model and parameters: a new hash is a new version</source>
+        <translation>评审的模板、系统提示词、判定读取方式、模型和参数的短哈希：哈希不同即为新版本</translation>
+    </message>
+    <message>
+        <source>When the first run with this version started, and which run it was</source>
+        <translation>首次使用此版本的运行开始的时间，以及是哪一次运行</translation>
+    </message>
+    <message>
+        <source>Rows both this version and people gave a verdict for</source>
+        <translation>此版本和人工都给出判定的行数</translation>
+    </message>
+    <message>
+        <source>Share of those rows where this version gave the people&apos;s verdict</source>
+        <translation>其中此版本给出与人工相同判定的比例</translation>
+    </message>
+    <message>
+        <source>Agreement beyond chance: 1 is perfect, 0 no better than chance</source>
+        <translation>排除偶然因素后的一致程度：1 为完全一致，0 为不比随机好</translation>
+    </message>
+    <message>
+        <source>Of the rows people called correct, the share this version called correct</source>
+        <translation>在人工判为正确的行中，此版本也判为正确的比例</translation>
+    </message>
+    <message>
+        <source>Of the rows people called incorrect, the share this version called incorrect</source>
+        <translation>在人工判为错误的行中，此版本也判为错误的比例</translation>
+    </message>
+    <message>
+        <source>The version of each judge that agrees best with people (highest κ)</source>
+        <translation>每个评审中与人工判定最一致的版本（κ 最高）</translation>
+    </message>
+    <message>
+        <source>{0} · run {1}</source>
+        <translation>{0} · 运行 {1}</translation>
+    </message>
+    <message>
+        <source>★ best</source>
+        <translation>★ 最佳</translation>
+    </message>
+</context>
+<context>
     <name>JsonTreeModel</name>
     <message>
         <source>Field</source>
@@ -1423,6 +1573,18 @@
     <message>
         <source>Max tokens</source>
         <translation>最大令牌数</translation>
+    </message>
+    <message>
+        <source> per row</source>
+        <translation> 次/行</translation>
+    </message>
+    <message>
+        <source>Ask the judge this many times about each row: the row&apos;s verdict is the majority (or, for scores, the mean) of the answers, and the report shows how far the judge agrees with itself. Each time is a request of its own.</source>
+        <translation>每行向评审模型提问的次数：该行的结论取各次回答的多数（评分则取平均），报告会显示评审与自身的一致程度。每次提问都是一个单独的请求。</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>采样次数</translation>
     </message>
     <message>
         <source> s</source>
@@ -2300,6 +2462,33 @@ Read it?</source>
     </message>
 </context>
 <context>
+    <name>MovedRowsModel</name>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Moved</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>People</source>
+        <translation>人工判定</translation>
+    </message>
+    <message>
+        <source>▲ toward people</source>
+        <translation>▲ 更接近人工</translation>
+    </message>
+    <message>
+        <source>▼ away from people</source>
+        <translation>▼ 更偏离人工</translation>
+    </message>
+</context>
+<context>
     <name>NameCompleter</name>
     <message>
         <source>Names the template can use</source>
@@ -2410,6 +2599,14 @@ Read it?</source>
     <message>
         <source>Based on</source>
         <translation>依据</translation>
+    </message>
+    <message>
+        <source>Judge “{0}”, asked {1} times per row: its agreement with itself cannot be measured yet (no row with two verdicts read, or every verdict the same).</source>
+        <translation>评审“{0}”每行提问 {1} 次：暂时无法衡量其自身一致性（没有一行读出了两个结论，或所有结论都相同）。</translation>
+    </message>
+    <message>
+        <source>Judge “{0}”, asked {1} times per row, agrees with itself at α = {2} over {3} rows.</source>
+        <translation>评审“{0}”每行提问 {1} 次，在 {3} 行上的自身一致性为 α = {2}。</translation>
     </message>
     <message>
         <source>n = {0}</source>
@@ -3462,8 +3659,8 @@ Read it?</source>
         <translation>所有行</translation>
     </message>
     <message>
-        <source>Not reviewed yet</source>
-        <translation>尚未复核</translation>
+        <source>Not yet reviewed by me</source>
+        <translation>我尚未复核</translation>
     </message>
     <message>
         <source>Reviewed</source>
@@ -3488,6 +3685,14 @@ Read it?</source>
     <message>
         <source>Judge changed since review</source>
         <translation>复核后评审结果有变</translation>
+    </message>
+    <message>
+        <source>Reviewers disagree</source>
+        <translation>复核者意见不一</translation>
+    </message>
+    <message>
+        <source>Decided where reviewers disagreed</source>
+        <translation>已在复核者意见不一处裁定</translation>
     </message>
     <message>
         <source>&amp;Show</source>
@@ -3575,6 +3780,53 @@ Read it?</source>
     <message>
         <source>A score is a number of zero or more.</source>
         <translation>分数必须是大于等于零的数字。</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewPeopleBar</name>
+    <message>
+        <source>Final verdict</source>
+        <translation>最终判定</translation>
+    </message>
+    <message>
+        <source>The row&apos;s final human verdict, where reviewers disagree: pick or type one</source>
+        <translation>复核者意见不一时该行最终的人工判定：选择或输入一个</translation>
+    </message>
+    <message>
+        <source>Decide</source>
+        <translation>裁定</translation>
+    </message>
+    <message>
+        <source>Make this the row&apos;s final human verdict; every reviewer&apos;s own verdict is kept</source>
+        <translation>把它作为该行最终的人工判定；每位复核者自己的判定都会保留</translation>
+    </message>
+    <message>
+        <source>Take back</source>
+        <translation>撤回</translation>
+    </message>
+    <message>
+        <source>Take back the final verdict decided for this row</source>
+        <translation>撤回为该行裁定的最终判定</translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation>未署名</translation>
+    </message>
+    <message>
+        <source>Also reviewed by {0}: hidden until you give your verdict.</source>
+        <translation>{0} 也复核了此行：在你给出判定之前隐藏。</translation>
+    </message>
+    <message>
+        <source>Others: {0}</source>
+        <translation>其他人：{0}</translation>
+    </message>
+    <message>
+        <source>decided: &lt;b&gt;{0}&lt;/b&gt;</source>
+        <translation>裁定：&lt;b&gt;{0}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>reviewers disagree</source>
+        <translation>复核者意见不一</translation>
     </message>
 </context>
 <context>
@@ -3669,6 +3921,14 @@ Read it?</source>
     <message>
         <source>From the dataset&apos;s human column; a verdict you give replaces it</source>
         <translation>来自数据集的人工标注列；你给出的判定会取代它</translation>
+    </message>
+    <message>
+        <source>The other reviewers&apos; verdict; yours, once given, is shown</source>
+        <translation>其他复核者的判定；你给出判定后显示你的</translation>
+    </message>
+    <message>
+        <source>Decided where reviewers disagreed</source>
+        <translation>已在复核者意见不一处裁定</translation>
     </message>
     <message>
         <source>You and the judge disagree</source>

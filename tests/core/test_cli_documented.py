@@ -56,6 +56,9 @@ MORE_FORMS = [
     "--candidate-url URL --candidate-model M --candidate-key-env DOC_KEY",
     "judgedesk review import my-eval verdicts.jsonl --reviewer bo --trust",
     "judgedesk report my-eval --history",
+    "judgedesk review pack my-eval --reviewers ana,bo --overlap 50% --seed 3 --show-judge "
+    "--instructions 'Score each answer' --out team-packs --trust",
+    "judgedesk review import my-eval team-packs/ana.jdpack team-packs/bo.jdpack",
     "judgedesk new filed --dataset answers.csv --template score_reference --no-structured "
     "--judge-file smollm2.gguf --field question=problem --field reference=answer "
     "--field response=prediction",

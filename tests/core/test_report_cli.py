@@ -207,7 +207,7 @@ def check_exports(tmp_path: Path, project: Path, capsys: pytest.CaptureFixture[s
     assert table[3]["human"] == "3" and table[3]["judge.verdict"] == "3"
 
     book = openpyxl.load_workbook(out / "r.xlsx")
-    assert book.sheetnames == ["Summary", "Rows"]
+    assert book.sheetnames == ["Summary", "Rows", "History"]  # two versions of the judge
     summary = {r[0]: r[1:] for r in book["Summary"].iter_rows(values_only=True) if r and r[0]}
     assert summary["Rows with a result"][0] == 6
     assert summary["Mean score"][0] == pytest.approx(17 / 5) and summary["Mean score"][3] == 5

@@ -60,7 +60,7 @@ def test_a_version_1_file_is_migrated_and_keeps_its_results(tmp_path: Path) -> N
     db = sqlite3.connect(path)
     version = db.execute("SELECT value FROM meta WHERE key='version'").fetchone()[0]
     db.close()
-    assert int(version) == STORE_VERSION == 6
+    assert int(version) == STORE_VERSION == 7
 
 
 def test_a_new_file_opened_by_several_connections_at_once(tmp_path: Path) -> None:
@@ -112,7 +112,7 @@ def test_reviews_round_trip_and_an_empty_review_is_deleted(tmp_path: Path) -> No
         review = Review(3, "r3", value=7, agree=False, flag=True, note="n", reviewer="Ana")
         store.reviews.put(review)
         assert store.reviews.get(3) == review and store.reviews.count() == 1
-        store.reviews.put(Review(3, "r3"))
+        store.reviews.put(Review(3, "r3", reviewer="Ana"))
         assert store.reviews.get(3) is None
 
 
@@ -148,8 +148,11 @@ def test_set_verdicts_persist_with_time_and_reviewer_and_undo(tmp_path: Path) ->
         review = store.reviews.get(0)
         assert review is not None and review.value == 6 and review.reviewer == "Ana"
         assert review.updated > 0 and review.judge_value == 8 and review.judge_status == "ok"
-        session = ReviewSession(store)
+        session = ReviewSession(store, reviewer="Ana")
         assert session.item(1).review.note == "too high"  # type: ignore[union-attr]
+        other = ReviewSession(store, reviewer="Bo")  # someone else sees Ana's apart
+        assert other.item(0).review is None and other.item(0).human == (6, "people")
+        assert [r.reviewer for r in other.item(0).others] == ["Ana"]
         with pytest.raises(JudgeDeskError, match="not been judged"):
             session.item(9)
 

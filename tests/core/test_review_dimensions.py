@@ -76,7 +76,7 @@ def test_dimension_scores_are_kept_undone_reported_and_exported(
         session.set_dimension(1, "accuracy", 5)
     # Kept in the file: a new session reads them back.
     with Store(project.store_path) as store:
-        again = ReviewSession(store, project=project)
+        again = ReviewSession(store, project=project, reviewer="ann")
         assert again.item(1).human_dimensions == {"accuracy": 5}
         assert not again.item(3).human_dimensions
     report = project_report(project)

@@ -62,9 +62,9 @@ def test_imported_labels_sit_beside_the_person_s_reviews(tmp_path: Path) -> None
         assert second.reading.unreadable == 1 and "great" in second.summary()
         again = import_labels(store, dataset, scale, ana, "ana")  # the same file twice
         assert (again.merge.added, again.merge.changed, again.merge.unchanged) == (0, 0, 10)
-        team = store.team.verdicts()
+        team = store.reviews.verdicts(exclude="me")
         assert sorted(team) == ["ana", "bo"] and len(team["ana"]) == 10
-        assert len(store.reviews.all()) == 6  # the person's own reviews are untouched
+        assert len(store.reviews.all("me")) == 6  # the person's own reviews are untouched
     report = project_report(project, open_dataset(project.dataset_path()))
     people = report.people
     assert people is not None and people.ceiling is not None

@@ -58,6 +58,20 @@ class JudgeSettings:
         context_size: for a local-file judge, the context window in tokens.
         threads: for a local-file judge, CPU threads (0: as many as the machine has).
         gpu_layers: for a local-file judge, layers offloaded to a GPU (0: none; -1: all).
+        samples: how many times the judge is asked about each row (1: once). With more,
+            the row's verdict is the majority of the samples' verdicts that could be read
+            (labels, true/false, pairwise choices; a tie goes to the earliest sample
+            among the tied) or their mean (scores, and each dimension of JSON verdicts),
+            and the report gives the judge's agreement with itself across samples
+            (Krippendorff's α), which tells its noise apart from a real change. The
+            request is the same each time, so samples differ only as far as the model's
+            sampling does (a temperature above 0, no fixed ``seed``). Each sample is a
+            call of its own in the cache (the first under the request's own key), so a
+            re-run asks nothing again and a resumed run repeats no answered sample; a
+            row's detail keeps every sample's key and verdict. A postprocess script is
+            still given one request and reply per judge (per order for a pair judged in
+            both orders): the first sample's, its reply carrying ``samples``, that reply
+            of every sample in order. Rule judges (``kind = "metric"``) are asked once.
     """
 
     name: str = "judge"
@@ -86,6 +100,7 @@ class JudgeSettings:
     context_size: int = 4096
     threads: int = 0
     gpu_layers: int = 0
+    samples: int = 1
 
     def endpoint(self) -> str:
         """Where the judge's requests go, as cache keys name it: the base URL, or for a

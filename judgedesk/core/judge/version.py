@@ -18,7 +18,7 @@ __all__ = ["judge_version"]
 def judge_version(settings: JudgeSettings, template_source: str | None) -> str:
     """Eight hex digits naming this judge as it judges now (the address it is reached at
     and its limits are left out: they do not change a verdict)."""
-    what = {
+    what: dict[str, object] = {
         "kind": settings.kind,
         "model": settings.model_name(),
         "system_prompt": settings.system_prompt,
@@ -29,4 +29,6 @@ def judge_version(settings: JudgeSettings, template_source: str | None) -> str:
         "structured": settings.structured_dialect() if settings.structured else "",
         "metric": settings.metric,
     }
+    if settings.samples != 1:  # left out when asked once: versions made before stay the same
+        what["samples"] = settings.samples
     return hashlib.sha256(canonical_json(what).encode("utf-8")).hexdigest()[:8]

@@ -114,6 +114,8 @@ def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:
         )
     if judge.concurrency < 1:
         problems.append(Problem("error", f"{label}: concurrency must be at least 1."))
+    if judge.samples < 1:
+        problems.append(Problem("error", f"{label}: samples must be at least 1."))
     if judge.timeout <= 0:
         problems.append(Problem("error", f"{label}: the timeout must be more than 0 seconds."))
     if judge.kind == "metric":

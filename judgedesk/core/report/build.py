@@ -183,41 +183,50 @@ def build_report(
     )
 
 
-def _others(session: ReviewSession) -> dict[str, dict[int, Any]]:
-    """Other people's verdicts: imported, and the dataset's reviewer columns."""
-    others = session.store.team.verdicts()
+def _everyone(session: ReviewSession) -> dict[str, dict[int, Any]]:
+    """Every reviewer's verdicts, and the dataset's reviewer columns: name → row → verdict."""
+    found = {name or ME: given for name, given in session.store.reviews.verdicts().items()}
     dataset = session.dataset
     if dataset is not None:  # columns of the dataset holding a reviewer's labels each
         rows = session.rows()
-        for name, column in reviewer_columns(dataset.mapping).items():
-            others.setdefault(name, read_labels(dataset, rows, session.scale, column)[0])
-    return others
+        for name, column in _columns(session).items():
+            found.setdefault(name, read_labels(dataset, rows, session.scale, column)[0])
+    return found
+
+
+def _columns(session: ReviewSession) -> dict[str, str]:
+    """The dataset's reviewer columns: name → column."""
+    dataset = session.dataset
+    return reviewer_columns(dataset.mapping) if dataset is not None else {}
 
 
 def people_verdicts(session: ReviewSession) -> dict[int, Any]:
-    """The people's verdict per row: their consensus when several reviewed, else this
-    person's."""
-    mine = {i.row_index: i.human_value for i in session.items() if i.human_value is not None}
-    others = _others(session)
-    if not others:
-        return mine
+    """The people's verdict per row: the adjudicated one, else their consensus when
+    several reviewed, else the one person's (or the dataset's)."""
+    given = {i.row_index: i.human_value for i in session.items() if i.human_value is not None}
+    everyone = _everyone(session)
+    if len(everyone) < 2:
+        return given
     level = scale_level(session.scale)
-    everyone = [mine, *others.values()]
-    rows = {row for given in everyone for row in given}
-    agreed = {row: consensus([g.get(row) for g in everyone], level) for row in rows}
-    return {row: value for row, value in agreed.items() if value is not None}
+    rows = {row for verdicts in everyone.values() for row in verdicts}
+    agreed = {row: consensus([v.get(row) for v in everyone.values()], level) for row in rows}
+    given.update({row: value for row, value in agreed.items() if value is not None})
+    given.update({i.row_index: i.adjudicated for i in session.items() if i.adjudicated is not None})
+    return given
 
 
 def _people(session: ReviewSession, items: list[ReviewItem], seed: int) -> PeopleFigures | None:
-    """People against each other and the judge against them, when others' verdicts were
-    imported (reading the results file: off the GUI thread)."""
-    others = _others(session)
-    if not others:
+    """People against each other and the judge against them, when two or more people
+    gave verdicts (reading the results file: off the GUI thread)."""
+    everyone = _everyone(session)
+    # One person reviewing here is no team; one reviewer's labels brought in already is.
+    brought = any(
+        r.source for given in session.store.reviews.everyone().values() for r in given.values()
+    )
+    if not everyone or (len(everyone) < 2 and not brought and not _columns(session)):
         return None
-    mine = {i.row_index: i.human_value for i in session.items() if i.human_value is not None}
     judge = {i.row_index: i.judge_value for i in items if i.judge_value is not None}
-    name = getattr(session, "reviewer", "") or ME
-    return people_figures(mine, others, judge, scale_level(session.scale), my_name=name, seed=seed)
+    return people_figures({}, everyone, judge, scale_level(session.scale), seed=seed)
 
 
 def _by_category(
@@ -313,7 +322,7 @@ def project_report(
     with Store(project.store_path) as store:
         if run_id is not None:
             check_runs(store, [run_id])
-        session = ReviewSession(store, dataset, project=project, run_id=run_id)
+        session = ReviewSession(store, dataset, project=project, run_id=run_id, reviewer=None)
         report = build_report(session, category=category, project_name=project.name, seed=seed)
         if compare is not None:
             report.comparison = compare_runs(store, *compare, session.scale, seed=seed)

@@ -1,11 +1,15 @@
-"""Each judge's own record in a report: verdicts given, replies not understood, failures."""
+"""Each judge's own record in a report: verdicts given, replies not understood, failures,
+and, for a judge asked several times per row, its agreement with itself."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from judgedesk.core.review.reliability import krippendorff_alpha, level_for
+from judgedesk.core.run.samples import sample_values
 from judgedesk.core.run.store import ResultRecord
 
 
@@ -21,6 +25,13 @@ class JudgeCounts:
         unparsed: rows where it replied but no verdict could be read from the reply.
         failed: rows where asking it failed (no reply: the server, the network, its
             template).
+        samples: the most times it was asked about one row (its ``samples`` setting);
+            1 when it was asked once, and then there is no self-agreement.
+        self_agreement: Krippendorff's α of its samples' verdicts, the samples taken as
+            raters of each row, at the level of measurement of its verdicts; None when
+            not measurable (asked once, or no row with two samples read, or no variation).
+        self_agreement_rows: rows with at least two samples read, which α is over.
+        self_agreement_level: the level of measurement α was computed at.
     """
 
     name: str
@@ -28,15 +39,25 @@ class JudgeCounts:
     verdicts: int = 0
     unparsed: int = 0
     failed: int = 0
+    samples: int = 1
+    self_agreement: float | None = None
+    self_agreement_rows: int = 0
+    self_agreement_level: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        shown: dict[str, Any] = {
             "name": self.name,
             "asked": self.asked,
             "verdicts": self.verdicts,
             "unparsed": self.unparsed,
             "failed": self.failed,
         }
+        if self.samples > 1:  # a judge asked once has no figures of its own samples
+            shown["samples"] = self.samples
+            shown["self_agreement"] = self.self_agreement
+            shown["self_agreement_rows"] = self.self_agreement_rows
+            shown["self_agreement_level"] = self.self_agreement_level
+        return shown
 
 
 def judge_counts(results: Iterable[ResultRecord], order: Sequence[str] = ()) -> list[JudgeCounts]:
@@ -51,10 +72,14 @@ def judge_counts(results: Iterable[ResultRecord], order: Sequence[str] = ()) -> 
         order: the project's judges in order; judges only seen in results come after.
     """
     counts: dict[str, list[int]] = {name: [0, 0, 0] for name in order}
+    sampled: dict[str, _Samples] = {}
     for result in results:
         detail = result.detail
         steps = [s for s in detail.get("judges", ()) if isinstance(s, dict)]
         for step in steps:
+            values = sample_values(step)
+            if values:
+                sampled.setdefault(str(step.get("judge", "")), _Samples()).add(step, values)
             tally = counts.setdefault(str(step.get("judge", "")), [0, 0, 0])
             if step.get("failed"):
                 tally[2] += 1
@@ -66,10 +91,45 @@ def judge_counts(results: Iterable[ResultRecord], order: Sequence[str] = ()) -> 
         if failed:
             counts.setdefault(failed, [0, 0, 0])[2] += 1
     return [
-        JudgeCounts(name, sum(tally), tally[0], tally[1], tally[2])
+        JudgeCounts(name, sum(tally), tally[0], tally[1], tally[2], *_self_agreement(sampled, name))
         for name, tally in counts.items()
         if name
     ]
+
+
+class _Samples:
+    """One judge's samples over the rows: each row's sample values, and the kinds seen."""
+
+    def __init__(self) -> None:
+        self.rows: list[list[Any]] = []
+        self.kinds: Counter[str] = Counter()
+
+    def add(self, step: dict[str, Any], values: list[Any]) -> None:
+        self.rows.append(values)
+        self.kinds[str(step.get("kind") or "")] += 1
+
+
+def _self_agreement(sampled: dict[str, _Samples], name: str) -> tuple[int, float | None, int, str]:
+    """A judge's samples per row, α across them, the rows α is over, and its level."""
+    found = sampled.get(name)
+    if found is None:
+        return 1, None, 0, ""
+    kind = found.kinds.most_common(1)[0][0]
+    level = level_for(kind or _kind_of(found.rows))
+    read = sum(1 for row in found.rows if sum(v is not None for v in row) >= 2)
+    try:
+        alpha = krippendorff_alpha(found.rows, level) if read else None
+    except ValueError:  # verdicts that are not numbers after all: only same or different
+        level = "nominal"
+        alpha = krippendorff_alpha(found.rows, level)
+    return max(len(row) for row in found.rows), alpha, read, level
+
+
+def _kind_of(rows: list[list[Any]]) -> str:
+    """The kind of verdicts stored without one: scores when all are non-boolean numbers."""
+    values = [v for row in rows for v in row if v is not None]
+    numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+    return "score" if values and numbers else ""
 
 
 def _failed_judge(result: ResultRecord, steps: list[dict[str, Any]], order: Sequence[str]) -> str:

@@ -332,7 +332,18 @@ def judge_lines(judges: list[JudgeCounts]) -> list[str]:
             f"  {judge.name:<{width}}  {judge.verdicts} verdicts, {judge.unparsed} unparsed, "
             f"{judge.failed} failed (asked about {_rows(judge.asked)})"
         )
+        if judge.samples > 1:
+            lines.append(f"  {'':<{width}}  {self_agreement_text(judge)}")
     return lines
+
+
+def self_agreement_text(judge: JudgeCounts) -> str:
+    """A judge asked several times per row: how far its samples agree with each other."""
+    alpha = "—" if judge.self_agreement is None else f"{judge.self_agreement:.2f}"
+    return (
+        f"asked {judge.samples} times per row: agrees with itself at α = {alpha} "
+        f"({judge.self_agreement_level or 'nominal'}, over {_rows(judge.self_agreement_rows)})"
+    )
 
 
 def _rows(n: int) -> str:

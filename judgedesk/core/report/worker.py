@@ -63,7 +63,7 @@ def report_page(
     if run_id not in {run.id for run in runs}:
         run_id = None
     chosen = category if dataset is not None else ""
-    report = project_report(project, dataset, run_id=run_id, category=chosen)
+    report = project_report(project, dataset, run_id=run_id, category=chosen, history=True)
     return ReportPage(report, runs, run_id)
 
 

@@ -50,6 +50,14 @@ class ReviewScale:
         """Verdicts on the five-level A-against-B scale (1 = A much better … 5)."""
         return self.kind == "score" and tuple(self.choices) == (1, 2, 3, 4, 5) and bool(self.names)
 
+    @property
+    def level(self) -> str:
+        """The verdicts' level of measurement: scores are intervals, the five pairwise
+        levels ordered, correct/incorrect and labels nominal."""
+        if self.is_pairwise:
+            return "ordinal"
+        return "interval" if self.kind == "score" else "nominal"
+
     def value_for_digit(self, digit: int) -> Any:
         """The verdict a digit key gives, or None when the key means nothing here.
 

@@ -12,7 +12,18 @@ from judgedesk.core.review.agreement import Side, is_number
 from judgedesk.core.run.reviews import Review
 from judgedesk.core.run.store import ResultRecord
 
-SHOW = ("all", "unreviewed", "reviewed", "disagreements", "flagged", "errors", "unparsed", "stale")
+SHOW = (
+    "all",
+    "unreviewed",
+    "reviewed",
+    "disagreements",
+    "flagged",
+    "errors",
+    "unparsed",
+    "stale",
+    "split",
+    "adjudicated",
+)
 SORTS = ("row", "disagreement", "score", "score_desc", "updated")
 
 
@@ -38,6 +49,10 @@ class ReviewItem:
         review: the person's review, None when there is none.
         dataset_value: the human verdict the dataset's ``human`` column holds, if any.
         judges: each judge's own verdict, in the order they ran.
+        others: the other reviewers' reviews of the row.
+        people_value: the other reviewers' consensus verdict (majority, or mean for
+            scores), None when they gave none or are split evenly.
+        adjudicated: the verdict decided where reviewers disagree, if any.
     """
 
     row_index: int
@@ -46,6 +61,9 @@ class ReviewItem:
     review: Review | None
     dataset_value: Any = None
     judges: tuple[JudgeVerdict, ...] = ()
+    others: tuple[Review, ...] = ()
+    people_value: Any = None
+    adjudicated: Any = None
 
     @property
     def status(self) -> str | None:
@@ -63,8 +81,10 @@ class ReviewItem:
 
         The source is "review" (given by hand), "agree" (the person agreed with the
         judge's verdict, which becomes theirs), "disagree" (disagreed with a true/false
-        verdict, so theirs is the opposite), "dataset" (the dataset's human column), or
-        None when there is no human verdict. A hand review wins over the dataset.
+        verdict, so theirs is the opposite), "adjudicated" (decided where reviewers
+        disagree), "people" (the other reviewers' consensus), "dataset" (the dataset's
+        human column), or None when there is no human verdict. The person's own review
+        wins, then the adjudicated verdict, the other reviewers', the dataset's.
         """
         review = self.review
         if review is not None:
@@ -74,6 +94,10 @@ class ReviewItem:
                 return review.judge_value, "agree"
             if review.agree is False and isinstance(review.judge_value, bool):
                 return (not review.judge_value), "disagree"
+        if self.adjudicated is not None:
+            return self.adjudicated, "adjudicated"
+        if self.people_value is not None:
+            return self.people_value, "people"
         if self.dataset_value is not None:
             return self.dataset_value, "dataset"
         return None, None
@@ -136,9 +160,23 @@ class ReviewItem:
         return dict(self.review.dimensions) if self.review is not None else {}
 
     def judge_visible(self, blind: bool) -> bool:
-        """Whether the judge's verdict may be shown: always, or in blind mode only once
-        the person has given their own."""
+        """Whether the judge's verdict (and the other reviewers') may be shown: always,
+        or in blind mode only once the person has given their own."""
         return not blind or self.reviewed
+
+    @property
+    def verdicts(self) -> dict[str, Any]:
+        """Every reviewer's verdict on the row, the person's own included: name → verdict."""
+        given = {r.reviewer: r.verdict for r in self.others if r.verdict is not None}
+        if self.review is not None and self.review.verdict is not None:
+            given[self.review.reviewer] = self.review.verdict
+        return given
+
+    @property
+    def split(self) -> bool:
+        """Reviewers gave the row different verdicts."""
+        values = list(self.verdicts.values())
+        return any(not same_value(values[0], other) for other in values[1:])
 
 
 def same_value(a: Any, b: Any) -> bool:
@@ -151,10 +189,11 @@ class ReviewFilter:
     """Which rows the queue shows.
 
     Attributes:
-        show: one of :data:`SHOW`: every row, rows not yet reviewed, reviewed ones,
-            disagreements (the person and the judge differ, or the person disagreed),
-            flagged, failed ("errors"), unreadable verdicts ("unparsed"), or reviews
-            made before the judge's result changed ("stale").
+        show: one of :data:`SHOW`: every row, rows the person has not yet reviewed,
+            reviewed ones, disagreements (the person and the judge differ, or the person
+            disagreed), flagged, failed ("errors"), unreadable verdicts ("unparsed"),
+            reviews made before the judge's result changed ("stale"), rows reviewers
+            gave different verdicts ("split"), or rows with an adjudicated verdict.
         score_min: only rows whose judge score is at least this.
         score_max: only rows whose judge score is at most this.
         text: only rows holding this text (any dataset field, the note, the verdicts,
@@ -196,9 +235,14 @@ class ReviewProgress:
 
 
 def build_item(
-    index: int, result: ResultRecord | None, review: Review | None, label: Any
+    index: int,
+    result: ResultRecord | None,
+    review: Review | None,
+    label: Any,
+    **people: Any,
 ) -> ReviewItem:
-    """The item of one row from its result, review and dataset label (any may be None)."""
+    """The item of one row from its result, review and dataset label (any may be None);
+    ``people`` holds ``others``, ``people_value`` and ``adjudicated`` when known."""
     row_id = result.row_id if result else review.row_id if review else str(index)
     judges: list[JudgeVerdict] = []
     if result is not None:
@@ -213,7 +257,7 @@ def build_item(
                     dimensions=dict(verdict.get("dimensions") or {}),
                 )
             )
-    return ReviewItem(index, row_id, result, review, label, tuple(judges))
+    return ReviewItem(index, row_id, result, review, label, tuple(judges), **people)
 
 
 def judge_pairs(items: Iterable[ReviewItem], first: str, second: str) -> list[tuple[Any, Any]]:
@@ -261,6 +305,8 @@ SHOW_TESTS: dict[str, Callable[[ReviewItem], bool]] = {
     "errors": lambda item: item.status == "error",
     "unparsed": lambda item: item.status == "unparsed",
     "stale": lambda item: item.stale,
+    "split": lambda item: item.split,
+    "adjudicated": lambda item: item.adjudicated is not None,
 }
 
 

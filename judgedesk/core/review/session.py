@@ -18,7 +18,8 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.events import Signal
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.undo import SnapshotCommand, UndoStack
-from judgedesk.core.review.agreement import AgreementFigures, agreement, is_number, verdict_kind
+from judgedesk.core.review.agreement import AgreementFigures, is_number
+from judgedesk.core.review.comparisons import review_agreement
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.items import (
     SHOW,
@@ -32,10 +33,10 @@ from judgedesk.core.review.items import (
     disagrees,
     in_range,
     item_holds,
-    judge_pairs,
     same_value,
 )
 from judgedesk.core.review.snapshot import ReviewSnapshot, read_snapshot
+from judgedesk.core.run.adjudications import Adjudication
 from judgedesk.core.run.reviews import Review
 from judgedesk.core.run.store import Store
 
@@ -64,7 +65,9 @@ class ReviewSession:
         store: the project's results store.
         dataset: the project's dataset, for human labels and text search; optional.
         project: for the review scale (see :func:`~judgedesk.core.review.human.scale_for`).
-        reviewer: the name written with every review.
+        reviewer: whose reviews are changed: the name written with every review. Other
+            reviewers' reviews are read, never changed. None reads every reviewer's
+            reviews as the people's (a report) and allows no change.
         undo: the stack commands go on; without one, changes cannot be undone.
         run_id: review one run's results instead of each row's latest.
         blind: hide the judge's verdict until the person has given theirs.
@@ -82,7 +85,7 @@ class ReviewSession:
         dataset: Dataset | None = None,
         *,
         project: Project | None = None,
-        reviewer: str = "",
+        reviewer: str | None = "",
         undo: UndoStack | None = None,
         run_id: int | None = None,
         blind: bool = False,
@@ -107,7 +110,9 @@ class ReviewSession:
     def reload(self, snapshot: ReviewSnapshot | None = None) -> None:
         """Take the rows from ``snapshot``, or read them again from the store (blocking)."""
         if snapshot is None:
-            snapshot = read_snapshot(self.store, self.dataset, self.project, self.run_id)
+            snapshot = read_snapshot(
+                self.store, self.dataset, self.project, self.run_id, self.reviewer
+            )
         self.scale = snapshot.scale
         self._items = dict(snapshot.items)
         self._search = None
@@ -200,45 +205,8 @@ class ReviewSession:
 
     def agreement(self) -> list[AgreementFigures]:
         """Person vs the judge's result, then judge vs judge for every pair of judges
-        whose verdicts are of the same kind (a true/false rule is not compared with a
-        judge that gives scores)."""
-        labels = list(self.scale.choices) or None
-        figures = [
-            agreement(
-                ((i.human_value, i.judge_value) for i in self._items.values()),
-                "person",
-                "judge",
-                labels=labels,
-            )
-        ]
-        values: dict[str, list[Any]] = {}
-        for item in self._items.values():
-            for judge in item.judges:
-                values.setdefault(judge.name, []).append(judge.value)
-        kinds = {name: verdict_kind(found) for name, found in values.items()}
-        names = list(values)
-        for a_pos, first in enumerate(names):
-            for second in names[a_pos + 1 :]:
-                if kinds[first] != kinds[second] or not kinds[first]:
-                    continue
-                pairs = judge_pairs(self._items.values(), first, second)
-                figures.append(agreement(pairs, first, second))
-        if self.scale.is_pairwise:
-            # Pairwise verdicts also compared as win / tie / loss only.
-            figures.insert(
-                1,
-                agreement(
-                    (
-                        (_outcome(i.human_value), _outcome(i.judge_value))
-                        for i in self._items.values()
-                    ),
-                    "person (win/tie/loss)",
-                    "judge (win/tie/loss)",
-                    kind="nominal",
-                    labels=OUTCOMES,
-                ),
-            )
-        return figures
+        whose verdicts are of the same kind (see :func:`review_agreement`)."""
+        return review_agreement(list(self._items.values()), self.scale)
 
     # --- changes (each one undoable) --------------------------------------------------
 
@@ -335,6 +303,8 @@ class ReviewSession:
         anchor: bool = False,
         merge: Hashable | None = None,
     ) -> SnapshotCommand:
+        if self.reviewer is None:
+            raise JudgeDeskError("This review is read only: say whose reviews to change.")
         item = self.item(row)
         before = item.review
         base = before or Review(row, item.row_id)
@@ -354,7 +324,10 @@ class ReviewSession:
 
         final = None if after.empty else after
         command = SnapshotCommand(label, before, final, apply, merge)
-        if _same_review(before, final):
+        return self._push(command, _same_review(before, final))
+
+    def _push(self, command: SnapshotCommand, unchanged: bool) -> SnapshotCommand:
+        if unchanged:
             return command  # nothing changes: nothing to write or to undo
         if self.undo is not None:
             self.undo.push(command)
@@ -362,9 +335,47 @@ class ReviewSession:
             command.do()
         return command
 
+    def adjudicate(
+        self, row: int, value: Any, note: str = "", label: str | None = None
+    ) -> SnapshotCommand:
+        """Decide a row's final human verdict where reviewers disagree (None takes the
+        decision back); the reviewers' own reviews stay as they are.
+
+        Raises:
+            JudgeDeskError: the value is not a verdict on the review's scale.
+        """
+        try:
+            value = self.scale.check(value)
+        except ValueError as exc:
+            raise JudgeDeskError(str(exc)) from None
+        item = self.item(row)
+        before = self.store.adjudications.get(row)
+        after = None
+        if value is not None:
+            after = Adjudication(row, item.row_id, value, self.reviewer or "", note, time.time())
+        text = label or (
+            f"Take back the decision on row {row}"
+            if value is None
+            else f"Decide {self.scale.name_of(value)} for row {row}"
+        )
+
+        def apply(state: object) -> None:
+            decided = state if isinstance(state, Adjudication) else None
+            if decided is None:
+                self.store.adjudications.delete(row)
+            else:
+                self.store.adjudications.put(decided)
+            current = self._items.get(row)
+            if current is not None:
+                item = replace(current, adjudicated=decided.value if decided else None)
+                self._items[row] = item
+                self.sig_review_changed.emit(item)
+
+        return self._push(SnapshotCommand(text, before, after, apply), before == after)
+
     def _restore(self, row: int, review: Review | None) -> None:
         if review is None:
-            self.store.reviews.delete(row)
+            self.store.reviews.delete(row, self.reviewer)
         else:
             self.store.reviews.put(review)
         current = self._items.get(row)
@@ -375,16 +386,6 @@ class ReviewSession:
         self.sig_review_changed.emit(item)
 
 
-OUTCOMES = ("A better", "tie", "B better")
-"""Pairwise verdicts collapsed to which answer won."""
-
-
-def _outcome(value: Any) -> str | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return OUTCOMES[(value > 3) - (value < 3) + 1]
-
-
 def _same_review(a: Review | None, b: Review | None) -> bool:
     if a is None or b is None:
         return a is b
@@ -393,5 +394,5 @@ def _same_review(a: Review | None, b: Review | None) -> bool:
 
 def disagreeing_rows(store: Store, dataset: Dataset | None, project: Project | None) -> list[int]:
     """The rows where a person's verdict differs from the judge's, for a run's ``pick``."""
-    session = ReviewSession(store, dataset, project=project)
+    session = ReviewSession(store, dataset, project=project, reviewer=None)
     return session.queue(ReviewFilter(show="disagreements"))

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.project.settings import Project
 from judgedesk.core.review.human import ReviewScale, dataset_labels, scale_for
 from judgedesk.core.review.items import ReviewItem, build_item
+from judgedesk.core.review.reliability import consensus
+from judgedesk.core.run.reviews import Review
 from judgedesk.core.run.store import Store
+
+PEOPLE = "people"
+"""The reviewer name of a row's review that stands for several reviewers' (in reports)."""
 
 
 @dataclass(frozen=True)
@@ -25,8 +31,14 @@ def read_snapshot(
     dataset: Dataset | None = None,
     project: Project | None = None,
     run_id: int | None = None,
+    reviewer: str | None = None,
 ) -> ReviewSnapshot:
-    """Read every row's result (each row's latest, or one run's), review and dataset label.
+    """Read every row's result (each row's latest, or one run's), reviews and dataset label.
+
+    With a ``reviewer``, each item's ``review`` is theirs and the other reviewers' are
+    its ``others``. Without one (a report), a row's review is its only reviewer's, or,
+    where several reviewed, one that stands for them all: the adjudicated verdict if
+    any, else their consensus.
 
     Blocking: reads the store and, when a ``human`` column is mapped, the dataset.
     """
@@ -34,19 +46,71 @@ def read_snapshot(
         results = store.latest_results()
     else:
         results = {r.row_index: r for r in store.results(run_id)}
-    reviews = store.reviews.all()
+    everyone = store.reviews.everyone()
+    decided = {index: a.value for index, a in store.adjudications.all().items()}
     scale = scale_for(project, (r.value for r in results.values() if r.status == "ok"))
-    rows = sorted(set(results) | set(reviews))
+    by_row: dict[int, list[Review]] = {}
+    for given in everyone.values():
+        for index, review in given.items():
+            by_row.setdefault(index, []).append(review)
+    rows = sorted(set(results) | set(by_row) | set(decided))
     labels = dataset_labels(dataset, rows, scale) if dataset is not None else {}
-    items = {
-        index: build_item(index, results.get(index), reviews.get(index), labels.get(index))
-        for index in rows
-    }
+    items = {}
+    for index in rows:
+        reviews = by_row.get(index, [])
+        if reviewer is None:
+            mine = _standing_for(reviews, decided.get(index), scale.level)
+            others: tuple[Review, ...] = ()
+        else:
+            mine = next((r for r in reviews if r.reviewer == reviewer), None)
+            others = tuple(r for r in reviews if r.reviewer != reviewer)
+        verdicts = [r.verdict for r in others]
+        items[index] = build_item(
+            index,
+            results.get(index),
+            mine,
+            labels.get(index),
+            others=others,
+            people_value=consensus(verdicts, scale.level),
+            adjudicated=decided.get(index),
+        )
     return ReviewSnapshot(scale, items)
 
 
+def _standing_for(reviews: list[Review], decided: Any, level: str) -> Review | None:
+    """One review for a report: the only one, or one standing for several reviewers'."""
+    if not reviews:
+        return None  # an adjudicated verdict alone is the item's own
+    if len(reviews) == 1 and decided is None:
+        return reviews[0]
+    latest = max(reviews, key=lambda r: r.updated)
+    value = decided if decided is not None else consensus([r.verdict for r in reviews], level)
+    notes = [f"{r.reviewer}: {r.note}" if r.reviewer else r.note for r in reviews if r.note]
+    return replace(
+        latest,
+        value=value,
+        agree=None,
+        flag=any(r.flag for r in reviews),
+        note="\n".join(notes),
+        reviewer=PEOPLE,
+        dimensions=_mean_dimensions(reviews),
+        source="",
+    )
+
+
+def _mean_dimensions(reviews: list[Review]) -> dict[str, float]:
+    scores: dict[str, list[float]] = {}
+    for review in reviews:
+        for name, score in review.dimensions.items():
+            scores.setdefault(name, []).append(float(score))
+    return {name: sum(given) / len(given) for name, given in scores.items()}
+
+
 def load_snapshot(
-    project: Project, dataset: Dataset | None = None, run_id: int | None = None
+    project: Project,
+    dataset: Dataset | None = None,
+    run_id: int | None = None,
+    reviewer: str | None = None,
 ) -> ReviewSnapshot:
     """:func:`read_snapshot` with a store of its own: for a worker thread.
 
@@ -57,4 +121,4 @@ def load_snapshot(
     if not project.store_path.is_file():
         return ReviewSnapshot(scale_for(project), {})
     with Store(project.store_path) as store:
-        return read_snapshot(store, dataset, project, run_id)
+        return read_snapshot(store, dataset, project, run_id, reviewer)

@@ -12,8 +12,9 @@ agree with people as well as people agree with each other?
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +30,8 @@ from judgedesk.core.review.reliability import (
     human_ceiling,
     pair_agreement,
 )
+from judgedesk.core.run.reviews import Merge, Review
 from judgedesk.core.run.store import Store
-from judgedesk.core.run.team_reviews import Merge
 
 __all__ = ["LabelImport", "PeopleFigures", "import_labels", "people_figures", "scale_level"]
 
@@ -117,9 +118,14 @@ def import_labels(
             continue
         asked.append((ids[row_id], record[verdict_column]))
     verdicts, reading = read_values(asked, scale, verdict_column)
-    merge = store.team.merge(
-        reviewer, {index: (dataset.row(index).id, v) for index, v in verdicts.items()}, path.name
-    )
+    known = store.reviews.all(reviewer)
+    now = time.time()
+    reviews = []
+    for index, value in verdicts.items():
+        # A label replaces the reviewer's verdict; their note and flag stay.
+        base = known.get(index) or Review(index, dataset.row(index).id, reviewer=reviewer)
+        reviews.append(replace(base, value=value, agree=None, updated=now, source=path.name))
+    merge = store.reviews.merge(reviews)
     return LabelImport(reviewer, lines, merge, tuple(unknown[:5]), len(unknown), reading)
 
 
@@ -166,11 +172,8 @@ class PeopleFigures:
 
 
 def scale_level(scale: ReviewScale) -> str:
-    """The level of measurement of verdicts on ``scale``: scores are intervals, the five
-    pairwise levels ordered, correct/incorrect and labels nominal."""
-    if scale.is_pairwise:
-        return "ordinal"
-    return "interval" if scale.kind == "score" else "nominal"
+    """The level of measurement of verdicts on ``scale`` (see ``ReviewScale.level``)."""
+    return scale.level
 
 
 def _show(value: float | None) -> str:

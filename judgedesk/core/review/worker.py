@@ -289,14 +289,26 @@ class ReviewWorker:
         """Redo the last review change undone."""
         return self._submit(self._change, lambda s: self._undo.redo())
 
-    def set_reviewer(self, name: str) -> Future[None]:
-        """The name written with the reviews made from now on."""
+    def adjudicate(self, row: int, value: Any, note: str = "") -> Future[ReviewChange]:
+        """Decide the final verdict of ``row`` where reviewers disagree (None takes it back)."""
+        return self._submit(self._change, lambda s: s.adjudicate(row, value, note))
+
+    def set_reviewer(self, name: str) -> Future[ReviewLoad | None]:
+        """Review as ``name`` from now on: their reviews become the ones shown and
+        changed, everyone else's are read beside them. The undo history is forgotten
+        (it holds another reviewer's changes). None when no session is open."""
         return self._submit(self._set_reviewer, name)
 
-    def _set_reviewer(self, name: str) -> None:
+    def _set_reviewer(self, name: str) -> ReviewLoad | None:
         self._reviewer = name
-        if self._session is not None:
-            self._session.reviewer = name
+        session = self._session
+        if session is None or session.reviewer == name:
+            return None
+        session.reviewer = name
+        self._undo.clear()
+        session.reload()
+        items = {item.row_index: item for item in session.items()}
+        return ReviewLoad(session.scale, items, self._undo_state())
 
     def _change(self, apply: Callable[[ReviewSession], object]) -> ReviewChange:
         self._changed.clear()

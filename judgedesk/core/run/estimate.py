@@ -20,6 +20,7 @@ from judgedesk.core.project.settings import Project
 from judgedesk.core.run.asking import candidate_messages
 from judgedesk.core.run.context import prepare_judge
 from judgedesk.core.run.pairs import pair_of, swapped
+from judgedesk.core.run.samples import sample_key
 from judgedesk.core.run.selection import Selection, selected_rows
 from judgedesk.core.run.store import Store
 from judgedesk.core.template.tokens import estimate_tokens
@@ -38,7 +39,8 @@ class JudgeEstimate:
 
     Attributes:
         judge: the judge's name; ``model`` its model.
-        requests: calls expected to be sent (rows whose request is not stored).
+        requests: calls expected to be sent (rows whose request is not stored); a judge
+            asked several times per row (``samples``) counts each time.
         stored: calls expected to be answered from the cache.
         prompt_tokens, completion_tokens: for the requests to be sent.
         cost: in the price's currency, or None when the judge has no price.
@@ -179,6 +181,7 @@ def _estimate_judge(
     template = judge_template(project, judge)
     context = prepare_judge(project, judge, offline=True, template=template)
     both_orders = project.run.swap and judge.verdict_kind(template.source) == "pairwise"
+    samples = max(1, judge.samples)  # each sample is a call of its own
     keys: list[str] = []
     prompt_tokens: list[int] = []
     problem = ""
@@ -197,13 +200,15 @@ def _estimate_judge(
                 problem = str(prompt.issues[0])
                 continue
             messages = prompt.messages()
-            keys.append(context.request(messages).cache_key(judge.endpoint()))
+            key = context.request(messages).cache_key(judge.endpoint())
+            keys.extend(sample_key(key, sample) for sample in range(samples))
             prompt_tokens.append(
                 sum(estimate_tokens(m["content"]) + MESSAGE_OVERHEAD for m in messages)
             )
     found = store.calls(keys)
     share_stored = len(found) / len(keys) if keys else 0.0
-    per_row = len(keys) / len(picked) if picked and keys else 1.0  # 2 for pairs swapped
+    # 2 per sample for pairs swapped
+    per_row = len(keys) / len(picked) if picked and keys else float(samples)
     calls = round(total * per_row)
     stored = round(calls * share_stored)
     requests = calls - stored

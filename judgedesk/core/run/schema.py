@@ -7,10 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.run.reviews import REVIEW_DIMENSIONS, REVIEWS_SCHEMA
-from judgedesk.core.run.team_reviews import TEAM_SCHEMA
+from judgedesk.core.run.adjudications import ADJUDICATIONS_SCHEMA
+from judgedesk.core.run.reviews import REVIEWS_SCHEMA
 
-STORE_VERSION = 6
+STORE_VERSION = 7
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -49,8 +49,39 @@ CREATE INDEX IF NOT EXISTS results_by_row ON results(row_index, run_id);
 """
 
 
+# The reviews table as version 1 made it: one review per row.
+_REVIEWS_V1 = """
+CREATE TABLE IF NOT EXISTS reviews (
+    row_index INTEGER PRIMARY KEY,
+    row_id TEXT NOT NULL,
+    value TEXT,
+    agree INTEGER,
+    flag INTEGER NOT NULL DEFAULT 0,
+    note TEXT NOT NULL DEFAULT '',
+    reviewer TEXT NOT NULL DEFAULT '',
+    updated REAL NOT NULL,
+    judge_run INTEGER,
+    judge_status TEXT,
+    judge_value TEXT
+);
+"""
+
+# Other reviewers' verdicts as version 5 kept them, apart from the person's own.
+_TEAM_V5 = """
+CREATE TABLE IF NOT EXISTS team_reviews (
+    row_index INTEGER NOT NULL,
+    reviewer TEXT NOT NULL,
+    row_id TEXT NOT NULL,
+    value TEXT,
+    source TEXT NOT NULL DEFAULT '',
+    updated REAL NOT NULL,
+    PRIMARY KEY (row_index, reviewer)
+);
+"""
+
+
 def _add_reviews(db: sqlite3.Connection) -> None:
-    db.execute(REVIEWS_SCHEMA)
+    db.execute(_REVIEWS_V1)
 
 
 def _add_run_owner(db: sqlite3.Connection) -> None:
@@ -59,16 +90,40 @@ def _add_run_owner(db: sqlite3.Connection) -> None:
 
 
 def _add_review_dimensions(db: sqlite3.Connection) -> None:
-    db.execute(REVIEW_DIMENSIONS)
+    db.execute("ALTER TABLE reviews ADD COLUMN dimensions TEXT")
 
 
 def _add_team_reviews(db: sqlite3.Connection) -> None:
-    db.execute(TEAM_SCHEMA)
+    db.execute(_TEAM_V5)
 
 
 def _add_run_judges(db: sqlite3.Connection) -> None:
     # Each judge's version in a run (name → short hash of what makes its verdicts).
     db.execute("ALTER TABLE runs ADD COLUMN judges TEXT NOT NULL DEFAULT '{}'")
+
+
+def _key_reviews_by_reviewer(db: sqlite3.Connection) -> None:
+    # Until now one person reviewed here: their reviews keep the latest name they gave.
+    # Other people's imported verdicts join the same table, each under its reviewer.
+    named = db.execute(
+        "SELECT reviewer FROM reviews WHERE reviewer<>'' ORDER BY updated DESC LIMIT 1"
+    ).fetchone()
+    db.execute("ALTER TABLE reviews RENAME TO reviews_v6")
+    db.execute(REVIEWS_SCHEMA)
+    db.execute(
+        "INSERT INTO reviews (row_index, reviewer, row_id, value, agree, flag, note, updated, "
+        "judge_run, judge_status, judge_value, dimensions) SELECT row_index, ?, row_id, value, "
+        "agree, flag, note, updated, judge_run, judge_status, judge_value, dimensions "
+        "FROM reviews_v6",
+        (named[0] if named else "",),
+    )
+    db.execute(
+        "INSERT OR IGNORE INTO reviews (row_index, reviewer, row_id, value, updated, source) "
+        "SELECT row_index, reviewer, row_id, value, updated, source FROM team_reviews"
+    )
+    db.execute("DROP TABLE reviews_v6")
+    db.execute("DROP TABLE team_reviews")
+    db.execute(ADJUDICATIONS_SCHEMA)
 
 
 # Step n turns a file of version n into version n + 1.
@@ -78,6 +133,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     3: _add_review_dimensions,
     4: _add_team_reviews,
     5: _add_run_judges,
+    6: _key_reviews_by_reviewer,
 }
 
 

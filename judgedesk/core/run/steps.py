@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from judgedesk.core.dataset import Row
@@ -21,6 +22,7 @@ from judgedesk.core.run.asking import RowFailed, candidate_messages
 from judgedesk.core.run.context import JudgeContext
 from judgedesk.core.run.details import judge_model, script_detail, script_error, verdict_detail
 from judgedesk.core.run.pairs import combine, mirror, pair_of, swap_problem, swapped
+from judgedesk.core.run.samples import ask_samples, sample_key
 from judgedesk.core.run.store import Store
 from judgedesk.core.run.swap import combined_verdict, pair_values
 from judgedesk.core.scripts import ScriptPool
@@ -138,8 +140,10 @@ class RowProcessor:
                     replies.append({"content": step["detail"], "value": verdict.value})
                 else:
                     places = answer_places(row.mapping, baseline=self.baseline is not None)
-                    step, verdict, sent, answered = await self._judge(
-                        judge, data, resp, preprocess_result, places
+                    step, verdict, sent, answered = await ask_samples(
+                        judge.settings.samples,
+                        judge.kind,
+                        partial(self._judge, judge, data, resp, preprocess_result, places),
                     )
                     steps.append(step)
                     requests.extend(sent)
@@ -195,10 +199,10 @@ class RowProcessor:
     # --- steps ------------------------------------------------------------------------
 
     async def _call(
-        self, context: JudgeContext, request: ChatRequest
+        self, context: JudgeContext, request: ChatRequest, sample: int = 0
     ) -> tuple[ChatReply, str, bool]:
         judge, client = context.settings, context.client
-        key = request.cache_key(judge.endpoint())
+        key = sample_key(request.cache_key(judge.endpoint()), sample)
         stored = self.store.get_call(key)
         if stored is not None:
             reply = ChatReply.from_dict(stored.reply)
@@ -235,8 +239,10 @@ class RowProcessor:
         resp: Mapping[str, Any],
         pre: Any,
         places: AnswerPlaces | None = None,
+        sample: int = 0,
     ) -> tuple[dict[str, Any], Verdict, list[dict[str, Any]], list[dict[str, Any]]]:
-        """Ask one judge; a pairwise judge is asked in both orders when ``run.swap`` is on.
+        """Ask one judge (its sample ``sample``); a pairwise judge is asked in both orders
+        when ``run.swap`` is on.
 
         Returns:
             The step's detail, the verdict, and the requests and replies (two of each
@@ -254,13 +260,14 @@ class RowProcessor:
                     f"{judge.settings.name}: swap", f"Judge '{judge.settings.name}': {problem}"
                 )
         if pair is None:
-            step, verdict, request, reply = await self._ask(judge, data, resp, pre)
+            step, verdict, request, reply = await self._ask(judge, data, resp, pre, sample)
             if judge.kind == "pairwise":
                 step["pairwise"] = True
             return step, verdict, [request], [reply]
         data_swapped, resp_swapped = swapped(pair, data, resp)
         (step, first, request, reply), (step2, second, request2, reply2) = await asyncio.gather(
-            self._ask(judge, data, resp, pre), self._ask(judge, data_swapped, resp_swapped, pre)
+            self._ask(judge, data, resp, pre, sample),
+            self._ask(judge, data_swapped, resp_swapped, pre, sample),
         )
         verdict = combined_verdict(
             judge.parser or ("comparison" if judge.rule else ""), first, second
@@ -280,7 +287,12 @@ class RowProcessor:
         return step, verdict, [request, request2], [reply, reply2]
 
     async def _ask(
-        self, judge: JudgeContext, data: Mapping[str, Any], resp: Mapping[str, Any], pre: Any
+        self,
+        judge: JudgeContext,
+        data: Mapping[str, Any],
+        resp: Mapping[str, Any],
+        pre: Any,
+        sample: int = 0,
     ) -> tuple[dict[str, Any], Verdict, dict[str, Any], dict[str, Any]]:
         settings = judge.settings
         prompt = render_prompt(
@@ -289,7 +301,7 @@ class RowProcessor:
         if not prompt.ok:
             raise RowFailed("template", f"Judge '{settings.name}': {prompt.issues[0]}")
         request = judge.request(prompt.messages())
-        reply, key, cached = await self._call(judge, request)
+        reply, key, cached = await self._call(judge, request, sample)
         if judge.structured is not None:
             verdict = judge.structured.verdict(reply.content, reply.reasoning_content)
         elif judge.rule is not None:

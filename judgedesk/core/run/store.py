@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.run.adjudications import AdjudicationTable
 from judgedesk.core.run.reviews import ReviewTable
 from judgedesk.core.run.schema import check_version, create_tables, has_version
 from judgedesk.core.run.store_errors import StoreWriteError
-from judgedesk.core.run.team_reviews import TeamReviewTable
 
 OWNER = f"{socket.gethostname()}:{os.getpid()}"
 """This process, as written in the runs it starts."""
@@ -76,7 +76,8 @@ class Store:
     slot it used takes another request, so a killed run loses no answered call. Row
     results are written in small batches (at most a quarter of a second late): a row
     whose result was lost to a kill is recomputed from its stored calls on the next run.
-    One Store belongs to one thread. A person's reviews are in :attr:`reviews`.
+    One Store belongs to one thread. Each reviewer's reviews are in :attr:`reviews`, the
+    verdicts decided where reviewers disagree in :attr:`adjudications`.
 
     With ``readonly`` the file must exist and is only read: a look at the results while
     a run may be writing them changes nothing. A file another connection is creating at
@@ -104,7 +105,7 @@ class Store:
             if not self.empty:
                 check_version(self._db, path)
             self.reviews = ReviewTable(self._db)
-            self.team = TeamReviewTable(self._db)
+            self.adjudications = AdjudicationTable(self._db)
         except sqlite3.DatabaseError as exc:
             raise JudgeDeskError(
                 f"The results file {path} cannot be used ({exc}). If it is damaged, move it "

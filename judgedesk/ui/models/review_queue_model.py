@@ -149,7 +149,7 @@ class ReviewQueueModel(QAbstractTableModel):
             return self._tooltip(item, column)
         if role == Qt.ItemDataRole.ForegroundRole:
             return self._colour(item, column)
-        if role == Qt.ItemDataRole.FontRole and column == "person" and _from_dataset(item):
+        if role == Qt.ItemDataRole.FontRole and column == "person" and _borrowed(item):
             font = QFont()
             font.setItalic(True)
             return font
@@ -169,6 +169,8 @@ class ReviewQueueModel(QAbstractTableModel):
         if column == "judge":
             return self.judge_text(item)
         if column == "person":
+            if _borrowed(item) and not item.judge_visible(self.blind):
+                return "?"  # other reviewers' verdicts are hidden like the judge's
             return self.value_text(item.human_value)
         if column == "match":
             return self.match_text(item)
@@ -182,8 +184,14 @@ class ReviewQueueModel(QAbstractTableModel):
     def _tooltip(self, item: ReviewItem, column: str) -> str | None:
         if column == "note" and item.review and item.review.note:
             return plain_tip(item.review.note)
-        if column == "person" and _from_dataset(item):
-            return self.tr("From the dataset's human column; a verdict you give replaces it")
+        if column == "person" and _borrowed(item):
+            return {
+                "dataset": self.tr(
+                    "From the dataset's human column; a verdict you give replaces it"
+                ),
+                "people": self.tr("The other reviewers' verdict; yours, once given, is shown"),
+                "adjudicated": self.tr("Decided where reviewers disagreed"),
+            }[item.human[1] or "dataset"]
         if column == "judge" and item.status == "error" and item.result is not None:
             return plain_tip(item.result.error)
         if column == "match" and item.disagreement:
@@ -222,6 +230,8 @@ class ReviewQueueModel(QAbstractTableModel):
         return self.value_text(item.judge_value)
 
     def match_text(self, item: ReviewItem) -> str:
+        if not item.judge_visible(self.blind):
+            return ""
         size = item.disagreement
         if size is None:
             return ""
@@ -240,5 +250,7 @@ class ReviewQueueModel(QAbstractTableModel):
         return self.scale.name_of(value)
 
 
-def _from_dataset(item: ReviewItem) -> bool:
-    return item.human[1] == "dataset"
+def _borrowed(item: ReviewItem) -> bool:
+    """The verdict shown as the person's is someone else's (the dataset's, the other
+    reviewers', or one decided where they disagreed)."""
+    return item.human[1] in ("dataset", "people", "adjudicated")

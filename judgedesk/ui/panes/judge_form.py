@@ -125,6 +125,16 @@ class JudgeForm(QWidget, JudgeReaderRow):
         self.max_tokens = self._spin(QSpinBox(self), "judgeMaxTokens", 0, 1_000_000, 64)
         self.max_tokens.setSpecialValueText(self.tr("server default"))
         self.form.addRow(self.tr("Max tokens"), self.max_tokens)
+        self.samples = self._spin(QSpinBox(self), "judgeSamples", 1, 100, 1)
+        self.samples.setSuffix(self.tr(" per row"))
+        self.samples.setToolTip(
+            self.tr(
+                "Ask the judge this many times about each row: the row's verdict is the "
+                "majority (or, for scores, the mean) of the answers, and the report shows how "
+                "far the judge agrees with itself. Each time is a request of its own."
+            )
+        )
+        self.form.addRow(self.tr("Samples"), self.samples)
         self.timeout = self._spin(QDoubleSpinBox(self), "judgeTimeout", 1, 3600, 10)
         self.timeout.setSuffix(self.tr(" s"))
         self.form.addRow(self.tr("Timeout"), self.timeout)
@@ -207,6 +217,7 @@ class JudgeForm(QWidget, JudgeReaderRow):
             self.system_prompt.setPlainText(judge.system_prompt)
             self.temperature.setValue(float(judge.params.get("temperature", 0.0)))
             self.max_tokens.setValue(int(judge.params.get("max_tokens", 0)))
+            self.samples.setValue(judge.samples)
             self.timeout.setValue(judge.timeout)
             self.concurrency.setValue(judge.concurrency)
             self.rate_limit.setValue(judge.rate_limit)
@@ -232,8 +243,9 @@ class JudgeForm(QWidget, JudgeReaderRow):
             self.form.setRowVisible(widget, is_endpoint)
         for widget in (self.concurrency, self.rate_limit, self.stream, self.separate):
             self.form.setRowVisible(widget, is_endpoint)
-        for widget in (self.system_prompt, self.temperature, self.max_tokens, self.timeout):
+        for widget in (self.system_prompt, self.temperature, self.max_tokens, self.samples):
             self.form.setRowVisible(widget, is_model)
+        self.form.setRowVisible(self.timeout, is_model)
         self.form.setRowVisible(self.test_button, is_model)
         self.form.setRowVisible(self._reader_row, is_model)
         self.local.set_visible(kind == "local")
@@ -275,6 +287,7 @@ class JudgeForm(QWidget, JudgeReaderRow):
             judge.params["max_tokens"] = self.max_tokens.value()
         else:
             judge.params.pop("max_tokens", None)
+        judge.samples = int(self.samples.value())
         judge.timeout = float(self.timeout.value())
         judge.concurrency = int(self.concurrency.value())
         judge.rate_limit = int(self.rate_limit.value())

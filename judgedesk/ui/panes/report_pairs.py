@@ -1,10 +1,14 @@
-"""The Report pane's pairwise card: B's wins, ties and losses, and each judge's position bias."""
+"""The Report pane's pairwise card: B's wins, ties and losses, and each judge's position bias;
+and each judge's agreement with itself when it was asked several times per row."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PySide6.QtCore import QObject
 
 from judgedesk.core.report.figures import Estimate
+from judgedesk.core.report.judges import JudgeCounts
 from judgedesk.core.report.pairwise import PairwiseFigures, Rate
 from judgedesk.ui.panes.report_charts import Bar, BarChartData
 from judgedesk.ui.panes.report_words import ChartPage
@@ -61,6 +65,35 @@ class PairWords(QObject):
             [self.tr("Figure"), self.tr("Value"), self.tr("Based on")],
             rows,
         )
+
+    def self_agreement(self, judges: Sequence[JudgeCounts]) -> str:
+        """One line per judge asked several times per row (empty when none was): its
+        agreement with itself, which tells its noise apart from a real change."""
+        lines = []
+        for judge in judges:
+            if judge.samples <= 1:
+                continue
+            if judge.self_agreement is None:
+                lines.append(
+                    self.tr(
+                        "Judge “{0}”, asked {1} times per row: its agreement with itself "
+                        "cannot be measured yet (no row with two verdicts read, or every "
+                        "verdict the same)."
+                    ).format(judge.name, judge.samples)
+                )
+                continue
+            lines.append(
+                self.tr(
+                    "Judge “{0}”, asked {1} times per row, agrees with itself at "
+                    "α = {2} over {3} rows."
+                ).format(
+                    judge.name,
+                    judge.samples,
+                    f"{judge.self_agreement:.2f}",
+                    judge.self_agreement_rows,
+                )
+            )
+        return "\n".join(lines)
 
     def _estimate_bar(self, label: str, estimate: Estimate) -> Bar:
         value = estimate.value

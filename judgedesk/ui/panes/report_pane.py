@@ -38,6 +38,7 @@ from judgedesk.ui.panes.report_card import ChartCard
 from judgedesk.ui.panes.report_charts import BarChartView
 from judgedesk.ui.panes.report_compare import RunCompareView
 from judgedesk.ui.panes.report_heatmap import HeatmapView
+from judgedesk.ui.panes.report_history import HistorySection
 from judgedesk.ui.panes.report_pairs import PairWords
 from judgedesk.ui.panes.report_people import PeopleSection
 from judgedesk.ui.panes.report_words import ChartPage, ReportWords
@@ -144,11 +145,17 @@ class ReportPane(QWidget):
             self.agreement_card,
             self.pairs_card,
         ]
-        self.grid = QGridLayout(charts)
+        self.people = PeopleSection(charts)  # first: whether people trust the judge
+        self.history = HistorySection(self.words, charts)  # then whether a change helped
+        self.history.sig_row_chosen.connect(self.workspace.select_row)
+        # A box, not the grid, holds the sections: a grid sizes wrapped text badly.
+        page = QVBoxLayout(charts)
+        page.addWidget(self.people)
+        page.addWidget(self.history)
+        self.grid = QGridLayout()
         self.grid.setColumnStretch(0, 1)
         self.grid.setColumnStretch(1, 1)
-        self.people = PeopleSection(charts)  # first: whether people trust the judge
-        self.grid.addWidget(self.people, 0, 0, 1, 2)
+        page.addLayout(self.grid, 1)
         scroll = QScrollArea(self)
         scroll.setObjectName("reportChartsScroll")
         scroll.setWidgetResizable(True)
@@ -286,6 +293,7 @@ class ReportPane(QWidget):
         self.copy_button.setEnabled(report is not None)
         self.export_button.setEnabled(report is not None)
         self.people.show_people(report.people if report is not None else None)
+        self.history.show_history(report.history if report else [], report and report.scale)
         if report is None:
             self.headline.setText(self.tr("No results yet."))
             self.counts.setText(
@@ -300,7 +308,8 @@ class ReportPane(QWidget):
             self.sig_report_shown.emit(None)
             return
         self.headline.setText(words.headline(report.summary))
-        self.counts.setText(words.counts(report.summary))
+        itself = self.pair_words.self_agreement(report.judges)
+        self.counts.setText(words.counts(report.summary) + (f"\n{itself}" if itself else ""))
         self.review.setText(words.review(report.review))
         self._fill_card(self.distribution_card, words.distribution(report))
         self._fill_card(self.category_card, words.categories(report, report.category_field))
@@ -346,8 +355,8 @@ class ReportPane(QWidget):
             self.grid.removeWidget(card)
         shown = [card for card in self.cards if not card.isHidden()]
         for position, card in enumerate(shown):
-            self.grid.addWidget(card, position // 2 + 1, position % 2, Qt.AlignmentFlag.AlignTop)
-        self.grid.setRowStretch(len(shown) // 2 + 2, 1)
+            self.grid.addWidget(card, position // 2, position % 2, Qt.AlignmentFlag.AlignTop)
+        self.grid.setRowStretch(len(shown) // 2 + 1, 1)
 
     def _show_tables(self, tables: bool) -> None:
         for card in self.cards:
@@ -360,8 +369,9 @@ class ReportPane(QWidget):
         if self.report is None:
             return
         text = self.words.summary_text(self.report, self.run.currentText())
-        if self.report.people is not None:
-            text += "\n" + self.people.summary_text()
+        itself = self.pair_words.self_agreement(self.report.judges)
+        for section in (itself, self.people.summary_text(), self.history.summary_text()):
+            text += f"\n{section}" if section else ""
         QGuiApplication.clipboard().setText(text)
         self.sig_status_changed.emit(self.tr("The summary is on the clipboard."))
 

@@ -7,18 +7,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QFrame,
-    QHeaderView,
-    QLabel,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from judgedesk.core.review.reliability import Ceiling, PairAgreement
 from judgedesk.core.review.team import ME, PeopleFigures
+from judgedesk.ui.panes.report_section import (
+    ReportSection,
+    fit_height,
+    plain_label,
+    section_table,
+)
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -103,45 +101,23 @@ class PeopleTableModel(QAbstractTableModel):
         return [self.cells_of(row) for row in self._rows]
 
 
-class PeopleSection(QFrame):
+class PeopleSection(ReportSection):
     """The People section: the sentence that compares the judge with people, α across
     the reviewers, and a table of every pair. Hidden while no one else's labels were
     imported."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("reportPeopleCard")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.title = QLabel(self.tr("People"), self)
-        self.title.setObjectName("reportPeopleTitle")
-        font = self.title.font()
-        font.setBold(True)
-        self.title.setFont(font)
-        self.sentence = QLabel("", self)
-        self.sentence.setObjectName("reportPeopleSentence")
+        super().__init__("People", "", parent)
+        self.title.setText(self.tr("People"))
+        self.sentence = plain_label("", self, "reportPeopleSentence")
         font = self.sentence.font()
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.sentence.setFont(font)
-        self.alpha = QLabel("", self)
-        self.alpha.setObjectName("reportPeopleAlpha")
-        self.caption = QLabel("", self)
-        self.caption.setObjectName("reportPeopleCaption")
-        for label in (self.sentence, self.alpha, self.caption):
-            label.setWordWrap(True)
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.alpha = plain_label("", self, "reportPeopleAlpha")
+        self.caption = plain_label("", self, "reportPeopleCaption")
         self.model = PeopleTableModel(self)
-        self.table = QTableView(self)
-        self.table.setObjectName("reportPeopleTable")
-        self.table.setModel(self.model)
+        self.table = section_table(self, "reportPeopleTable", self.model)
         self.table.setAccessibleName(self.tr("Agreement of each pair, as a table"))
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setAlternatingRowColors(True)
-        self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
-        self.table.setMaximumHeight(420)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.sentence)
@@ -164,6 +140,7 @@ class PeopleSection(QFrame):
         for label in (self.alpha, self.caption):
             label.setVisible(people.ceiling is not None)
         self.model.set_rows(self.rows(people))
+        fit_height(self.table, 12)
         self.table.setAccessibleDescription(self.sentence.text())
 
     # --- words ------------------------------------------------------------------------

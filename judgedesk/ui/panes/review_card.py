@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.session import ReviewItem
 from judgedesk.ui.panes.review_card_text import CardContent, CardText
+from judgedesk.ui.panes.review_people import ReviewPeopleBar
 from judgedesk.ui.rich_text import DataBrowser, is_anchor, plain_tip
 
 
@@ -171,6 +172,8 @@ class ReviewCard(QWidget):
         controls.addWidget(self.dimensions_label, 3, 0)
         controls.addLayout(self.dimensions, 3, 1)
         self.dimensions_label.setVisible(False)
+        self.people = ReviewPeopleBar(self)
+        controls.addWidget(self.people, 4, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser, 1)
@@ -209,6 +212,7 @@ class ReviewCard(QWidget):
             self.verdict_keys.addWidget(button)
             self.verdict_buttons[digit] = button
         self.typed.setVisible(_wide(scale))
+        self.people.set_scale(scale, value_text)
         self.hints.setText(self._hints())
         self._update_controls()
 
@@ -247,6 +251,7 @@ class ReviewCard(QWidget):
                 self.note.setText(note)
         self._update_controls()
         self._show_dimensions()
+        self.people.show_item(item, self._judge_shown())
         if self.content is not None and (self._judge_shown() != shown_before or row != row_before):
             self._render()
 

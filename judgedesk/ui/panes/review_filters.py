@@ -29,13 +29,15 @@ class ReviewFilterBar(QWidget):
         self.show_combo.setAccessibleName(self.tr("Rows to show"))
         for key, text in (
             ("all", self.tr("All rows")),
-            ("unreviewed", self.tr("Not reviewed yet")),
+            ("unreviewed", self.tr("Not yet reviewed by me")),
             ("reviewed", self.tr("Reviewed")),
             ("disagreements", self.tr("Disagreements")),
             ("flagged", self.tr("Flagged")),
             ("errors", self.tr("Failed rows")),
             ("unparsed", self.tr("Rows with no verdict")),
             ("stale", self.tr("Judge changed since review")),
+            ("split", self.tr("Reviewers disagree")),
+            ("adjudicated", self.tr("Decided where reviewers disagreed")),
         ):
             self.show_combo.addItem(text, key)
         self.show_combo.currentIndexChanged.connect(lambda _: self.sig_changed.emit())

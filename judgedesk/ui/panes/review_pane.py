@@ -101,6 +101,7 @@ class ReviewPane(QWidget):
         self.card.sig_dimension_edited.connect(self.score_dimension)
         self.card.sig_undo_requested.connect(self.undo)
         self.card.sig_redo_requested.connect(self.redo)
+        self.card.people.sig_decided.connect(self.decide)
         self.card.set_undo(False, False)
         self.row_cursor = ReviewCursor(
             workspace, self.model, self.queue, self.card, self.link, self
@@ -232,6 +233,12 @@ class ReviewPane(QWidget):
         """Give a verdict typed as text (read on the review's scale)."""
         self._change(lambda row: self.worker.set_value(row, text), advance=True)
 
+    def decide(self, text: str) -> None:
+        """Decide the current row's final verdict where reviewers disagree ("" takes it
+        back); the reviewers' own verdicts stay."""
+        value = text or None
+        self._change(lambda row: self.worker.adjudicate(row, value))
+
     def agree(self, agree: bool) -> None:
         """Agree (True) or disagree (False) with the judge on the current row."""
         row = self.current_row()
@@ -331,7 +338,13 @@ class ReviewPane(QWidget):
         name = self.card.reviewer.text().strip()
         self.settings.set_reviewer_name(name)
         if not self.link.closed:
-            self.link.start("review-reviewer", self.worker.set_reviewer(name))
+            future = self.worker.set_reviewer(name)
+            self.link.start("review-reviewer", future, self.link.current(self._reviewer_loaded))
+
+    def _reviewer_loaded(self, load: ReviewLoad | None) -> None:
+        """Reviewing as someone else: their reviews are shown now, the others' beside."""
+        if load is not None:
+            self._loaded(load)
 
     # --- figures --------------------------------------------------------------------------
 

@@ -12,13 +12,14 @@ only its own script, loading nothing from outside.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import remove_leftovers
 from judgedesk.core.project.settings import Project
-from judgedesk.core.report.build import Report, build_report
+from judgedesk.core.report.build import Report, build_report, people_verdicts
 from judgedesk.core.report.exports.files import atomic_binary, atomic_text
 from judgedesk.core.report.exports.html import html_parts
 from judgedesk.core.report.exports.html_rows import shown_columns, write_rows_section
@@ -31,7 +32,9 @@ from judgedesk.core.report.exports.records import (
 )
 from judgedesk.core.report.exports.tables import flat_columns, write_csv, write_jsonl
 from judgedesk.core.report.exports.xlsx import write_xlsx
+from judgedesk.core.report.history import judge_history
 from judgedesk.core.review.session import ReviewSession
+from judgedesk.core.review.team import scale_level
 from judgedesk.core.run.store import Store
 
 __all__ = [
@@ -80,7 +83,7 @@ def write_export(
     if fmt not in FORMATS:
         raise JudgeDeskError(f"Unknown export format '{fmt}'. Choose one of: {', '.join(FORMATS)}.")
     remove_leftovers(out.parent, name=out.name)  # what an export killed half-way left
-    session = ReviewSession(store, dataset, project=project, run_id=run_id)
+    session = ReviewSession(store, dataset, project=project, run_id=run_id, reviewer=None)
     if not any(item.result is not None for item in session.items()):
         raise JudgeDeskError("There is nothing to export yet: run the project first.")
     shape = export_shape(session)
@@ -94,6 +97,9 @@ def write_export(
             return write_csv(records, columns, text, raw=raw)
     if report is None:
         report = build_report(session, project_name=project.name if project else "")
+    if not report.history:
+        level = scale_level(session.scale)
+        report = replace(report, history=judge_history(store, people_verdicts(session), level))
     if fmt == "xlsx":
         with atomic_binary(out) as handle:
             return write_xlsx(handle, report, records, columns)

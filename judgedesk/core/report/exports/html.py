@@ -11,6 +11,13 @@ from judgedesk.core.report.build import Estimate, Group, Report, Summary
 from judgedesk.core.report.exports.html_rows import SCRIPT_HASH
 from judgedesk.core.report.exports.html_rows import STYLE as ROWS_STYLE
 from judgedesk.core.report.exports.svg import bar_chart, heatmap
+from judgedesk.core.report.exports.tables import (
+    PEOPLE_HEADS,
+    consensus_note,
+    history_table,
+    people_table,
+)
+from judgedesk.core.report.history import has_history
 from judgedesk.core.report.text import interval, number, percent
 from judgedesk.core.review.agreement import AgreementFigures, Figure
 from judgedesk.core.review.session import ReviewItem
@@ -184,6 +191,59 @@ def _comparison(report: Report) -> str:
     return "".join(out)
 
 
+def _shown(head: str, value: Any) -> Any:
+    """A cell of the people's or the history's table, as the page shows it."""
+    if value is None:
+        return "–"
+    if head in ("Exact agreement", "Accuracy", "True-positive rate", "True-negative rate"):
+        return percent(value)
+    return number(value) if head == "Cohen's kappa" else value
+
+
+def _people(report: Report) -> str:
+    """People against each other (the human ceiling) beside the judge against them."""
+    people = report.people
+    if people is None:
+        return ""
+    out = ["<h2>People and the judge</h2>", f"<p><strong>{_e(people.sentence())}</strong></p>"]
+    ceiling = people.ceiling
+    if ceiling is not None:
+        low, high = ceiling.interval
+        alpha = [
+            (
+                f"Krippendorff's alpha ({ceiling.level}) across {', '.join(ceiling.raters)}",
+                number(ceiling.alpha.value),
+                f"{number(low)} – {number(high)}" if low is not None else "–",
+                ceiling.rows,
+            )
+        ]
+        out.append(_table(("Figure", "Value", "95% interval", "Rows"), alpha, {1, 3}))
+    rows = [
+        [_shown(h, c) for h, c in zip(PEOPLE_HEADS, row, strict=True)]
+        for row in people_table(people)
+    ]
+    out.append(_table(PEOPLE_HEADS, rows, {1, 2, 3}))
+    if ceiling is not None:
+        out.append(f'<p class="muted">{_e(consensus_note(people))}</p>')
+    return "".join(out)
+
+
+def _history(report: Report) -> str:
+    """Each version of each judge against people, newest first."""
+    if not has_history(report.history):
+        return ""
+    heads, rows = history_table(report.history)
+    shown = [[_shown(h, c) for h, c in zip(heads, row, strict=True)] for row in rows]
+    numeric = set(range(4, len(heads) - 1))
+    return (
+        "<h2>Agreement history</h2>"
+        '<p class="muted">Each version of a judge (a short hash of its template, system '
+        "prompt, verdict reading, model and parameters) against people's verdicts on the "
+        "same rows, newest first. Rows that moved are counted against the version before.</p>"
+        + _table(heads, shown, numeric)
+    )
+
+
 def _attention(items: Sequence[ReviewItem], report: Report) -> str:
     chosen = [
         i
@@ -276,6 +336,8 @@ def html_parts(report: Report, items: Sequence[ReviewItem]) -> tuple[str, str]:
         '<p class="muted">Kappa is agreement beyond what chance would give: 0 is chance, '
         "1 is perfect. Each figure counts the rows both raters gave a verdict for.</p>",
         *(_agreement(figures, report) for figures in report.agreement),
+        _people(report),
+        _history(report),
         _comparison(report),
         _attention(items, report),
     ]

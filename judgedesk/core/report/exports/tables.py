@@ -1,15 +1,19 @@
 """The export records as JSON Lines (every detail, nested) and as one flat table (the
-columns of CSV, XLSX and the HTML page's rows)."""
+columns of CSV, XLSX and the HTML page's rows); the tables of people's agreement and of
+the judges' history that XLSX and HTML both show."""
 
 from __future__ import annotations
 
 import csv
+import datetime
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
 from judgedesk.core.report.exports.records import HUMAN_COLUMNS, ExportShape
+from judgedesk.core.report.history import VersionFigures, best_versions
+from judgedesk.core.review.team import PeopleFigures
 
 BASE_COLUMNS = ("row", "id", "run", "status", "result")
 INPUT_COLUMNS = ("question", "reference", "response")
@@ -123,3 +127,78 @@ def cell_text(value: Any) -> str:
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False, default=str)
     return str(value)
+
+
+PEOPLE_HEADS = ("Who", "Rows compared", "Exact agreement", "Cohen's kappa")
+
+
+def people_table(people: PeopleFigures) -> list[list[Any]]:
+    """Every pair of reviewers, then the judge against each reviewer and against the
+    people's consensus: who, rows compared, exact agreement (a share), κ."""
+    pairs = [(f"{p.first} – {p.second}", p) for p in people.ceiling.pairs] if people.ceiling else []
+    pairs += [(f"judge – {p.second}", p) for p in people.judge_vs]
+    if people.judge_vs_consensus is not None:
+        pairs.append(("judge – people's consensus", people.judge_vs_consensus))
+    return [[who, p.n, p.exact.value, p.kappa.value] for who, p in pairs]
+
+
+def consensus_note(people: PeopleFigures) -> str:
+    """What "the people's consensus" is for these verdicts."""
+    if people.ceiling is not None and people.ceiling.level in ("interval", "ratio"):
+        return "The people's consensus on a row is the mean of the scores people gave."
+    return (
+        "The people's consensus on a row is the verdict most people gave (rows where they "
+        "are split evenly are left out)."
+    )
+
+
+HISTORY_HEADS = (
+    "Judge",
+    "Version",
+    "First used (UTC)",
+    "Runs",
+    "Rows compared",
+    "Accuracy",
+    "Cohen's kappa",
+    "True-positive rate",
+    "True-negative rate",
+    "Moved toward people",
+    "Moved away from people",
+    "Agrees best",
+)
+RATE_HEADS = ("True-positive rate", "True-negative rate")
+
+
+def history_table(history: Sequence[VersionFigures]) -> tuple[list[str], list[list[Any]]]:
+    """Each version of each judge against people, newest first, the best-agreeing
+    version of each judge marked "best"; the rows that moved are counted against the
+    version before (none for a judge's first version). The two rates' columns only for
+    correct/incorrect verdicts."""
+    rates = any(
+        v.true_positive_rate is not None or v.true_negative_rate is not None for v in history
+    )
+    heads = [h for h in HISTORY_HEADS if rates or h not in RATE_HEADS]
+    best = best_versions(history)
+    first = {v.judge: v.version for v in reversed(history)}  # each judge's oldest
+    rows = []
+    for v in reversed(history):
+        when = (
+            datetime.datetime.fromtimestamp(v.first_used, datetime.UTC).strftime("%Y-%m-%d %H:%M")
+            if v.first_used is not None
+            else None
+        )
+        row: list[Any] = [
+            v.judge,
+            v.version,
+            when,
+            ", ".join(map(str, v.runs)),
+            v.n,
+            v.exact.value,
+            v.kappa.value,
+        ]
+        if rates:
+            row += [v.true_positive_rate, v.true_negative_rate]
+        moved = [None, None] if first[v.judge] == v.version else [len(v.toward), len(v.away)]
+        row += [*moved, "best" if (v.judge, v.version) in best else ""]
+        rows.append(row)
+    return heads, rows

@@ -1,4 +1,5 @@
-"""An Excel workbook: a summary sheet, and every row with judge and person side by side."""
+"""An Excel workbook: a summary sheet, every row with judge and person side by side, and
+people's agreement and the judges' history when there are some."""
 
 from __future__ import annotations
 
@@ -7,7 +8,13 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from judgedesk.core.report.build import Estimate, Report
-from judgedesk.core.report.exports.tables import flat_row
+from judgedesk.core.report.exports.tables import (
+    PEOPLE_HEADS,
+    consensus_note,
+    flat_row,
+    history_table,
+    people_table,
+)
 from judgedesk.core.report.exports.xlsx_file import (
     DISAGREE,
     HEADER,
@@ -18,6 +25,7 @@ from judgedesk.core.report.exports.xlsx_file import (
     Sheet,
     write_workbook,
 )
+from judgedesk.core.report.history import has_history
 from judgedesk.core.report.text import percent
 from judgedesk.core.review.agreement import Figure
 
@@ -60,15 +68,10 @@ def write_xlsx(
     """The workbook: "Summary" (figures, agreement, categories) and "Rows" (the table of
     :func:`~judgedesk.core.report.exports.tables.flat_columns`, the same as the CSV's);
     rows where the person and the judge disagree are shaded, and a review made before
-    the verdict changed is marked. Returns the rows written (the header not counted)."""
+    the verdict changed is marked. "People" (agreement among reviewers and the judge's
+    with them) and "History" (each judge version against people) when there are some.
+    Returns the rows written (the header not counted)."""
     human = columns.index("human")
-
-    def summary() -> Iterator[tuple[list[Any], int, dict[int, int] | None]]:
-        for line in _summary_rows(report):
-            if line and isinstance(line[0], str) and line[0].startswith("#"):
-                yield [cell_value(v) for v in [line[0][1:], *line[1:]]], HEADER, None
-            else:
-                yield [cell_value(v) for v in line], PLAIN, None
 
     def rows() -> Iterator[tuple[list[Any], int, dict[int, int] | None]]:
         yield [cell_value(c) for c in columns], HEADER, None
@@ -83,11 +86,51 @@ def write_xlsx(
                 yield values, PLAIN, None
 
     sheets = [
-        Sheet("Summary", summary(), widths={1: 34}),
+        Sheet("Summary", _styled(_summary_rows(report)), widths={1: 34}),
         Sheet("Rows", rows(), freeze="C2"),
     ]
+    if report.people is not None:
+        sheets.append(Sheet("People", _styled(_people_rows(report)), widths={1: 40}))
+    if has_history(report.history):
+        heads, lines = history_table(report.history)
+        sheets.append(Sheet("History", _styled([[f"#{heads[0]}", *heads[1:]], *lines]), "C2"))
     counts = write_workbook(handle, sheets, (HEADER_FILL, DISAGREE_FILL, STALE_FILL))
     return counts[1] - 1
+
+
+def _styled(lines: list[list[Any]]) -> Iterator[tuple[list[Any], int, dict[int, int] | None]]:
+    """Sheet rows from lines; a line whose first cell starts with "#" is a header."""
+    for line in lines:
+        if line and isinstance(line[0], str) and line[0].startswith("#"):
+            yield [cell_value(v) for v in [line[0][1:], *line[1:]]], HEADER, None
+        else:
+            yield [cell_value(v) for v in line], PLAIN, None
+
+
+def _people_rows(report: Report) -> list[list[Any]]:
+    people = report.people
+    if people is None:
+        return []
+    lines: list[list[Any]] = [["#People and the judge"], [people.sentence()]]
+    ceiling = people.ceiling
+    if ceiling is not None:
+        low, high = ceiling.interval
+        lines += [
+            [],
+            ["#Krippendorff's alpha", "Level", "Value", "95% CI low", "95% CI high", "Rows"],
+            [
+                ", ".join(ceiling.raters),
+                ceiling.level,
+                ceiling.alpha.value,
+                low,
+                high,
+                ceiling.rows,
+            ],
+        ]
+    lines += [[], [f"#{PEOPLE_HEADS[0]}", *PEOPLE_HEADS[1:]], *people_table(people)]
+    if ceiling is not None:
+        lines += [[], [consensus_note(people)]]
+    return lines
 
 
 def _estimate(estimate: Estimate | None) -> list[Any]:
