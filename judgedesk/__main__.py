@@ -1,4 +1,4 @@
-"""Start JudgeDesk: the desktop app with no command or ``open DIR``, else the command line."""
+"""Start JudgeDesk: the app (no command, ``open DIR``, a review pack), else the command line."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from judgedesk.ui.self_test import main as self_test_main
 
         return self_test_main(args[1:])
-    if not args or args[0] == "open":
+    pack = bool(args) and args[0].lower().endswith(".jdpack")  # opened on its own
+    if not args or args[0] == "open" or pack:
         from judgedesk.startup import diagnose
 
         problem = diagnose()
@@ -44,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
-        result: int = app_main(args[1:])
+        result: int = app_main(args if pack else args[1:])
         return result
     from judgedesk.cli import main as cli_main
 

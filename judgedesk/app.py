@@ -17,12 +17,14 @@ import qasync
 from platformdirs import user_data_dir
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMainWindow
 
 from judgedesk.core.project.workspace import Workspace, ensure_sample_project
+from judgedesk.core.review.pack import PACK_SUFFIX
 from judgedesk.resources import resource_path
 from judgedesk.ui.i18n import install_translators
 from judgedesk.ui.main_window import MainWindow
+from judgedesk.ui.pack_window import PackWindow
 from judgedesk.ui.settings import AppSettings
 
 log = logging.getLogger(__name__)
@@ -82,8 +84,16 @@ def initial_project(args: Sequence[str], settings: AppSettings) -> Path:
     return ensure_sample_project(sample_folder())
 
 
+def pack_argument(args: Sequence[str]) -> Path | None:
+    """The review pack named on the command line, if it names one (then no project opens)."""
+    if args and args[0].lower().endswith(PACK_SUFFIX):
+        return Path(args[0]).expanduser()
+    return None
+
+
 def main(args: Sequence[str] = ()) -> int:
-    """Start the desktop app; ``args`` may name a project folder."""
+    """Start the desktop app; ``args`` may name a project folder, or a review pack to
+    review on its own."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
@@ -96,10 +106,16 @@ def main(args: Sequence[str] = ()) -> int:
     asyncio.set_event_loop(loop)
     settings = AppSettings()
     install_translators(app, settings.language())
-    workspace = Workspace()
-    window = MainWindow(workspace, settings, sample_folder=sample_folder())
-    window.show()
-    window.open_project(initial_project(args, settings))
+    pack = pack_argument(args)
+    window: QMainWindow
+    if pack is not None:
+        window = PackWindow(settings)
+        window.show()
+        window.open_pack(pack)
+    else:
+        window = MainWindow(Workspace(), settings, sample_folder=sample_folder())
+        window.show()
+        window.open_project(initial_project(args, settings))
     closed = asyncio.Event()
     app.lastWindowClosed.connect(closed.set)
     with loop:

@@ -13,6 +13,7 @@ from judgedesk import __version__
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.ui.dialogs.preferences import PreferencesDialog
 from judgedesk.ui.i18n import LANGUAGES
+from judgedesk.ui.pack_actions import PackActions
 from judgedesk.ui.project_actions import ProjectActions
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
@@ -107,6 +108,27 @@ class WindowMenus(QObject):
             QCoreApplication.translate("MainWindow", "&Export Results…"),
             files.export,
             "Ctrl+E",
+        )
+        menu.addSeparator()
+        self.packs = PackActions(window, workspace, settings, tasks)
+        self.packs.sig_status.connect(self.sig_status)
+        self._action(
+            menu,
+            "openPackAction",
+            QCoreApplication.translate("MainWindow", "Open Re&view Pack…"),
+            self.packs.open_pack,
+        )
+        self._action(
+            menu,
+            "exportPacksAction",
+            QCoreApplication.translate("MainWindow", "Export Review &Pack…"),
+            self.packs.export_packs,
+        )
+        self._action(
+            menu,
+            "importReviewsAction",
+            QCoreApplication.translate("MainWindow", "Import Revie&ws…"),
+            self.packs.import_reviews,
         )
         menu.addSeparator()
         self._action(

@@ -869,6 +869,105 @@
     </message>
 </context>
 <context>
+    <name>ExportPacksDialog</name>
+    <message>
+        <source>Export Review Packs</source>
+        <translation>导出复核包</translation>
+    </message>
+    <message>
+        <source>Reviewers</source>
+        <translation>复核人</translation>
+    </message>
+    <message>
+        <source>ana, bo, cy (or one name per line)</source>
+        <translation>ana, bo, cy（或每行一个名字）</translation>
+    </message>
+    <message>
+        <source>The share of the rows every reviewer gets: where people&apos;s agreement with each other is measured. The rest is split among them.</source>
+        <translation>每位复核人都会拿到的行所占的比例：人与人之间的一致性就在这些行上衡量。其余的行由他们分摊。</translation>
+    </message>
+    <message>
+        <source>The same seed gives the same split</source>
+        <translation>相同的种子得到相同的分配</translation>
+    </message>
+    <message>
+        <source>Show the judge&apos;s verdict in the packs</source>
+        <translation>在复核包中显示评审的判定</translation>
+    </message>
+    <message>
+        <source>Off: people give their own verdicts without seeing the judge&apos;s, which measures how far people agree: the most a judge can be asked for.</source>
+        <translation>关闭时：大家在看不到评审判定的情况下给出自己的判定，由此衡量人与人之间的一致程度——这也是对评审所能期望的上限。</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>A few words for the reviewers (optional)</source>
+        <translation>给复核人的几句话（可选）</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>&amp;Reviewers:</source>
+        <translation>复核人(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Overlap:</source>
+        <translation>重叠(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Seed:</source>
+        <translation>种子(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions:</source>
+        <translation>说明(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Write Packs</source>
+        <translation>写出复核包(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Name the reviewers to see how the rows are split.</source>
+        <translation>填写复核人的名字，即可看到各行如何分配。</translation>
+    </message>
+    <message>
+        <source>Each reviewer&apos;s name must be given once: {0}.</source>
+        <translation>每位复核人的名字只能出现一次：{0}。</translation>
+    </message>
+    <message>
+        <source>1 reviewer, {0} rows: {1} rows.</source>
+        <translation>1 位复核人，{0} 行：{1} 行。</translation>
+    </message>
+    <message>
+        <source>{0} reviewers, {1} rows: {2} shared by everyone (where people&apos;s agreement is measured), {3} split. Rows each: {4}.</source>
+        <translation>{0} 位复核人，{1} 行：{2} 行人人都有（在这些行上衡量人与人之间的一致性），{3} 行分摊。每人的行数：{4}。</translation>
+    </message>
+    <message>
+        <source>Choose the folder for the packs</source>
+        <translation>选择存放复核包的文件夹</translation>
+    </message>
+    <message>
+        <source>Writing the packs…</source>
+        <translation>正在写出复核包…</translation>
+    </message>
+    <message>
+        <source>Written in {0}: {1}. Send each reviewer their file; they open it in JudgeDesk, review, and send it back for File › Import Reviews…</source>
+        <translation>已写入 {0}：{1}。把各自的文件发给每位复核人；他们用 JudgeDesk 打开、复核后发回，再通过“文件 › 导入复核…”导入。</translation>
+    </message>
+</context>
+<context>
     <name>FieldsPage</name>
     <message>
         <source>Match the columns</source>
@@ -2141,6 +2240,18 @@ Read it?</source>
         <translation>导出结果(&amp;E)…</translation>
     </message>
     <message>
+        <source>Open Re&amp;view Pack…</source>
+        <translation>打开复核包(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Export Review &amp;Pack…</source>
+        <translation>导出复核包(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Import Revie&amp;ws…</source>
+        <translation>导入复核(&amp;W)…</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -2528,6 +2639,368 @@ Read it?</source>
     <message>
         <source>• Judge: {0}</source>
         <translation>• 评审：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>PackActions</name>
+    <message>
+        <source>Review packs (*{0})</source>
+        <translation>复核包 (*{0})</translation>
+    </message>
+    <message>
+        <source>Open a review pack</source>
+        <translation>打开复核包</translation>
+    </message>
+    <message>
+        <source>Open a project and let its dataset be read first.</source>
+        <translation>请先打开一个项目，并等待其数据集读取完毕。</translation>
+    </message>
+    <message>
+        <source>The dataset is still being read: try again when done.</source>
+        <translation>数据集仍在读取中：读取完毕后再试。</translation>
+    </message>
+    <message>
+        <source>Review packs written: {0}</source>
+        <translation>已写出复核包：{0}</translation>
+    </message>
+    <message>
+        <source>Import reviews from review packs</source>
+        <translation>从复核包导入复核</translation>
+    </message>
+    <message>
+        <source>Reviews are being imported: try again when done.</source>
+        <translation>正在导入复核：完成后再试。</translation>
+    </message>
+    <message>
+        <source>Importing reviews…</source>
+        <translation>正在导入复核…</translation>
+    </message>
+    <message>
+        <source>{0}: not imported. {1}</source>
+        <translation>{0}：未导入。{1}</translation>
+    </message>
+    <message>
+        <source>Reviews imported from {0} of {1} files.</source>
+        <translation>已从 {1} 个文件中的 {0} 个导入复核。</translation>
+    </message>
+    <message>
+        <source>Import Reviews</source>
+        <translation>导入复核</translation>
+    </message>
+</context>
+<context>
+    <name>PackCard</name>
+    <message>
+        <source>The row under review</source>
+        <translation>正在复核的行</translation>
+    </message>
+    <message>
+        <source>Type a verdict</source>
+        <translation>输入判定</translation>
+    </message>
+    <message>
+        <source>or type one, Enter</source>
+        <translation>或输入后按回车</translation>
+    </message>
+    <message>
+        <source>F · Flag</source>
+        <translation>F · 标记</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>Flag the row for a second look (F)</source>
+        <translation>标记此行，稍后再看（F）</translation>
+    </message>
+    <message>
+        <source>⌫ Clear</source>
+        <translation>⌫ 清除</translation>
+    </message>
+    <message>
+        <source>Clear the verdict</source>
+        <translation>清除判定</translation>
+    </message>
+    <message>
+        <source>Take back your verdict; the flag and note stay (⌫)</source>
+        <translation>撤回你的判定；标记和备注保留（⌫）</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Undo the last review change (Ctrl+Z)</source>
+        <translation>撤销上一次复核修改（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Redo the review change undone (Ctrl+Shift+Z)</source>
+        <translation>重做被撤销的复核修改（Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>A note on this row (E to write, Esc to leave)</source>
+        <translation>此行的备注（按 E 书写，按 Esc 离开）</translation>
+    </message>
+    <message>
+        <source>Next row after a verdict</source>
+        <translation>给出判定后转到下一行</translation>
+    </message>
+    <message>
+        <source>After a verdict key, go to the next row</source>
+        <translation>按下判定键后，转到下一行</translation>
+    </message>
+    <message>
+        <source>Your verdict</source>
+        <translation>你的判定</translation>
+    </message>
+    <message>
+        <source>&amp;Note</source>
+        <translation>备注(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Verdict {0} (key {1})</source>
+        <translation>判定 {0}（按键 {1}）</translation>
+    </message>
+    <message>
+        <source>Your verdict: {0} (key {1})</source>
+        <translation>你的判定：{0}（按键 {1}）</translation>
+    </message>
+    <message>
+        <source>1 correct, 0 incorrect</source>
+        <translation>1 正确，0 错误</translation>
+    </message>
+    <message>
+        <source>1–9, and 0 for 10: your score</source>
+        <translation>1–9，0 表示 10：你的分数</translation>
+    </message>
+    <message>
+        <source>{0}–{1}: your verdict</source>
+        <translation>{0}–{1}：你的判定</translation>
+    </message>
+    <message>
+        <source>type your verdict</source>
+        <translation>输入你的判定</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;↓&lt;/b&gt; next, &lt;b&gt;K&lt;/b&gt;/&lt;b&gt;↑&lt;/b&gt; previous</source>
+        <translation>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;↓&lt;/b&gt; 下一行，&lt;b&gt;K&lt;/b&gt;/&lt;b&gt;↑&lt;/b&gt; 上一行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F&lt;/b&gt; flag, &lt;b&gt;E&lt;/b&gt; note (&lt;b&gt;Esc&lt;/b&gt; back), &lt;b&gt;⌫&lt;/b&gt; clear</source>
+        <translation>&lt;b&gt;F&lt;/b&gt; 标记，&lt;b&gt;E&lt;/b&gt; 备注（&lt;b&gt;Esc&lt;/b&gt; 返回），&lt;b&gt;⌫&lt;/b&gt; 清除</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ctrl+Z&lt;/b&gt; undo, &lt;b&gt;Ctrl+Shift+Z&lt;/b&gt; redo</source>
+        <translation>&lt;b&gt;Ctrl+Z&lt;/b&gt; 撤销，&lt;b&gt;Ctrl+Shift+Z&lt;/b&gt; 重做</translation>
+    </message>
+    <message>
+        <source>Open a review pack (File › Open Review Pack…) to review its rows.</source>
+        <translation>打开一个复核包（文件 › 打开复核包…）即可复核其中的行。</translation>
+    </message>
+    <message>
+        <source>Row {0} of {1} · {2}</source>
+        <translation>第 {0} 行，共 {1} 行 · {2}</translation>
+    </message>
+    <message>
+        <source>The conversation before it</source>
+        <translation>之前的对话</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>No question in this row.</source>
+        <translation>此行没有问题。</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <source>No answer in this row.</source>
+        <translation>此行没有回答。</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考答案</translation>
+    </message>
+    <message>
+        <source>The judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>The judge&apos;s verdict: {0}</source>
+        <translation>评审的判定：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>PackQueue</name>
+    <message>
+        <source>The pack&apos;s rows</source>
+        <translation>复核包中的行</translation>
+    </message>
+    <message>
+        <source>No review pack is open.</source>
+        <translation>未打开复核包。</translation>
+    </message>
+    <message>
+        <source>File › Open Review Pack… (Ctrl+O)</source>
+        <translation>文件 › 打开复核包…（Ctrl+O）</translation>
+    </message>
+    <message>
+        <source>From the project “{0}” · {1}</source>
+        <translation>来自项目“{0}” · {1}</translation>
+    </message>
+    <message>
+        <source>Review pack — {0} — {1} of {2} reviewed</source>
+        <translation>复核包 — {0} — 已复核 {1}/{2}</translation>
+    </message>
+</context>
+<context>
+    <name>PackQueueModel</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Your verdict</source>
+        <translation>你的判定</translation>
+    </message>
+    <message>
+        <source>⚑</source>
+        <translation>⚑</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>The row&apos;s place in this pack</source>
+        <translation>此行在复核包中的位置</translation>
+    </message>
+    <message>
+        <source>The row&apos;s id in the project&apos;s dataset</source>
+        <translation>此行在项目数据集中的 ID</translation>
+    </message>
+    <message>
+        <source>Flagged for a second look</source>
+        <translation>已标记，稍后再看</translation>
+    </message>
+</context>
+<context>
+    <name>PackReviews</name>
+    <message>
+        <source>Verdict {0} on {1}</source>
+        <translation>判定 {1} 为 {0}</translation>
+    </message>
+    <message>
+        <source>Flag on {0}</source>
+        <translation>标记 {0}</translation>
+    </message>
+    <message>
+        <source>Clear the verdict of {0}</source>
+        <translation>清除 {0} 的判定</translation>
+    </message>
+    <message>
+        <source>Note on {0}</source>
+        <translation>{0} 的备注</translation>
+    </message>
+</context>
+<context>
+    <name>PackWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Review Pack…</source>
+        <translation>打开复核包(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open a review pack</source>
+        <translation>打开复核包</translation>
+    </message>
+    <message>
+        <source>Opening {0}…</source>
+        <translation>正在打开 {0}…</translation>
+    </message>
+    <message>
+        <source>Saved in {0}</source>
+        <translation>已保存到 {0}</translation>
+    </message>
+    <message>
+        <source>Review pack — JudgeDesk</source>
+        <translation>复核包 — JudgeDesk</translation>
+    </message>
+    <message>
+        <source>Key {0} gives no verdict on this scale.</source>
+        <translation>在此量表上，按键 {0} 不对应任何判定。</translation>
+    </message>
+    <message>
+        <source>Review packs (*{0})</source>
+        <translation>复核包 (*{0})</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo {0}</source>
+        <translation>撤销{0}(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo {0}</source>
+        <translation>重做{0}(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Not saved: {0}</source>
+        <translation>未保存：{0}</translation>
+    </message>
+    <message>
+        <source>Your last changes could not be saved into the pack: {0}. They are kept in this window and saving is tried again at your next change; if the file cannot be written, free some space or check that you may write to its folder.</source>
+        <translation>最近的修改未能保存到复核包：{0}。它们仍保留在此窗口中，下次修改时会再次尝试保存；如果文件无法写入，请腾出磁盘空间，或检查你是否有权写入它所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>Reviews not saved</source>
+        <translation>复核未保存</translation>
+    </message>
+    <message>
+        <source>Your last changes could not be saved into the pack ({0}). Try saving again, or leave without them?</source>
+        <translation>最近的修改未能保存到复核包（{0}）。要再试一次保存，还是放弃这些修改离开？</translation>
+    </message>
+    <message>
+        <source>JudgeDesk</source>
+        <translation>JudgeDesk</translation>
     </message>
 </context>
 <context>
@@ -3272,6 +3745,10 @@ Read it?</source>
     <message>
         <source>{0} human labels from the dataset</source>
         <translation>{0} 个来自数据集的人工标注</translation>
+    </message>
+    <message>
+        <source>labels: {0} decided where reviewers disagreed, {1} combining several reviewers&apos;</source>
+        <translation>标签：{0} 行在复核者意见不一处裁定，{1} 行综合了多位复核者的判定</translation>
     </message>
     <message>
         <source>{0} disagreements · {1} flagged</source>

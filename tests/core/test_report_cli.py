@@ -130,6 +130,8 @@ def test_report_and_exports_match_hand_computed_figures(
         "flagged": 1,
         "stale": 0,
         "from_dataset": 4,
+        "decided": 0,
+        "combined": 0,
     }
     # Person vs judge over rows 0–4 (row 5 has no judge score):
     # pairs (4,4) (3,2) (5,5) (3,3) (1,1).

@@ -114,6 +114,8 @@ def test_a_report_reads_the_people_s_verdict_and_the_adjudicated_one_wins(
             "two of three",
         )
         assert ReviewSession(store, reviewer=None).item(1).human_value == 2
+        progress = ReviewSession(store, reviewer=None).progress()
+        assert (progress.decided, progress.combined, progress.reviewed) == (1, 2, 3)
         assert ReviewSession(store, reviewer="dee").item(1).human == (2, "adjudicated")
         assert ana.queue(ReviewFilter(show="adjudicated")) == [1]
         assert ana.undo is not None and ana.undo.undo_label == "Decide 2 for row 1"
@@ -145,6 +147,11 @@ def test_merging_reviews_twice_changes_nothing_and_keeps_others(tmp_path: Path) 
             0, "r0", value=5, note="mine", reviewer="me", updated=1.0
         )
         assert store.reviews.verdicts(exclude="me") == {"bo": {0: 3}}
+        # A merge cut off part-way (here by a bad review) stores none of it.
+        broken = Review(None, "x", value=1, reviewer="cy")  # type: ignore[arg-type]
+        with pytest.raises(sqlite3.IntegrityError):
+            store.reviews.merge([Review(1, "r1", value=2, reviewer="cy"), broken])
+        assert store.reviews.all("cy") == {}
         assert store.reviews.forget("bo") == 2 and store.reviews.reviewers() == ["me"]
 
 

@@ -173,6 +173,11 @@ def format_report(report: Report) -> str:
         f"{review.from_dataset} with a human label from the dataset; "
         f"{review.disagreed} disagreements, {review.flagged} flagged, {review.stale} stale",
     ]
+    if review.decided or review.combined:
+        lines.append(
+            f"Human labels used: {review.decided} decided where reviewers disagreed, "
+            f"{review.combined} combining several reviewers' (majority, or mean of scores)"
+        )
     if report.human_labels is not None:
         lines += human_label_lines(report.human_labels)
     if report.judges:

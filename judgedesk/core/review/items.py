@@ -24,6 +24,9 @@ SHOW = (
     "split",
     "adjudicated",
 )
+PEOPLE = "people"
+"""The reviewer name of a row's review that stands for several reviewers' (in reports)."""
+
 SORTS = ("row", "disagreement", "score", "score_desc", "updated")
 
 
@@ -165,6 +168,14 @@ class ReviewItem:
         return not blind or self.reviewed
 
     @property
+    def combined(self) -> bool:
+        """The row's human verdict combines several reviewers' (and none decided it)."""
+        if self.adjudicated is not None:
+            return False
+        review = self.review
+        return self.human[1] == "people" or (review is not None and review.reviewer == PEOPLE)
+
+    @property
     def verdicts(self) -> dict[str, Any]:
         """Every reviewer's verdict on the row, the person's own included: name → verdict."""
         given = {r.reviewer: r.verdict for r in self.others if r.verdict is not None}
@@ -220,6 +231,9 @@ class ReviewProgress:
         flagged: rows flagged.
         stale: reviews made before the judge's result changed.
         from_dataset: rows whose only human verdict comes from the dataset.
+        decided: rows whose human verdict was decided where reviewers disagreed.
+        combined: rows whose human verdict combines several reviewers' (their majority,
+            or mean for scores).
     """
 
     total: int
@@ -229,6 +243,8 @@ class ReviewProgress:
     flagged: int
     stale: int
     from_dataset: int
+    decided: int = 0
+    combined: int = 0
 
     def to_dict(self) -> dict[str, int]:
         return dict(self.__dict__)

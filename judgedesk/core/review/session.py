@@ -201,6 +201,8 @@ class ReviewSession:
             flagged=sum(1 for i in items if i.flagged),
             stale=sum(1 for i in items if i.stale),
             from_dataset=sum(1 for i in items if i.human[1] == "dataset"),
+            decided=sum(1 for i in items if i.adjudicated is not None),
+            combined=sum(1 for i in items if i.combined),
         )
 
     def agreement(self) -> list[AgreementFigures]:

@@ -8,13 +8,10 @@ from typing import Any
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.project.settings import Project
 from judgedesk.core.review.human import ReviewScale, dataset_labels, scale_for
-from judgedesk.core.review.items import ReviewItem, build_item
+from judgedesk.core.review.items import PEOPLE, ReviewItem, build_item
 from judgedesk.core.review.reliability import consensus
 from judgedesk.core.run.reviews import Review
 from judgedesk.core.run.store import Store
-
-PEOPLE = "people"
-"""The reviewer name of a row's review that stands for several reviewers' (in reports)."""
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,10 @@ class ReportWords(ReportTerms):
             text += " · " + self.tr("{0} human labels from the dataset").format(
                 f"{progress.from_dataset:,}"
             )
+        if progress.decided or progress.combined:
+            text += " · " + self.tr(
+                "labels: {0} decided where reviewers disagreed, {1} combining several reviewers'"
+            ).format(f"{progress.decided:,}", f"{progress.combined:,}")
         text += " · " + self.tr("{0} disagreements · {1} flagged").format(
             f"{progress.disagreed:,}", f"{progress.flagged:,}"
         )

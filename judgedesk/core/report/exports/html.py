@@ -325,6 +325,8 @@ def html_parts(report: Report, items: Sequence[ReviewItem]) -> tuple[str, str]:
                 ("Rows", review.total),
                 ("Reviewed by hand", review.reviewed),
                 ("Human label from the dataset only", review.from_dataset),
+                ("Human label decided where reviewers disagreed", review.decided),
+                ("Human label combining several reviewers'", review.combined),
                 ("Person and judge agree", review.agreed),
                 ("Person and judge disagree", review.disagreed),
                 ("Flagged", review.flagged),

@@ -172,6 +172,8 @@ def _summary_rows(report: Report) -> list[list[Any]]:
         ["#Review", "Rows"],
         ["Reviewed by hand", review.reviewed],
         ["Human label from the dataset only", review.from_dataset],
+        ["Human label decided where reviewers disagreed", review.decided],
+        ["Human label combining several reviewers'", review.combined],
         ["Disagreements", review.disagreed],
         ["Flagged", review.flagged],
         ["Stale reviews", review.stale],
