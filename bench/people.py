@@ -2,7 +2,10 @@
 
 Times :func:`judgedesk.core.review.team.people_figures` (Krippendorff's α with its
 bootstrap interval over 1,000 resamples, κ for every pair of reviewers, the judge against
-each of them and against their consensus) on scores from 1 to 10 and on three labels.
+each of them and against their consensus) on scores from 1 to 10 and on three labels,
+and :func:`judgedesk.core.report.history.judge_history` (each version of a judge against
+the three reviewers' consensus) on a results file of three runs of those rows, written
+into a temporary folder.
 
     python bench/people.py [--rows 20000]
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -19,7 +23,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.figures import report  # noqa: E402
+from judgedesk.core.report.history import judge_history  # noqa: E402
+from judgedesk.core.review.reliability import consensus_rows  # noqa: E402
 from judgedesk.core.review.team import people_figures  # noqa: E402
+from judgedesk.core.run.reviews import Review  # noqa: E402
+from judgedesk.core.run.store import Store  # noqa: E402
+
+REVIEWERS = ("me", "ana", "bo")
+VERSIONS = ("3f2a9c1e", "b71d04aa", "b71d04aa")  # the last two runs share a version
 
 
 def timed(rows: int, values: list[object], level: str) -> tuple[float, str]:
@@ -40,6 +51,61 @@ def timed(rows: int, values: list[object], level: str) -> tuple[float, str]:
     return best, figures.sentence()
 
 
+def write_store(path: Path, rows: int) -> None:
+    """Three runs of a judge on every row, each row's detail as a run writes it, and three
+    reviewers' scores."""
+    rng = random.Random(9)
+    truth = [rng.randint(1, 10) for _ in range(rows)]
+    with Store(path) as store:
+        for version in VERSIONS:
+            run = store.start_run(judges={"judge": version})
+            for index, right in enumerate(truth):
+                score = right if rng.random() < 0.6 else rng.randint(1, 10)
+                verdict = {
+                    "ok": True,
+                    "value": score,
+                    "label": str(score),
+                    "dimensions": {},
+                    "ambiguous": False,
+                    "candidates": [],
+                    "reason": f"The answer covers most of what was asked (item {index}).",
+                }
+                step = {
+                    "judge": "judge",
+                    "key": f"{rng.getrandbits(256):064x}",
+                    "cached": False,
+                    "verdict": verdict,
+                    "warnings": [],
+                }
+                detail = {"judges": [step], "decided_by_rule": False}
+                store.put_result(run, index, f"r{index}", "ok", score, detail=detail)
+            store.finish_run(run, "finished")
+        for reviewer in REVIEWERS:
+            given = [v if rng.random() < 0.8 else rng.randint(1, 10) for v in truth]
+            store.reviews.merge(
+                [Review(i, f"r{i}", value=v, reviewer=reviewer) for i, v in enumerate(given)]
+            )
+
+
+def timed_history(rows: int) -> tuple[float, int]:
+    """The best of three runs of :func:`judge_history`; and how many versions it found."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "results.sqlite"
+        write_store(path, rows)
+        with Store(path) as store:
+            verdicts = store.reviews.verdicts()
+            indexes = sorted({row for given in verdicts.values() for row in given})
+            lines = [[verdicts[r].get(row) for r in REVIEWERS] for row in indexes]
+            decided = consensus_rows(lines, "interval")
+            people = {row: v for row, v in zip(indexes, decided, strict=True) if v is not None}
+            best = float("inf")
+            for _ in range(3):
+                started = time.perf_counter()
+                history = judge_history(store, people, "interval")
+                best = min(best, time.perf_counter() - started)
+    return best, len(history)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=20_000)
@@ -49,6 +115,8 @@ def main() -> None:
     print(f"{args.rows:,} rows × 3 reviewers, best of 3")
     print(f"  scores 1–10: {scores:.2f} s — {score_sentence}")
     print(f"  three labels: {labels:.2f} s — {label_sentence}")
+    history, versions = timed_history(args.rows)
+    print(f"  judge history, 3 runs ({versions} versions): {history:.2f} s")
     report(
         [
             (
@@ -58,6 +126,12 @@ def main() -> None:
                 "< 0.5 s",
             ),
             ("the same — three labels", f"{labels:.2f} s", "< 0.5 s"),
+            (
+                f"{args.rows:,} rows × 3 runs × 3 reviewers — the judge's agreement history "
+                "(each version against the reviewers' consensus)",
+                f"{history:.2f} s",
+                "< 0.5 s",
+            ),
         ]
     )
 

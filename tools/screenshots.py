@@ -29,6 +29,7 @@ from judgedesk.resources import resource_path  # noqa: E402
 from judgedesk.ui.i18n import install_translators  # noqa: E402
 from judgedesk.ui.main_window import MainWindow  # noqa: E402
 from judgedesk.ui.settings import AppSettings  # noqa: E402
+from tools.screenshots_failures import shoot_failures  # noqa: E402
 from tools.screenshots_local import shoot_local, shoot_people  # noqa: E402
 
 
@@ -57,6 +58,7 @@ async def shoot(window: MainWindow, out: Path) -> None:
         window.grab().save(str(out / f"{name}.png"))
         print(out / f"{name}.png")
     await shoot_dialogs(window, out)
+    await shoot_failures(window, out, SCREENSHOT_SCRIPT)
     await shoot_local(window, out, run_and_wait)
     await shoot_pairwise(window, out)
     await shoot_people(window, out, refresh_report)

@@ -10,6 +10,7 @@ any text editor); the ``.qm`` files next to them are what the app loads.
 from __future__ import annotations
 
 import argparse
+import ast
 import shutil
 import subprocess
 import sys
@@ -29,6 +30,52 @@ def _tool(name: str) -> str:
     if found is None:
         raise SystemExit(f"pyside6-{name} is missing: install the project with pip first.")
     return found
+
+
+CATALOG = ROOT / "judgedesk" / "ui" / "core_messages.py"
+CATALOG_HEAD = '''"""Every sentence the core says with ``say`` (core.messages), for lupdate.
+
+Made by tools/translations.py from the code: do not edit; run the tool after changing a
+sentence. The interface translates them in the context "core" (see ``core_strings``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+MESSAGES = (
+'''
+
+
+def said() -> list[tuple[str, str]]:
+    """(id, template) of every ``say("id", "template", …)`` in the core and the CLI."""
+    found: dict[str, str] = {}
+    for folder in ("core", "cli"):
+        for path in sorted((ROOT / "judgedesk" / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "say"
+                    and len(node.args) >= 2
+                ):
+                    continue
+                key, text = node.args[0], node.args[1]
+                if not (isinstance(key, ast.Constant) and isinstance(text, ast.Constant)):
+                    where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                    raise SystemExit(f"{where}: say() needs a literal id and template.")
+                if found.get(key.value, text.value) != text.value:
+                    raise SystemExit(f"The message id {key.value!r} names two templates.")
+                found[key.value] = text.value
+    return sorted(found.items())
+
+
+def catalog_text() -> str:
+    """The catalog module's text for the sentences in the code now."""
+    lines = [CATALOG_HEAD]
+    for key, text in said():
+        lines.append(f'    # {key}\n    QT_TRANSLATE_NOOP("core", {text!r}),\n')
+    return "".join(lines) + ")\n"
 
 
 def sources() -> list[str]:
@@ -72,6 +119,8 @@ def unfinished(ts: Path) -> list[str]:
 def check() -> list[str]:
     """Problems: strings in the code missing from a .ts, untranslated, or a stale .qm."""
     problems = []
+    if not CATALOG.is_file() or CATALOG.read_text(encoding="utf-8") != catalog_text():
+        problems.append(f"{CATALOG.name} is not up to date: run tools/translations.py")
     for language in LANGUAGES:
         ts = FOLDER / f"judgedesk_{language}.ts"
         with tempfile.TemporaryDirectory() as scratch:
@@ -99,6 +148,7 @@ def main() -> int:
         problems = check()
         print("\n".join(problems) or "Translations are complete and up to date.")
         return 1 if problems else 0
+    CATALOG.write_text(catalog_text(), encoding="utf-8")
     for language in LANGUAGES:
         ts = FOLDER / f"judgedesk_{language}.ts"
         update(ts, language)

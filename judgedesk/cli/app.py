@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from judgedesk import __version__
+from judgedesk.cli import language
 from judgedesk.cli.check import cmd_check
 from judgedesk.cli.commands import (
     cmd_export,
@@ -66,6 +67,11 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"judgedesk {__version__}")
+    parser.add_argument(
+        "--language",
+        choices=("en", "zh"),
+        help="the language of messages (default: from LANG)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     add_new_command(sub)
@@ -192,10 +198,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
+    language.use(args.language)
     try:
         code: int = args.func(args)
     except JudgeDeskError as exc:
-        err(f"judgedesk: {exc}")
+        err(f"judgedesk: {language.text(exc)}")
         return exit_code_for(exc)
     except KeyboardInterrupt:
         err("judgedesk: interrupted.")

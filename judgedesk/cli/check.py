@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 
+from judgedesk.cli import language
 from judgedesk.cli.common import EXIT_OK, EXIT_PROBLEM, open_project_data
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge.approvals import KeyNotApprovedError
 from judgedesk.core.judge.check import ConnectionCheck, check_connection, check_model_file
 from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.messages import say
 from judgedesk.core.project.approvals import pending
 from judgedesk.core.project.checks import check_project
 from judgedesk.core.project.settings import Problem, Project, load_project
@@ -73,21 +75,45 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         problems.extend(asyncio.run(_ask_models(project)))
     for problem in problems:
-        print(problem)
+        line = say(
+            "check.problem",
+            "{severity}: {message}",
+            severity=language.severity(problem.severity),
+            message=problem.message,
+        )
+        print(language.text(line))
     errors = [p for p in problems if p.severity == "error"]
     if errors:
-        print(f"{project.name}: not runnable ({len(errors)} problem(s)).")
+        print(
+            language.text(
+                say(
+                    "check.not_runnable",
+                    "{project}: not runnable ({count} problem(s)).",
+                    project=project.name,
+                    count=len(errors),
+                )
+            )
+        )
         return EXIT_PROBLEM
-    print(f"{project.name}: ready to run.")
+    print(language.text(say("check.ready", "{project}: ready to run.", project=project.name)))
     return EXIT_OK
+
+
+def _who(who: str, problem: str) -> str:
+    return say("check.who", "{who}: {problem}", who=who, problem=problem)
+
+
+def _judge(name: str) -> str:
+    return say("check.judge", "Judge '{name}'", name=name)
 
 
 def _models(project: Project) -> list[tuple[str, JudgeSettings]]:
     """The models a run would call, each with the words that name it."""
-    found = [(f"Judge '{j.name}'", j) for j in project.judges if j.enabled and j.kind == "openai"]
-    for role, model in (("candidate", project.candidate), ("baseline", project.baseline)):
-        if model is not None and model.kind == "openai":
-            found.append((f"The {role} model", model))
+    found = [(_judge(j.name), j) for j in project.judges if j.enabled and j.kind == "openai"]
+    if project.candidate is not None and project.candidate.kind == "openai":
+        found.append((say("check.candidate", "The candidate model"), project.candidate))
+    if project.baseline is not None and project.baseline.kind == "openai":
+        found.append((say("check.baseline", "The baseline model"), project.baseline))
     # Without an address or a model name there is nothing to ask: check_project says so.
     return [(who, m) for who, m in found if m.base_url.strip() and m.model.strip()]
 
@@ -95,7 +121,7 @@ def _models(project: Project) -> list[tuple[str, JudgeSettings]]:
 def _model_files(project: Project) -> list[tuple[str, JudgeSettings]]:
     """The local-file judges a run would use (checked, not loaded)."""
     return [
-        (f"Judge '{j.name}'", j)
+        (_judge(j.name), j)
         for j in project.judges
         if j.enabled and j.kind == "local" and j.model_file
     ]
@@ -117,7 +143,11 @@ async def _ask_models(project: Project) -> list[Problem]:
         if found.ok:
             problems.append(Problem("info", f"{who}: {path.name} can be loaded here."))
         else:
-            problems.append(Problem("error", f"{who}: {found.problem}"))
+            problems.append(
+                Problem(
+                    "error", say("check.who", "{who}: {problem}", who=who, problem=found.problem)
+                )
+            )
     for who, model in models:
         key = (model.base_url.strip(), model.api_key, tuple(sorted(model.headers.items())))
         if key not in asked:
@@ -133,7 +163,9 @@ async def _ask_models(project: Project) -> list[Problem]:
 
 def _verdict(who: str, model: JudgeSettings, found: ConnectionCheck) -> Problem:
     if not found.ok:
-        return Problem("error", f"{who}: {found.problem}")
+        return Problem(
+            "error", say("check.who", "{who}: {problem}", who=who, problem=found.problem)
+        )
     if not found.models:
         return Problem(
             "warning",

@@ -7,6 +7,7 @@ import asyncio
 import json
 from pathlib import Path
 
+from judgedesk.cli import language
 from judgedesk.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
@@ -55,7 +56,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             )
         )
         if not outcome.ok:
-            err(outcome.error or outcome.kind)
+            err(language.text(outcome.error or outcome.kind))
             raise JudgeDeskError("The preprocess script failed on this row (details above).")
         data, response, preprocess_result = outcome.data, outcome.resp, outcome.value
     prompt = render_prompt(project, judge, data, response, preprocess_result=preprocess_result)
@@ -90,10 +91,10 @@ def cmd_templates(args: argparse.Namespace) -> int:
         print(f"{info.id:<{width}}  {info.language}  {info.parser:<11} {info.title} ({kind})")
     languages = [args.language] if args.language else ["en", "zh"]
     print("\nScenes of multidim_json (judgedesk new … --scene ID), dimensions in weight order:")
-    for language in languages:
-        for scene in list_scenes(language):
+    for spoken in languages:
+        for scene in list_scenes(spoken):
             names = ", ".join(dimension_names(scene.variables))
-            print(f"{scene.id:<{width}}  {language}  {scene.title}: {names}")
+            print(f"{scene.id:<{width}}  {spoken}  {scene.title}: {names}")
     return EXIT_OK
 
 

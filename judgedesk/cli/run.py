@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import Any
 
+from judgedesk.cli import language
 from judgedesk.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -232,7 +233,7 @@ def _report(
         f"{tokens}; {figures['seconds']:.1f} s"
     )
     for note in figures.get("notes") or []:
-        print(f"  note: {note}")
+        print(f"  note: {language.text(note)}")
     for kind, count in sorted(figures["errors"].items()):
         print(f"  errors: {count} × {kind}")
     for goal in figures.get("fail_under", []):

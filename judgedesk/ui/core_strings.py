@@ -10,8 +10,11 @@ the core spells it. tests/ui/test_core_strings.py fails when one is missing.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from judgedesk.core.messages import Message, render, said
 
 CONTEXT = "core"
 
@@ -92,6 +95,36 @@ ENCODING_STRINGS = (
     QT_TRANSLATE_NOOP("core", "UTF-32 BE"),
     QT_TRANSLATE_NOOP("core", "GBK/GB18030 (Chinese)"),
 )
+
+
+def _translate(template: str) -> str:
+    return QCoreApplication.translate(CONTEXT, template)
+
+
+@lru_cache(maxsize=1)
+def _templates() -> tuple[str, ...]:
+    """The core's message templates, the most literal text first (the surest match)."""
+    from judgedesk.ui.core_messages import MESSAGES
+
+    known = [*MESSAGES, *(t for t in (*METRIC_STRINGS, *PRESET_STRINGS) if "{" not in t)]
+    return tuple(sorted(known, key=lambda t: -len(re.sub(r"\{\w+\}", "", t))))
+
+
+def core_say(text: object) -> str:
+    """A sentence of the core (a :class:`~judgedesk.core.messages.Message`, an error, or
+    its English text as stored) in the interface's language."""
+    if isinstance(text, BaseException):
+        text = said(text)
+    if isinstance(text, Message):
+        return render(text, _translate, _templates())
+    return _said_text(str(text), _translate("{sentence}."))
+
+
+@lru_cache(maxsize=4096)
+def _said_text(text: str, language: str) -> str:
+    # Stored sentences come back on every repaint of a table: each is worked out once
+    # per language (``language``: a sentence of the translation, to tell them apart).
+    return render(text, _translate, _templates())
 
 
 def core_tr(text: str) -> str:

@@ -1924,6 +1924,26 @@
         <translation>带总分的 JSON</translation>
     </message>
     <message>
+        <source>MT-Bench comparison: [[A]], [[B]] or [[C]] for a tie</source>
+        <translation>MT-Bench 比较：[[A]]、[[B]]，平局为 [[C]]</translation>
+    </message>
+    <message>
+        <source>Prometheus grade: [RESULT] 1 to 5</source>
+        <translation>Prometheus 评分：[RESULT] 1 到 5</translation>
+    </message>
+    <message>
+        <source>Prometheus comparison: [RESULT] A or B</source>
+        <translation>Prometheus 比较：[RESULT] A 或 B</translation>
+    </message>
+    <message>
+        <source>LLMBar choice: Output (a) or Output (b)</source>
+        <translation>LLMBar 选择：Output (a) 或 Output (b)</translation>
+    </message>
+    <message>
+        <source>JudgeLM&apos;s two scores on the first line</source>
+        <translation>JudgeLM 第一行的两个分数</translation>
+    </message>
+    <message>
         <source>My own rule…</source>
         <translation>我自己的规则……</translation>
     </message>
@@ -2695,60 +2715,8 @@ Read it?</source>
         <translation>正在复核的行</translation>
     </message>
     <message>
-        <source>Type a verdict</source>
-        <translation>输入判定</translation>
-    </message>
-    <message>
-        <source>or type one, Enter</source>
-        <translation>或输入后按回车</translation>
-    </message>
-    <message>
-        <source>F · Flag</source>
-        <translation>F · 标记</translation>
-    </message>
-    <message>
-        <source>Flag</source>
-        <translation>标记</translation>
-    </message>
-    <message>
-        <source>Flag the row for a second look (F)</source>
-        <translation>标记此行，稍后再看（F）</translation>
-    </message>
-    <message>
-        <source>⌫ Clear</source>
-        <translation>⌫ 清除</translation>
-    </message>
-    <message>
-        <source>Clear the verdict</source>
-        <translation>清除判定</translation>
-    </message>
-    <message>
         <source>Take back your verdict; the flag and note stay (⌫)</source>
         <translation>撤回你的判定；标记和备注保留（⌫）</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>撤销</translation>
-    </message>
-    <message>
-        <source>Undo the last review change (Ctrl+Z)</source>
-        <translation>撤销上一次复核修改（Ctrl+Z）</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>重做</translation>
-    </message>
-    <message>
-        <source>Redo the review change undone (Ctrl+Shift+Z)</source>
-        <translation>重做被撤销的复核修改（Ctrl+Shift+Z）</translation>
-    </message>
-    <message>
-        <source>Note</source>
-        <translation>备注</translation>
-    </message>
-    <message>
-        <source>A note on this row (E to write, Esc to leave)</source>
-        <translation>此行的备注（按 E 书写，按 Esc 离开）</translation>
     </message>
     <message>
         <source>Next row after a verdict</source>
@@ -2759,48 +2727,12 @@ Read it?</source>
         <translation>按下判定键后，转到下一行</translation>
     </message>
     <message>
-        <source>Your verdict</source>
-        <translation>你的判定</translation>
-    </message>
-    <message>
-        <source>&amp;Note</source>
-        <translation>备注(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Verdict {0} (key {1})</source>
-        <translation>判定 {0}（按键 {1}）</translation>
-    </message>
-    <message>
-        <source>Your verdict: {0} (key {1})</source>
-        <translation>你的判定：{0}（按键 {1}）</translation>
-    </message>
-    <message>
-        <source>1 correct, 0 incorrect</source>
-        <translation>1 正确，0 错误</translation>
-    </message>
-    <message>
-        <source>1–9, and 0 for 10: your score</source>
-        <translation>1–9，0 表示 10：你的分数</translation>
-    </message>
-    <message>
-        <source>{0}–{1}: your verdict</source>
-        <translation>{0}–{1}：你的判定</translation>
-    </message>
-    <message>
-        <source>type your verdict</source>
-        <translation>输入你的判定</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;↓&lt;/b&gt; next, &lt;b&gt;K&lt;/b&gt;/&lt;b&gt;↑&lt;/b&gt; previous</source>
         <translation>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;↓&lt;/b&gt; 下一行，&lt;b&gt;K&lt;/b&gt;/&lt;b&gt;↑&lt;/b&gt; 上一行</translation>
     </message>
     <message>
         <source>&lt;b&gt;F&lt;/b&gt; flag, &lt;b&gt;E&lt;/b&gt; note (&lt;b&gt;Esc&lt;/b&gt; back), &lt;b&gt;⌫&lt;/b&gt; clear</source>
         <translation>&lt;b&gt;F&lt;/b&gt; 标记，&lt;b&gt;E&lt;/b&gt; 备注（&lt;b&gt;Esc&lt;/b&gt; 返回），&lt;b&gt;⌫&lt;/b&gt; 清除</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Ctrl+Z&lt;/b&gt; undo, &lt;b&gt;Ctrl+Shift+Z&lt;/b&gt; redo</source>
-        <translation>&lt;b&gt;Ctrl+Z&lt;/b&gt; 撤销，&lt;b&gt;Ctrl+Shift+Z&lt;/b&gt; 重做</translation>
     </message>
     <message>
         <source>Open a review pack (File › Open Review Pack…) to review its rows.</source>
@@ -3072,6 +3004,10 @@ Read it?</source>
     <message>
         <source>Based on</source>
         <translation>依据</translation>
+    </message>
+    <message>
+        <source>The {0} judges agree with each other at α = {1} over {2} rows.</source>
+        <translation>{0} 个评审彼此之间的一致性为 α = {1}（共 {2} 行）。</translation>
     </message>
     <message>
         <source>Judge “{0}”, asked {1} times per row: its agreement with itself cannot be measured yet (no row with two verdicts read, or every verdict the same).</source>
@@ -3942,14 +3878,6 @@ Read it?</source>
         <translation>正在复核的行</translation>
     </message>
     <message>
-        <source>Type a verdict</source>
-        <translation>输入判定</translation>
-    </message>
-    <message>
-        <source>or type one, Enter</source>
-        <translation>或输入后按回车</translation>
-    </message>
-    <message>
         <source>A · Agree</source>
         <translation>A · 同意</translation>
     </message>
@@ -3966,52 +3894,8 @@ Read it?</source>
         <translation>不同意</translation>
     </message>
     <message>
-        <source>F · Flag</source>
-        <translation>F · 标记</translation>
-    </message>
-    <message>
-        <source>Flag</source>
-        <translation>标记</translation>
-    </message>
-    <message>
-        <source>Flag the row for a second look (F)</source>
-        <translation>标记此行，稍后再看（F）</translation>
-    </message>
-    <message>
-        <source>⌫ Clear</source>
-        <translation>⌫ 清除</translation>
-    </message>
-    <message>
-        <source>Clear the verdict</source>
-        <translation>清除判定</translation>
-    </message>
-    <message>
         <source>Take back your verdict and agree / disagree; the flag and note stay (⌫)</source>
         <translation>撤回你的判定以及同意/不同意；标记和备注保留（⌫）</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>撤销</translation>
-    </message>
-    <message>
-        <source>Undo the last review change (Ctrl+Z)</source>
-        <translation>撤销上一次复核修改（Ctrl+Z）</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>重做</translation>
-    </message>
-    <message>
-        <source>Redo the review change undone (Ctrl+Shift+Z)</source>
-        <translation>重做被撤销的复核修改（Ctrl+Shift+Z）</translation>
-    </message>
-    <message>
-        <source>Note</source>
-        <translation>备注</translation>
-    </message>
-    <message>
-        <source>A note on this row (E to write, Esc to leave)</source>
-        <translation>此行的备注（按 E 书写，按 Esc 离开）</translation>
     </message>
     <message>
         <source>Reviewer</source>
@@ -4042,44 +3926,12 @@ Read it?</source>
         <translation>复核人(&amp;V)</translation>
     </message>
     <message>
-        <source>Your verdict</source>
-        <translation>你的判定</translation>
-    </message>
-    <message>
-        <source>&amp;Note</source>
-        <translation>备注(&amp;N)</translation>
-    </message>
-    <message>
         <source>Dimensions</source>
         <translation>维度</translation>
     </message>
     <message>
         <source>Your score for each dimension the judge scored; the judge&apos;s is shown greyed in the field until you type yours. Enter or Tab keeps it.</source>
         <translation>你为评审打分的每个维度给出的分数；在你输入之前，框中以灰色显示评审的分数。按回车键或制表键保存。</translation>
-    </message>
-    <message>
-        <source>Verdict {0} (key {1})</source>
-        <translation>判定 {0}（按键 {1}）</translation>
-    </message>
-    <message>
-        <source>Your verdict: {0} (key {1})</source>
-        <translation>你的判定：{0}（按键 {1}）</translation>
-    </message>
-    <message>
-        <source>1 correct, 0 incorrect</source>
-        <translation>1 正确，0 错误</translation>
-    </message>
-    <message>
-        <source>1–9, and 0 for 10: your score</source>
-        <translation>1–9，0 表示 10：你的分数</translation>
-    </message>
-    <message>
-        <source>{0}–{1}: your verdict</source>
-        <translation>{0}–{1}：你的判定</translation>
-    </message>
-    <message>
-        <source>type your verdict</source>
-        <translation>输入你的判定</translation>
     </message>
     <message>
         <source>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;↓&lt;/b&gt;/&lt;b&gt;N&lt;/b&gt; next, &lt;b&gt;K&lt;/b&gt;/&lt;b&gt;↑&lt;/b&gt;/&lt;b&gt;P&lt;/b&gt; previous</source>
@@ -4092,10 +3944,6 @@ Read it?</source>
     <message>
         <source>&lt;b&gt;E&lt;/b&gt; note (&lt;b&gt;Esc&lt;/b&gt; back), &lt;b&gt;⌫&lt;/b&gt; clear</source>
         <translation>&lt;b&gt;E&lt;/b&gt; 备注（&lt;b&gt;Esc&lt;/b&gt; 返回），&lt;b&gt;⌫&lt;/b&gt; 清除</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Ctrl+Z&lt;/b&gt; undo, &lt;b&gt;Ctrl+Shift+Z&lt;/b&gt; redo</source>
-        <translation>&lt;b&gt;Ctrl+Z&lt;/b&gt; 撤销，&lt;b&gt;Ctrl+Shift+Z&lt;/b&gt; 重做</translation>
     </message>
     <message>
         <source>Agree with the judge&apos;s verdict (A)</source>
@@ -6727,6 +6575,105 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     </message>
 </context>
 <context>
+    <name>VerdictControls</name>
+    <message>
+        <source>Type a verdict</source>
+        <translation>输入判定</translation>
+    </message>
+    <message>
+        <source>or type one, Enter</source>
+        <translation>或输入后按回车</translation>
+    </message>
+    <message>
+        <source>F · Flag</source>
+        <translation>F · 标记</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>Flag the row for a second look (F)</source>
+        <translation>标记此行，稍后再看（F）</translation>
+    </message>
+    <message>
+        <source>⌫ Clear</source>
+        <translation>⌫ 清除</translation>
+    </message>
+    <message>
+        <source>Clear the verdict</source>
+        <translation>清除判定</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Undo the last review change (Ctrl+Z)</source>
+        <translation>撤销上一次复核修改（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Redo the review change undone (Ctrl+Shift+Z)</source>
+        <translation>重做被撤销的复核修改（Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>A note on this row (E to write, Esc to leave)</source>
+        <translation>此行的备注（按 E 书写，按 Esc 离开）</translation>
+    </message>
+    <message>
+        <source>Your verdict</source>
+        <translation>你的判定</translation>
+    </message>
+    <message>
+        <source>&amp;Note</source>
+        <translation>备注(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Verdict {0} (key {1})</source>
+        <translation>判定 {0}（按键 {1}）</translation>
+    </message>
+    <message>
+        <source>Your verdict: {0} (key {1})</source>
+        <translation>你的判定：{0}（按键 {1}）</translation>
+    </message>
+    <message>
+        <source>1 correct, 0 incorrect</source>
+        <translation>1 正确，0 错误</translation>
+    </message>
+    <message>
+        <source>1–9, and 0 for 10: your score</source>
+        <translation>1–9，0 表示 10：你的分数</translation>
+    </message>
+    <message>
+        <source>{0}–{1}: your verdict</source>
+        <translation>{0}–{1}：你的判定</translation>
+    </message>
+    <message>
+        <source>type your verdict</source>
+        <translation>输入你的判定</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ctrl+Z&lt;/b&gt; undo, &lt;b&gt;Ctrl+Shift+Z&lt;/b&gt; redo</source>
+        <translation>&lt;b&gt;Ctrl+Z&lt;/b&gt; 撤销，&lt;b&gt;Ctrl+Shift+Z&lt;/b&gt; 重做</translation>
+    </message>
+    <message>
+        <source>Undo: {0} (Ctrl+Z)</source>
+        <translation>撤销：{0}（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Redo: {0} (Ctrl+Shift+Z)</source>
+        <translation>重做：{0}（Ctrl+Shift+Z）</translation>
+    </message>
+</context>
+<context>
     <name>VerdictRuleDialog</name>
     <message>
         <source>How the verdict of “{0}” is read</source>
@@ -7126,6 +7073,308 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>format (Ollama)</source>
         <translation>format（Ollama）</translation>
+    </message>
+    <message>
+        <source>The baseline model</source>
+        <translation>基线模型</translation>
+    </message>
+    <message>
+        <source>The candidate model</source>
+        <translation>候选模型</translation>
+    </message>
+    <message>
+        <source>Judge &apos;{name}&apos;</source>
+        <translation>评审“{name}”</translation>
+    </message>
+    <message>
+        <source>{project}: not runnable ({count} problem(s)).</source>
+        <translation>{project}：无法运行（{count} 个问题）。</translation>
+    </message>
+    <message>
+        <source>{severity}: {message}</source>
+        <translation>{severity}：{message}</translation>
+    </message>
+    <message>
+        <source>{project}: ready to run.</source>
+        <translation>{project}：可以运行。</translation>
+    </message>
+    <message>
+        <source>{who}: {problem}</source>
+        <translation>{who}：{problem}</translation>
+    </message>
+    <message>
+        <source>{problem} {advice}</source>
+        <translation>{problem}{advice}</translation>
+    </message>
+    <message>
+        <source>{url} refused the request ({code})</source>
+        <translation>{url} 拒绝了请求（{code}）</translation>
+    </message>
+    <message>
+        <source>The API key is wrong or has no access: check the judge&apos;s API key.</source>
+        <translation>API 密钥有误或没有访问权限：请检查该评审的 API 密钥。</translation>
+    </message>
+    <message>
+        <source>No API key was sent, and this server needs one: set the judge&apos;s API key.</source>
+        <translation>没有发送 API 密钥，而该服务器需要密钥：请设置该评审的 API 密钥。</translation>
+    </message>
+    <message>
+        <source>{url} refused the request</source>
+        <translation>{url} 拒绝了请求</translation>
+    </message>
+    <message>
+        <source>{url} answered, but not in the OpenAI chat format</source>
+        <translation>{url} 有应答，但不是 OpenAI 聊天格式</translation>
+    </message>
+    <message>
+        <source>Check that the address points to an OpenAI-compatible endpoint (it usually ends with /v1), then retry the failed rows.</source>
+        <translation>请确认地址指向 OpenAI 兼容的接口（通常以 /v1 结尾），然后重试失败的行。</translation>
+    </message>
+    <message>
+        <source>The secure (https) connection to {url} failed because its certificate was not accepted. Check the computer&apos;s date and time; for a server with a self-signed certificate, install that certificate or use http:// on a local network.</source>
+        <translation>与 {url} 的安全（https）连接失败，因为其证书未被接受。请检查电脑的日期和时间；对于使用自签名证书的服务器，请安装该证书，或在局域网中改用 http://。</translation>
+    </message>
+    <message>
+        <source>The streamed reply from {url} stopped before it was complete</source>
+        <translation>来自 {url} 的流式回复在完成之前中断了</translation>
+    </message>
+    <message>
+        <source>The server may have crashed or hit a limit: retry the failed rows, or turn streaming off for this judge.</source>
+        <translation>服务器可能已崩溃或达到了某个限制：请重试失败的行，或为该评审关闭流式传输。</translation>
+    </message>
+    <message>
+        <source>{sentence}: {detail}.</source>
+        <translation>{sentence}：{detail}。</translation>
+    </message>
+    <message>
+        <source>The computer named in {url} could not be found. Check the spelling of the address and the network connection.</source>
+        <translation>找不到 {url} 中的主机。请检查地址的拼写和网络连接。</translation>
+    </message>
+    <message>
+        <source>The call to {url} failed</source>
+        <translation>对 {url} 的调用失败</translation>
+    </message>
+    <message>
+        <source>{url} did not answer in time. A local model may still be loading or be too slow for this request: wait and try again, or raise the judge&apos;s timeout.</source>
+        <translation>{url} 没有及时应答。本地模型可能仍在加载，或对这个请求来说太慢：请稍候重试，或调高该评审的超时时间。</translation>
+    </message>
+    <message>
+        <source>{url}/models was not found ({code}). Check the address: this server may not offer the OpenAI-compatible API at this path.</source>
+        <translation>找不到 {url}/models（{code}）。请检查地址：该服务器可能没有在这个路径上提供 OpenAI 兼容的 API。</translation>
+    </message>
+    <message>
+        <source>{url}/models was not found ({code}). The URL is probably missing /v1: try {fixed}.</source>
+        <translation>找不到 {url}/models（{code}）。URL 可能缺少 /v1：请试试 {fixed}。</translation>
+    </message>
+    <message>
+        <source>{url} answered not found ({code})</source>
+        <translation>{url} 回答“未找到”（{code}）</translation>
+    </message>
+    <message>
+        <source>Check the judge&apos;s model name.</source>
+        <translation>请检查该评审的模型名称。</translation>
+    </message>
+    <message>
+        <source>{url} answered not found</source>
+        <translation>{url} 回答“未找到”</translation>
+    </message>
+    <message>
+        <source>Check the judge&apos;s model name and that the URL ends with /v1.</source>
+        <translation>请检查该评审的模型名称，并确认 URL 以 /v1 结尾。</translation>
+    </message>
+    <message>
+        <source>This does not look like an OpenAI-compatible server: {url}/models answered without a list of models. Check the address (it usually ends with /v1).</source>
+        <translation>这看起来不是 OpenAI 兼容的服务器：{url}/models 的应答中没有模型列表。请检查地址（通常以 /v1 结尾）。</translation>
+    </message>
+    <message>
+        <source>{url} is limiting how fast requests may be sent ({code})</source>
+        <translation>{url} 正在限制请求的发送速度（{code}）</translation>
+    </message>
+    <message>
+        <source>Lower the judge&apos;s concurrency or set a rate limit (requests per minute), then retry the failed rows.</source>
+        <translation>请降低该评审的并发数或设置速率限制（每分钟请求数），然后重试失败的行。</translation>
+    </message>
+    <message>
+        <source>{url} is limiting how fast requests may be sent</source>
+        <translation>{url} 正在限制请求的发送速度</translation>
+    </message>
+    <message>
+        <source>{url} redirected the request to {target}. Use that address as the judge&apos;s base URL.</source>
+        <translation>{url} 把请求重定向到了 {target}。请把该地址用作评审的基础 URL。</translation>
+    </message>
+    <message>
+        <source>Nothing answered at {url}. Is the server running?{hint} Check the address and the port number.</source>
+        <translation>{url} 没有任何应答。服务器在运行吗？{hint}请检查地址和端口号。</translation>
+    </message>
+    <message>
+        <source>{url} rejected the request ({code})</source>
+        <translation>{url} 拒绝了该请求（{code}）</translation>
+    </message>
+    <message>
+        <source>Check the judge&apos;s model name and its generation parameters.</source>
+        <translation>请检查该评审的模型名称及其生成参数。</translation>
+    </message>
+    <message>
+        <source>{url} rejected the request</source>
+        <translation>{url} 拒绝了该请求</translation>
+    </message>
+    <message>
+        <source>The connection to {url} was closed before the reply was complete. The server may have crashed or restarted; check that it is still running and look at its log.</source>
+        <translation>与 {url} 的连接在回复完成之前就关闭了。服务器可能已崩溃或重启；请确认它仍在运行，并查看它的日志。</translation>
+    </message>
+    <message>
+        <source>{sentence}.</source>
+        <translation>{sentence}。</translation>
+    </message>
+    <message>
+        <source>The server at {url} failed ({code})</source>
+        <translation>{url} 上的服务器出错（{code}）</translation>
+    </message>
+    <message>
+        <source>It may be overloaded or out of memory: check its log, then retry the failed rows.</source>
+        <translation>它可能负载过高或内存不足：请查看它的日志，然后重试失败的行。</translation>
+    </message>
+    <message>
+        <source>The server at {url} failed</source>
+        <translation>{url} 上的服务器出错</translation>
+    </message>
+    <message>
+        <source> ({hint})</source>
+        <translation>（{hint}）</translation>
+    </message>
+    <message>
+        <source>{url} did not answer within {seconds} seconds. A local model may still be loading or be too slow for this request: wait and try again, or raise the judge&apos;s timeout.</source>
+        <translation>{url} 在 {seconds} 秒内没有应答。本地模型可能仍在加载，或对这个请求来说太慢：请稍候重试，或调高该评审的超时时间。</translation>
+    </message>
+    <message>
+        <source>A secure (https) connection to {url} could not be set up. If this is a local server, it probably speaks plain http: change https:// to http://.</source>
+        <translation>无法与 {url} 建立安全（https）连接。如果这是本地服务器，它很可能只支持普通 http：请把 https:// 改为 http://。</translation>
+    </message>
+    <message>
+        <source>{problem} (Tried {attempts} times.)</source>
+        <translation>{problem}（已尝试 {attempts} 次。）</translation>
+    </message>
+    <message>
+        <source>it exited with code {code} in the middle of the call (os._exit(), or a crash in native code).</source>
+        <translation>它在调用中途以代码 {code} 退出（os._exit()，或本机代码崩溃）。</translation>
+    </message>
+    <message>
+        <source>it crashed with {signal} — usually a fault in native code (ctypes, a C extension), not in Python.</source>
+        <translation>它因 {signal} 崩溃——通常是本机代码（ctypes、C 扩展）的故障，而不是 Python 的问题。</translation>
+    </message>
+    <message>
+        <source>The script worker sent {what} instead of a result, so it was restarted.</source>
+        <translation>脚本工作进程发来了 {what} 而不是结果，因此已重启。</translation>
+    </message>
+    <message>
+        <source>it was killed by the system ({signal}), most likely because it ran out of memory.</source>
+        <translation>它被系统终止（{signal}），最可能的原因是内存不足。</translation>
+    </message>
+    <message>
+        <source>it was killed by the system ({signal}), most likely because it ran out of memory (limit {limit} MB).</source>
+        <translation>它被系统终止（{signal}），最可能的原因是内存不足（上限 {limit} MB）。</translation>
+    </message>
+    <message>
+        <source>{problem}
+
+The worker&apos;s last output:
+{output}</source>
+        <translation>{problem}
+
+工作进程最后的输出：
+{output}</translation>
+    </message>
+    <message>
+        <source>Loading the {kind} script stopped the worker process: {why}</source>
+        <translation>加载 {kind} 脚本时工作进程停止了：{why}</translation>
+    </message>
+    <message>
+        <source>Loading the {kind} script took longer than {limit}, so it was stopped. Is there an endless loop or slow work at the top level of the file (outside the function)?</source>
+        <translation>加载 {kind} 脚本超过了 {limit}，因此已被停止。文件顶层（函数之外）是否有死循环或耗时的操作？</translation>
+    </message>
+    <message>
+        <source>The {kind} script needed more memory than the limit allows and was stopped. Process less data at once, or raise the memory limit.
+
+{traceback}</source>
+        <translation>{kind} 脚本需要的内存超过了上限，已被停止。请一次处理更少的数据，或调高内存上限。
+
+{traceback}</translation>
+    </message>
+    <message>
+        <source>The script worker process could not be started. {detail}</source>
+        <translation>无法启动脚本工作进程。{detail}</translation>
+    </message>
+    <message>
+        <source>it was stopped by {signal}.</source>
+        <translation>它被 {signal} 停止了。</translation>
+    </message>
+    <message>
+        <source>The {kind} script stopped its worker process: {why}</source>
+        <translation>{kind} 脚本使其工作进程停止了：{why}</translation>
+    </message>
+    <message>
+        <source>The {kind} script called sys.exit({code}). A script should return its result instead of exiting; this row was marked as failed.
+
+{traceback}</source>
+        <translation>{kind} 脚本调用了 sys.exit({code})。脚本应当返回结果而不是退出；该行已标记为失败。
+
+{traceback}</translation>
+    </message>
+    <message>
+        <source>The {kind} script ran longer than {limit} and was stopped (an endless loop?). Make it faster or raise the time limit.</source>
+        <translation>{kind} 脚本运行超过了 {limit}，已被停止（死循环？）。请让它更快，或调高时间上限。</translation>
+    </message>
+    <message>
+        <source>Agree with the judge on row {row}</source>
+        <translation>同意评审对第 {row} 行的判定</translation>
+    </message>
+    <message>
+        <source>Clear the {dimension} score of row {row}</source>
+        <translation>清除第 {row} 行的“{dimension}”得分</translation>
+    </message>
+    <message>
+        <source>Clear the review of row {row}</source>
+        <translation>清除第 {row} 行的复核</translation>
+    </message>
+    <message>
+        <source>Clear the verdict of row {row}</source>
+        <translation>清除第 {row} 行的判定</translation>
+    </message>
+    <message>
+        <source>Decide {verdict} for row {row}</source>
+        <translation>将第 {row} 行裁定为 {verdict}</translation>
+    </message>
+    <message>
+        <source>Give row {row} {score} for {dimension}</source>
+        <translation>给第 {row} 行的“{dimension}”打 {score} 分</translation>
+    </message>
+    <message>
+        <source>Disagree with the judge on row {row}</source>
+        <translation>不同意评审对第 {row} 行的判定</translation>
+    </message>
+    <message>
+        <source>Flag row {row}</source>
+        <translation>标记第 {row} 行</translation>
+    </message>
+    <message>
+        <source>Edit the note of row {row}</source>
+        <translation>编辑第 {row} 行的备注</translation>
+    </message>
+    <message>
+        <source>Take back the decision on row {row}</source>
+        <translation>撤回对第 {row} 行的裁定</translation>
+    </message>
+    <message>
+        <source>Unflag row {row}</source>
+        <translation>取消标记第 {row} 行</translation>
+    </message>
+    <message>
+        <source>Unset agreement on the judge on row {row}</source>
+        <translation>取消对第 {row} 行评审判定的同意与否</translation>
+    </message>
+    <message>
+        <source>Give row {row} the verdict {verdict}</source>
+        <translation>给第 {row} 行判定 {verdict}</translation>
     </message>
 </context>
 </TS>

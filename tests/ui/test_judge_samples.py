@@ -39,3 +39,18 @@ def test_self_agreement_is_written_only_for_sampled_judges(qtbot: QtBot) -> None
     assert "thrice" in text and "0.81" in text and "once" not in text
     unmeasured = JudgeCounts("flat", 4, 4, samples=2)
     assert "cannot be measured" in words.self_agreement([unmeasured])
+
+
+def test_the_judges_agreement_with_each_other_is_written_beside(qtbot: QtBot) -> None:
+    from judgedesk.core.review.reliability import human_ceiling
+
+    words = PairWords()
+    one = JudgeCounts("one", 4, 4)
+    assert words.judges_words([one], None) == ""
+    among = human_ceiling(
+        {"a": {0: 1, 1: 2, 2: 3, 3: 4}, "b": {0: 1, 1: 2, 2: 3, 3: 5}}, "interval"
+    )
+    text = words.judges_words([one], among)
+    assert text == f"The 2 judges agree with each other at α = {among.alpha.value:.2f} over 4 rows."
+    sampled = JudgeCounts("thrice", 4, 4, samples=3, self_agreement=0.5, self_agreement_rows=4)
+    assert words.judges_words([sampled], among).count("\n") == 1

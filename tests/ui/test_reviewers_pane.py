@@ -47,6 +47,7 @@ def test_reviewing_as_a_name_beside_another_reviewer(qtbot: QtBot, tmp_path: Pat
     press(qtbot, Key.Key_1)  # Ana: correct
     qtbot.waitUntil(pane.idle)
     assert shown(pane, 0, PERSON) == "correct"
+    assert card.undo_button.toolTip() == "Undo: Give row 0 the verdict correct (Ctrl+Z)"
     text = card.people.verdicts.text()
     assert "<b>bo</b> incorrect" in text and "reviewers disagree" in text
     assert card.people.decide.isVisible()

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from judgedesk.core.judge.presets import preset_for_url
+from judgedesk.core.messages import Message, say
 
 _DETAIL_LIMIT = 300
 
@@ -41,17 +42,24 @@ def _shorten(text: str) -> str:
     return text
 
 
-def _with_detail(sentence: str, detail: str) -> str:
+def _with_detail(sentence: Message, detail: str) -> Message:
     if not detail:
-        return sentence + "."
-    return f"{sentence}: {detail.rstrip('.')}."
+        return say("judge.sentence", "{sentence}.", sentence=sentence)
+    return say(
+        "judge.detail", "{sentence}: {detail}.", sentence=sentence, detail=detail.rstrip(".")
+    )
+
+
+def _coded(with_code: Message, without: Message, code: str) -> Message:
+    """The sentence with the HTTP status when there is one."""
+    return with_code if code else without
 
 
 def _start_hint(base_url: str) -> str:
     preset = preset_for_url(base_url)
     if preset is None or not preset.start_hint:
         return ""
-    return f" ({preset.start_hint})"
+    return say("judge.start_hint", " ({hint})", hint=preset.start_hint)
 
 
 def describe(
@@ -64,7 +72,7 @@ def describe(
     timeout: float | None = None,
     has_key: bool = False,
     listing: bool = False,
-) -> str:
+) -> Message:
     """A message for a failure of ``kind`` at ``base_url``.
 
     Args:
@@ -82,97 +90,210 @@ def describe(
     code = f"HTTP {status}" if status is not None else ""
     if kind == "connect":
         if reason == "reset":
-            return _with_detail(
-                f"The connection to {url} was closed before the reply was complete. The "
+            return say(
+                "judge.reset",
+                "The connection to {url} was closed before the reply was complete. The "
                 "server may have crashed or restarted; check that it is still running and "
-                "look at its log",
-                "",
+                "look at its log.",
+                url=url,
             )
-        return (
-            f"Nothing answered at {url}. Is the server running?{_start_hint(url)} "
-            "Check the address and the port number."
+        return say(
+            "judge.refused",
+            "Nothing answered at {url}. Is the server running?{hint} Check the address and "
+            "the port number.",
+            url=url,
+            hint=_start_hint(url),
         )
     if kind == "dns":
-        return (
-            f"The computer named in {url} could not be found. Check the spelling of the "
-            "address and the network connection."
+        return say(
+            "judge.dns",
+            "The computer named in {url} could not be found. Check the spelling of the "
+            "address and the network connection.",
+            url=url,
         )
     if kind == "tls":
         if reason == "certificate":
-            return (
-                f"The secure (https) connection to {url} failed because its certificate "
+            return say(
+                "judge.certificate",
+                "The secure (https) connection to {url} failed because its certificate "
                 "was not accepted. Check the computer's date and time; for a server with a "
                 "self-signed certificate, install that certificate or use http:// on a local "
-                "network."
+                "network.",
+                url=url,
             )
-        return (
-            f"A secure (https) connection to {url} could not be set up. If this is a local "
-            "server, it probably speaks plain http: change https:// to http://."
+        return say(
+            "judge.tls",
+            "A secure (https) connection to {url} could not be set up. If this is a local "
+            "server, it probably speaks plain http: change https:// to http://.",
+            url=url,
         )
     if kind == "timeout":
-        seconds = f" within {timeout:g} seconds" if timeout else " in time"
-        return (
-            f"{url} did not answer{seconds}. A local model may still be loading or be too "
-            "slow for this request: wait and try again, or raise the judge's timeout."
+        if timeout:
+            return say(
+                "judge.timeout",
+                "{url} did not answer within {seconds} seconds. A local model may still be "
+                "loading or be too slow for this request: wait and try again, or raise the "
+                "judge's timeout.",
+                url=url,
+                seconds=f"{timeout:g}",
+            )
+        return say(
+            "judge.late",
+            "{url} did not answer in time. A local model may still be loading or be too "
+            "slow for this request: wait and try again, or raise the judge's timeout.",
+            url=url,
         )
     if kind == "auth":
+        refused = _coded(
+            say("judge.auth", "{url} refused the request ({code})", url=url, code=code),
+            say("judge.auth.plain", "{url} refused the request", url=url),
+            code,
+        )
         if has_key:
-            advice = "The API key is wrong or has no access: check the judge's API key."
+            advice = say(
+                "judge.auth.key",
+                "The API key is wrong or has no access: check the judge's API key.",
+            )
         else:
-            advice = "No API key was sent, and this server needs one: set the judge's API key."
-        return f"{_with_detail(f'{url} refused the request ({code})', detail)} {advice}"
+            advice = say(
+                "judge.auth.no_key",
+                "No API key was sent, and this server needs one: set the judge's API key.",
+            )
+        return say(
+            "judge.advice",
+            "{problem} {advice}",
+            problem=_with_detail(refused, detail),
+            advice=advice,
+        )
     if kind == "not_found":
         if listing:
             if url.rstrip("/").endswith("/v1"):
-                return (
-                    f"{url}/models was not found ({code}). Check the address: this server "
-                    "may not offer the OpenAI-compatible API at this path."
+                return say(
+                    "judge.models_missing",
+                    "{url}/models was not found ({code}). Check the address: this server "
+                    "may not offer the OpenAI-compatible API at this path.",
+                    url=url,
+                    code=code,
                 )
-            return (
-                f"{url}/models was not found ({code}). The URL is probably missing /v1: "
-                f"try {url.rstrip('/')}/v1."
+            return say(
+                "judge.models_no_v1",
+                "{url}/models was not found ({code}). The URL is probably missing /v1: "
+                "try {fixed}.",
+                url=url,
+                code=code,
+                fixed=f"{url.rstrip('/')}/v1",
             )
-        advice = "Check the judge's model name"
-        if not url.rstrip("/").endswith("/v1"):
-            advice += " and that the URL ends with /v1"
-        return f"{_with_detail(f'{url} answered not found ({code})', detail)} {advice}."
+        missing = _coded(
+            say("judge.not_found", "{url} answered not found ({code})", url=url, code=code),
+            say("judge.not_found.plain", "{url} answered not found", url=url),
+            code,
+        )
+        if url.rstrip("/").endswith("/v1"):
+            advice = say("judge.not_found.model", "Check the judge's model name.")
+        else:
+            advice = say(
+                "judge.not_found.v1",
+                "Check the judge's model name and that the URL ends with /v1.",
+            )
+        return say(
+            "judge.advice",
+            "{problem} {advice}",
+            problem=_with_detail(missing, detail),
+            advice=advice,
+        )
     if kind == "rate_limited":
-        return (
-            f"{_with_detail(f'{url} is limiting how fast requests may be sent ({code})', detail)}"
-            " Lower the judge's concurrency or set a rate limit (requests per minute), then "
-            "retry the failed rows."
+        limited = _coded(
+            say(
+                "judge.rate_limited",
+                "{url} is limiting how fast requests may be sent ({code})",
+                url=url,
+                code=code,
+            ),
+            say(
+                "judge.rate_limited.plain",
+                "{url} is limiting how fast requests may be sent",
+                url=url,
+            ),
+            code,
+        )
+        advice = say(
+            "judge.rate_limited.advice",
+            "Lower the judge's concurrency or set a rate limit (requests per minute), then "
+            "retry the failed rows.",
+        )
+        return say(
+            "judge.advice",
+            "{problem} {advice}",
+            problem=_with_detail(limited, detail),
+            advice=advice,
         )
     if kind == "server":
-        what = f"The server at {url} failed" + (f" ({code})" if code else "")
-        return (
-            f"{_with_detail(what, detail)} It may be overloaded or out of memory: check its "
-            "log, then retry the failed rows."
+        if code:
+            failed = say("judge.server", "The server at {url} failed ({code})", url=url, code=code)
+        else:
+            failed = say("judge.server.no_code", "The server at {url} failed", url=url)
+        advice = say(
+            "judge.server.advice",
+            "It may be overloaded or out of memory: check its log, then retry the failed rows.",
+        )
+        return say(
+            "judge.advice",
+            "{problem} {advice}",
+            problem=_with_detail(failed, detail),
+            advice=advice,
         )
     if kind == "bad_request":
         if reason == "redirect":
-            return (
-                f"{url} redirected the request to {detail or 'another address'}. Use that "
-                "address as the judge's base URL."
+            return say(
+                "judge.redirect",
+                "{url} redirected the request to {target}. Use that address as the judge's "
+                "base URL.",
+                url=url,
+                target=detail or "another address",
             )
-        return (
-            f"{_with_detail(f'{url} rejected the request ({code})', detail)} Check the "
-            "judge's model name and its generation parameters."
+        rejected = _coded(
+            say("judge.rejected", "{url} rejected the request ({code})", url=url, code=code),
+            say("judge.rejected.plain", "{url} rejected the request", url=url),
+            code,
+        )
+        advice = say(
+            "judge.rejected.advice", "Check the judge's model name and its generation parameters."
+        )
+        return say(
+            "judge.advice",
+            "{problem} {advice}",
+            problem=_with_detail(rejected, detail),
+            advice=advice,
         )
     if kind == "bad_reply":
         if listing:
-            return (
-                f"This does not look like an OpenAI-compatible server: {url}/models answered "
-                "without a list of models. Check the address (it usually ends with /v1)."
+            return say(
+                "judge.not_openai",
+                "This does not look like an OpenAI-compatible server: {url}/models answered "
+                "without a list of models. Check the address (it usually ends with /v1).",
+                url=url,
             )
-        return (
-            f"{_with_detail(f'{url} answered, but not in the OpenAI chat format', detail)} "
-            "Check that the address points to an OpenAI-compatible endpoint (it usually "
-            "ends with /v1), then retry the failed rows."
+        odd = say("judge.bad_reply", "{url} answered, but not in the OpenAI chat format", url=url)
+        advice = say(
+            "judge.bad_reply.advice",
+            "Check that the address points to an OpenAI-compatible endpoint (it usually ends "
+            "with /v1), then retry the failed rows.",
+        )
+        return say(
+            "judge.advice", "{problem} {advice}", problem=_with_detail(odd, detail), advice=advice
         )
     if kind == "cut_stream":
-        what = f"The streamed reply from {url} stopped before it was complete"
-        return (
-            f"{_with_detail(what, detail)} The server may have crashed or hit a limit: retry "
-            "the failed rows, or turn streaming off for this judge."
+        cut = say(
+            "judge.cut_stream",
+            "The streamed reply from {url} stopped before it was complete",
+            url=url,
         )
-    return _with_detail(f"The call to {url} failed", detail)
+        advice = say(
+            "judge.cut_stream.advice",
+            "The server may have crashed or hit a limit: retry the failed rows, or turn "
+            "streaming off for this judge.",
+        )
+        return say(
+            "judge.advice", "{problem} {advice}", problem=_with_detail(cut, detail), advice=advice
+        )
+    return _with_detail(say("judge.failed", "The call to {url} failed", url=url), detail)

@@ -13,6 +13,7 @@ from judgedesk.core.judge.approvals import approved_key
 from judgedesk.core.judge.base import JudgeCallError
 from judgedesk.core.judge.local_file import model_file_problem
 from judgedesk.core.judge.openai import OpenAIClient
+from judgedesk.core.messages import said
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ async def check_connection(
     try:
         key = approved_key(key_reference, base_url)
     except JudgeDeskError as exc:
-        return ConnectionCheck(False, problem=str(exc))
+        return ConnectionCheck(False, problem=said(exc))
     started = time.perf_counter()
     try:
         async with OpenAIClient(base_url, api_key=key, headers=dict(headers or {})) as client:
@@ -54,9 +55,9 @@ async def check_connection(
             milliseconds = (time.perf_counter() - started) * 1000
             slots = await client.server_slots(timeout=5)
     except JudgeCallError as exc:
-        return ConnectionCheck(False, problem=str(exc))
+        return ConnectionCheck(False, problem=said(exc))
     except JudgeDeskError as exc:  # an address that is not a URL, and the like
-        return ConnectionCheck(False, problem=str(exc))
+        return ConnectionCheck(False, problem=said(exc))
     return ConnectionCheck(True, milliseconds, list(found.models), slots=slots)
 
 

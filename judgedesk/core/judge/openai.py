@@ -39,6 +39,7 @@ from judgedesk.core.judge.retry import RateLimiter, backoff_delay
 from judgedesk.core.judge.streaming import models_from, read_stream
 from judgedesk.core.judge.transport import LANE_SIZE, LaneTransport
 from judgedesk.core.judge.usage import with_usage
+from judgedesk.core.messages import say
 
 log = logging.getLogger(__name__)
 
@@ -347,20 +348,12 @@ class OpenAIClient:
 
     async def server_slots(self, *, timeout: float = 5.0) -> int | None:
         """How many requests the server serves at once, when it says (llama.cpp's
-        ``GET /props``); the client then sends no more than that at once.
-
-        Returns:
-            The number of the server's slots, or None when it does not say.
-        """
+        ``GET /props``; None when it does not): the client then sends no more at once."""
         try:
             response = await self._http.get(self._props_url, timeout=httpx.Timeout(timeout))
-        except httpx.HTTPError:
-            return None
-        if response.status_code != 200:
-            return None
-        try:
-            slots = json.loads(response.content).get("total_slots")
-        except (ValueError, AttributeError):
+            answered = response.status_code == 200
+            slots = json.loads(response.content).get("total_slots") if answered else None
+        except (httpx.HTTPError, ValueError, AttributeError):
             return None
         if not isinstance(slots, int) or isinstance(slots, bool) or slots < 1:
             return None
@@ -376,7 +369,7 @@ class OpenAIClient:
         listing: bool = False,
         timeout: float | None = None,
     ) -> JudgeCallError:
-        message = describe(
+        message: str = describe(
             failure.kind,
             self.base_url,
             status=failure.status,
@@ -387,7 +380,12 @@ class OpenAIClient:
             listing=listing,
         )
         if attempts > 1:
-            message += f" (Tried {attempts} times.)"
+            message = say(
+                "judge.tried",
+                "{problem} (Tried {attempts} times.)",
+                problem=message,
+                attempts=attempts,
+            )
         if self._key and self._key in message:
             message = message.replace(self._key, "***")
         return JudgeCallError(

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.dataset.mapping import MISSING, lookup, reviewer_columns, suggest_mapping
+from judgedesk.core.dataset.mapping import MISSING, lookup, suggest_mapping
 from judgedesk.core.dataset.rows import derive_data
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.project.settings import Project
@@ -28,6 +28,7 @@ from judgedesk.core.report.figures import (
 from judgedesk.core.report.history import VersionFigures, judge_history
 from judgedesk.core.report.judges import JudgeCounts, judge_counts
 from judgedesk.core.report.pairwise import PairwiseFigures, pairwise_figures
+from judgedesk.core.report.people import judges_alpha, people_figures_of, people_verdicts
 from judgedesk.core.review.agreement import (
     NOT_APPLICABLE,
     AgreementFigures,
@@ -37,9 +38,9 @@ from judgedesk.core.review.agreement import (
 )
 from judgedesk.core.review.human import ReviewScale, read_labels, scale_for
 from judgedesk.core.review.labels import LabelReading
-from judgedesk.core.review.reliability import consensus
+from judgedesk.core.review.reliability import Ceiling
 from judgedesk.core.review.session import ReviewItem, ReviewProgress, ReviewSession
-from judgedesk.core.review.team import ME, PeopleFigures, people_figures, scale_level
+from judgedesk.core.review.team import PeopleFigures, scale_level
 from judgedesk.core.run.store import RunRecord, Store
 
 __all__ = [
@@ -104,6 +105,9 @@ class Report:
     judges: list[JudgeCounts] = field(default_factory=list)
     people: PeopleFigures | None = None
     history: list[VersionFigures] = field(default_factory=list)
+    judges_alpha: Ceiling | None = None
+    """Agreement among the judges (Krippendorff's α), when two or more give verdicts of
+    one kind."""
     created: float = field(default_factory=time.time)
 
     def to_dict(self) -> dict[str, Any]:
@@ -125,6 +129,7 @@ class Report:
             "judges": [j.to_dict() for j in self.judges],
             "people": self.people.to_dict() if self.people else None,
             "history": [v.to_dict() for v in self.history],
+            "judges_alpha": self.judges_alpha.to_dict() if self.judges_alpha else None,
         }
 
 
@@ -179,54 +184,9 @@ def build_report(
         review=session.progress(),
         human_labels=human,
         judges=judge_counts((i.result for i in items if i.result is not None), order),
-        people=_people(session, items, seed),
+        people=people_figures_of(session, items, seed),
+        judges_alpha=judges_alpha(items, scale, seed),
     )
-
-
-def _everyone(session: ReviewSession) -> dict[str, dict[int, Any]]:
-    """Every reviewer's verdicts, and the dataset's reviewer columns: name → row → verdict."""
-    found = {name or ME: given for name, given in session.store.reviews.verdicts().items()}
-    dataset = session.dataset
-    if dataset is not None:  # columns of the dataset holding a reviewer's labels each
-        rows = session.rows()
-        for name, column in _columns(session).items():
-            found.setdefault(name, read_labels(dataset, rows, session.scale, column)[0])
-    return found
-
-
-def _columns(session: ReviewSession) -> dict[str, str]:
-    """The dataset's reviewer columns: name → column."""
-    dataset = session.dataset
-    return reviewer_columns(dataset.mapping) if dataset is not None else {}
-
-
-def people_verdicts(session: ReviewSession) -> dict[int, Any]:
-    """The people's verdict per row: the adjudicated one, else their consensus when
-    several reviewed, else the one person's (or the dataset's)."""
-    given = {i.row_index: i.human_value for i in session.items() if i.human_value is not None}
-    everyone = _everyone(session)
-    if len(everyone) < 2:
-        return given
-    level = scale_level(session.scale)
-    rows = {row for verdicts in everyone.values() for row in verdicts}
-    agreed = {row: consensus([v.get(row) for v in everyone.values()], level) for row in rows}
-    given.update({row: value for row, value in agreed.items() if value is not None})
-    given.update({i.row_index: i.adjudicated for i in session.items() if i.adjudicated is not None})
-    return given
-
-
-def _people(session: ReviewSession, items: list[ReviewItem], seed: int) -> PeopleFigures | None:
-    """People against each other and the judge against them, when two or more people
-    gave verdicts (reading the results file: off the GUI thread)."""
-    everyone = _everyone(session)
-    # One person reviewing here is no team; one reviewer's labels brought in already is.
-    brought = any(
-        r.source for given in session.store.reviews.everyone().values() for r in given.values()
-    )
-    if not everyone or (len(everyone) < 2 and not brought and not _columns(session)):
-        return None
-    judge = {i.row_index: i.judge_value for i in items if i.judge_value is not None}
-    return people_figures({}, everyone, judge, scale_level(session.scale), seed=seed)
 
 
 def _by_category(

@@ -101,22 +101,6 @@ class RowMove:
     toward: bool
 
 
-def _step_verdicts(store: Store, run_id: int, ids: dict[int, str]) -> dict[str, dict[int, Any]]:
-    """Each judge's own verdict per row in a run (and each row's id, into ``ids``)."""
-    found: dict[str, dict[int, Any]] = {}
-    for result in store.results(run_id):
-        ids[result.row_index] = result.row_id
-        for step in result.detail.get("judges", ()):
-            if not isinstance(step, dict):
-                continue
-            verdict = step.get("verdict")
-            if isinstance(verdict, dict) and verdict.get("ok"):
-                found.setdefault(str(step.get("judge", "")), {})[result.row_index] = verdict.get(
-                    "value"
-                )
-    return found
-
-
 def _closer(old: Any, new: Any, person: Any) -> int:
     """1 when ``new`` is nearer the person's verdict than ``old``, -1 when farther, else 0."""
     if is_number(old) and is_number(new) and is_number(person):
@@ -163,7 +147,9 @@ def judge_history(store: Store, people: Mapping[int, Any], level: str) -> list[V
     for run in store.runs():
         if not run.judges:
             continue
-        given = _step_verdicts(store, run.id, ids)
+        read = store.step_verdicts(run.id)
+        ids.update(read.ids)
+        given = read.judges
         for judge, version in run.judges.items():
             key = (judge, version)
             if key not in pooled:

@@ -11,7 +11,7 @@ from judgedesk.core.report.pairwise import PairwiseFigures, Rate
 from judgedesk.core.review.agreement import AgreementFigures, Confusion, Figure
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.labels import MEANINGS, LabelReading
-from judgedesk.core.review.reliability import PairAgreement
+from judgedesk.core.review.reliability import Ceiling, PairAgreement
 from judgedesk.core.review.team import PeopleFigures
 
 MAX_CHANGES_SHOWN = 20
@@ -182,6 +182,8 @@ def format_report(report: Report) -> str:
         lines += human_label_lines(report.human_labels)
     if report.judges:
         lines += ["", *judge_lines(report.judges)]
+    if report.judges_alpha is not None:
+        lines.append(judges_alpha_text(report.judges_alpha))
     lines += ["", "Agreement"]
     for figures in report.agreement:
         lines += ["  " + line for line in agreement_lines(figures, report.scale)]
@@ -340,6 +342,17 @@ def judge_lines(judges: list[JudgeCounts]) -> list[str]:
         if judge.samples > 1:
             lines.append(f"  {'':<{width}}  {self_agreement_text(judge)}")
     return lines
+
+
+def judges_alpha_text(ceiling: Ceiling) -> str:
+    """How far the judges agree with each other, across all of them."""
+    alpha = "—" if ceiling.alpha.value is None else f"{ceiling.alpha.value:.2f}"
+    low, high = ceiling.interval
+    shown = f", 95% {low:.2f} to {high:.2f}" if low is not None and high is not None else ""
+    return (
+        f"  The {len(ceiling.raters)} judges agree with each other at α = {alpha}{shown} "
+        f"({ceiling.level}, over {_rows(ceiling.rows)})"
+    )
 
 
 def self_agreement_text(judge: JudgeCounts) -> str:

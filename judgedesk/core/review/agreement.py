@@ -20,7 +20,9 @@ loss (the review's second figure for pairwise verdicts), it agrees with both.
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -174,19 +176,36 @@ def confusion_matrix(
         pairs: (first rater's verdict, second rater's verdict) for each row.
         labels: the verdicts in the order wanted; by default every verdict seen, sorted.
     """
+    counted = _counted(pairs)
     if labels is None:
-        distinct = {_key(v): v for pair in pairs for v in pair}
+        if counted is None:
+            distinct = {_key(v): v for pair in pairs for v in pair}
+        else:  # the same verdicts, each the last one given of those equal to it
+            flat = list(itertools.chain.from_iterable(pairs))
+            distinct = dict(zip(flat, flat, strict=True))
         labels = sorted(distinct.values(), key=_sort_key)
     position = {_key(label): i for i, label in enumerate(labels)}
     counts = [[0] * len(labels) for _ in labels]
     n = 0
-    for a, b in pairs:
+    for (a, b), times in counted.items() if counted is not None else ((p, 1) for p in pairs):
         i, j = position.get(_key(a)), position.get(_key(b))
         if i is None or j is None:
             continue
-        counts[i][j] += 1
-        n += 1
+        counts[i][j] += times
+        n += times
     return Confusion(list(labels), counts, n)
+
+
+def _counted(pairs: Sequence[tuple[Any, Any]]) -> Counter[tuple[Any, Any]] | None:
+    """How often each pair occurs, counted in C: most rows repeat a few pairs of verdicts.
+    None where a boolean meets verdicts of other types, which True == 1 would merge."""
+    types = set(map(type, itertools.chain.from_iterable(pairs)))
+    if bool in types and len(types) > 1:
+        return None
+    try:
+        return Counter(map(tuple, pairs))
+    except TypeError:  # a verdict that cannot be hashed: pair by pair
+        return None
 
 
 def _key(value: Any) -> tuple[str, Any]:
@@ -271,7 +290,9 @@ def exact_agreement(pairs: Sequence[tuple[Any, Any]]) -> Figure:
     """The share of rows where both raters gave the same verdict."""
     if not pairs:
         return Figure(None, 0)
-    same = sum(1 for a, b in pairs if _key(a) == _key(b))
+    counted = _counted(pairs)
+    given = counted.items() if counted is not None else ((p, 1) for p in pairs)
+    same = sum(times for (a, b), times in given if _key(a) == _key(b))
     return Figure(same / len(pairs), len(pairs))
 
 

@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import random
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from judgedesk.core.review.agreement import Figure, cohen_kappa, exact_agreement, is_number
+from judgedesk.core.review.resample import chances, multinomial
 
 __all__ = [
     "LEVELS",
@@ -36,6 +38,7 @@ __all__ = [
     "PairAgreement",
     "alpha_interval",
     "consensus",
+    "consensus_rows",
     "human_ceiling",
     "krippendorff_alpha",
     "level_for",
@@ -61,12 +64,31 @@ def _value(value: Any) -> Hashable:
 
 def _units(rows: Sequence[Sequence[Any]]) -> list[Unit]:
     """Each row's verdicts as (value, count), rows with fewer than two verdicts left out."""
-    units = []
-    for row in rows:
-        given = Counter(_value(v) for v in row if v is not None)
-        if sum(given.values()) >= 2:
-            units.append(tuple(sorted(given.items(), key=repr)))
-    return units
+    return [unit for unit in map(_unit, rows) if unit is not None]
+
+
+def _unit(row: Sequence[Any]) -> Unit | None:
+    given = Counter(_value(v) for v in row if v is not None)
+    if sum(given.values()) < 2:
+        return None
+    return tuple(sorted(given.items(), key=repr))
+
+
+def _patterns(rows: Sequence[Sequence[Any]]) -> Counter[Unit]:
+    """How many rows give each pattern of verdicts, in the order patterns first occur.
+
+    Rows are few patterns over and over: each distinct row is read once. Where verdicts
+    of several types meet, equal rows may not be the same verdicts (True == 1 == 1.0),
+    so each row is read on its own."""
+    lines = [tuple(row) for row in rows]
+    if not _one_type(lines):
+        return Counter(_units(lines))
+    patterns: Counter[Unit] = Counter()
+    for line, times in Counter(lines).items():
+        unit = _unit(line)
+        if unit is not None:
+            patterns[unit] += times
+    return patterns
 
 
 def _coincidences(units: Mapping[Unit, int]) -> dict[tuple[Hashable, Hashable], float]:
@@ -132,9 +154,13 @@ def krippendorff_alpha(rows: Sequence[Sequence[Any]], level: str = "nominal") ->
     Raises:
         ValueError: an unknown level, or a numeric level for verdicts that are not numbers.
     """
+    _check(level)
+    return _alpha(_patterns(rows), level)
+
+
+def _check(level: str) -> None:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
-    return _alpha(Counter(_units(rows)), level)
 
 
 def alpha_interval(
@@ -152,27 +178,23 @@ def alpha_interval(
     each pattern of verdicts occurs (a multinomial draw): the time depends on the number
     of patterns, not of rows.
     """
-    units = _units(rows)
-    if len(units) < 2:
+    return _interval(_patterns(rows), level, confidence, resamples, seed)
+
+
+def _interval(
+    patterns: Mapping[Unit, int], level: str, confidence: float, resamples: int, seed: int
+) -> tuple[float | None, float | None]:
+    total = sum(patterns.values())
+    if total < 2:
         return None, None
-    patterns = Counter(units)
     kinds = list(patterns)
-    shares = [patterns[p] / len(units) for p in kinds]
+    steps = chances([patterns[p] / total for p in kinds])
     parts = [list(_coincidences({kind: 1}).items()) for kind in kinds]  # each row's share
-    quick = _quick_parts(parts, level)
+    alpha_of = _resampled_alpha(parts, level)
     chooser = random.Random(seed)
     found = []
     for _ in range(resamples):
-        counts = _multinomial(chooser, len(units), shares)
-        if quick is not None:
-            value = _quick_alpha(counts, quick, level)
-        else:
-            matrix: defaultdict[tuple[Hashable, Hashable], float] = defaultdict(float)
-            for times, part in zip(counts, parts, strict=True):
-                if times:
-                    for cell, weight in part:
-                        matrix[cell] += times * weight
-            value = _from_matrix(matrix, level)
+        value = alpha_of(multinomial(chooser, total, steps))
         if value is not None:
             found.append(value)
     if not found:
@@ -184,83 +206,67 @@ def alpha_interval(
     return low, high
 
 
-Quick = list[tuple[float, dict[Hashable, float]]]
+Part = list[tuple[tuple[Hashable, Hashable], float]]
 
 
-def _quick_parts(
-    parts: list[list[tuple[tuple[Hashable, Hashable], float]]], level: str
-) -> Quick | None:
-    """For nominal and interval α, each pattern's observed disagreement and value totals:
-    their differences do not depend on the sample, so a resample sums numbers."""
+def _resampled_alpha(parts: list[Part], level: str) -> Callable[[list[int]], float | None]:
+    """α of a resample from how many times it holds each pattern (whose coincidences are
+    ``parts``). For nominal and interval α the differences do not depend on the sample:
+    each pattern's observed disagreement and value totals are summed once per resample,
+    a pass in C over the patterns for each figure."""
     if level not in ("nominal", "interval"):
-        return None
+        return lambda counts: _from_matrix(_matrix(counts, parts), level)
     delta = _delta(level, {c: 1.0 for part in parts for (c, _k), _w in part})
-    quick: Quick = []
-    for part in parts:
-        totals: defaultdict[Hashable, float] = defaultdict(float)
-        for (c, _k), weight in part:
-            totals[c] += weight
-        quick.append((sum(w * delta(c, k) for (c, k), w in part), dict(totals)))
-    return quick
+    observed = [sum(w * delta(c, k) for (c, k), w in part) for part in parts]
+    totals = [_totals(part) for part in parts]
+    sizes = [sum(t.values()) for t in totals]
+    if level == "interval":  # Σ n_c n_k (c − k)² = 2 (n Σ n_c c² − (Σ n_c c)²)
+        numbers = [
+            [(float(v), t) for v, t in given.items()]  # type: ignore[arg-type]
+            for given in totals
+        ]
+        firsts = [sum(t * v for v, t in part) for part in numbers]
+        seconds = [sum(t * v * v for v, t in part) for part in numbers]
+
+        def interval(counts: list[int]) -> float | None:
+            n = sum(map(operator.mul, counts, sizes))
+            first = sum(map(operator.mul, counts, firsts))
+            spread = n * sum(map(operator.mul, counts, seconds)) - first * first
+            return _ratio(sum(map(operator.mul, counts, observed)), 2 * spread, n)
+
+        return interval
+    values = list(dict.fromkeys(v for part in totals for v in part))
+    columns = [[part.get(v, 0.0) for part in totals] for v in values]
+
+    def nominal(counts: list[int]) -> float | None:
+        n = sum(map(operator.mul, counts, sizes))
+        squares = sum(t * t for t in (sum(map(operator.mul, counts, c)) for c in columns))
+        return _ratio(sum(map(operator.mul, counts, observed)), n * n - squares, n)
+
+    return nominal
 
 
-def _quick_alpha(counts: Sequence[int], quick: Quick, level: str) -> float | None:
-    observed = 0.0
+def _totals(part: Part) -> dict[Hashable, float]:
     totals: defaultdict[Hashable, float] = defaultdict(float)
-    for times, (disagreement, part) in zip(counts, quick, strict=True):
+    for (c, _k), weight in part:
+        totals[c] += weight
+    return dict(totals)
+
+
+def _ratio(observed: float, spread: float, n: float) -> float | None:
+    """1 − D_o / D_e, from Σ o_ck δ_ck and n (n − 1) D_e; None when undefined."""
+    if n <= 1 or spread <= 1e-9 * n * (n - 1):
+        return None
+    return float(1.0 - observed * (n - 1) / spread)
+
+
+def _matrix(counts: list[int], parts: list[Part]) -> dict[tuple[Hashable, Hashable], float]:
+    matrix: defaultdict[tuple[Hashable, Hashable], float] = defaultdict(float)
+    for times, part in zip(counts, parts, strict=True):
         if times:
-            observed += times * disagreement
-            for value, weight in part.items():
-                totals[value] += times * weight
-    n = sum(totals.values())
-    if n <= 1:
-        return None
-    if level == "nominal":
-        expected = (n * n - sum(t * t for t in totals.values())) / (n - 1)
-    else:  # Σ t_c t_k (c − k)² = 2 (n Σ t c² − (Σ t c)²)
-        numbers = [(float(v), t) for v, t in totals.items()]  # type: ignore[arg-type]
-        first = sum(t * v for v, t in numbers)
-        second = sum(t * v * v for v, t in numbers)
-        expected = 2 * (n * second - first * first) / (n - 1)
-    if expected <= 1e-9 * n:
-        return None
-    return float(1.0 - observed / expected)
-
-
-def _multinomial(chooser: random.Random, n: int, shares: Sequence[float]) -> list[int]:
-    """How many of ``n`` draws fall in each share, drawn share by share as binomials."""
-    counts, left, rest = [], n, 1.0
-    for share in shares[:-1]:
-        p = min(1.0, share / rest) if rest > 1e-12 else 1.0
-        drawn = _binomial(chooser, left, p)
-        counts.append(drawn)
-        left -= drawn
-        rest -= share
-    counts.append(left)
-    return counts
-
-
-def _binomial(chooser: random.Random, n: int, p: float) -> int:
-    """A binomial draw: exact (by inversion) when successes are few, else the normal
-    approximation, whose error is far below the bootstrap's own spread."""
-    if n <= 0 or p <= 0.0:
-        return 0
-    if p >= 1.0:
-        return n
-    if p > 0.5:
-        return n - _binomial(chooser, n, 1.0 - p)
-    if n * p * (1 - p) >= 9:
-        drawn = round(chooser.gauss(n * p, math.sqrt(n * p * (1 - p))))
-        return min(n, max(0, drawn))
-    # Few successes expected: walk the distribution from 0 (inversion), a product a step.
-    odds = p / (1.0 - p)
-    chance = (1.0 - p) ** n
-    target, k, total = chooser.random(), 0, chance
-    while total < target and k < n:
-        chance *= odds * (n - k) / (k + 1)
-        k += 1
-        total += chance
-    return k
+            for cell, weight in part:
+                matrix[cell] += times * weight
+    return matrix
 
 
 def consensus(values: Sequence[Any], level: str) -> Any:
@@ -276,6 +282,22 @@ def consensus(values: Sequence[Any], level: str) -> Any:
         return None
     top = ranked[0][0]
     return top[1] if isinstance(top, tuple) and top[:1] == ("bool",) else top
+
+
+def consensus_rows(rows: Sequence[Sequence[Any]], level: str) -> list[Any]:
+    """:func:`consensus` of each row of verdicts; a row that repeats is decided once
+    (unless verdicts of several types meet, where equal rows may differ: True == 1)."""
+    lines = [tuple(row) for row in rows]
+    if not _one_type(lines):
+        return [consensus(line, level) for line in lines]
+    decided = {line: consensus(line, level) for line in dict.fromkeys(lines)}
+    return [decided[line] for line in lines]
+
+
+def _one_type(lines: Sequence[tuple[Any, ...]]) -> bool:
+    types = set(map(type, itertools.chain.from_iterable(lines)))
+    types.discard(type(None))
+    return len(types) <= 1
 
 
 @dataclass(frozen=True)
@@ -355,12 +377,14 @@ def human_ceiling(
         for a, b in itertools.combinations(raters, 2)
     )
     kappas = [p.kappa.value for p in pairs if p.kappa.value is not None]
+    _check(level)
+    patterns = _patterns(table)
     return Ceiling(
         level=level,
         raters=raters,
         rows=shared,
-        alpha=Figure(krippendorff_alpha(table, level), shared),
-        interval=alpha_interval(table, level, seed=seed),
+        alpha=Figure(_alpha(patterns, level), shared),
+        interval=_interval(patterns, level, 0.95, 1000, seed),
         pairs=pairs,
         mean_kappa=sum(kappas) / len(kappas) if kappas else None,
     )

@@ -18,6 +18,7 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.events import Signal
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.undo import SnapshotCommand, UndoStack
+from judgedesk.core.review import undo_words as words
 from judgedesk.core.review.agreement import AgreementFigures, is_number
 from judgedesk.core.review.comparisons import review_agreement
 from judgedesk.core.review.human import ReviewScale
@@ -222,11 +223,7 @@ class ReviewSession:
             value = self.scale.check(value)
         except ValueError as exc:
             raise JudgeDeskError(str(exc)) from None
-        text = label or (
-            f"Clear the verdict of row {row}"
-            if value is None
-            else f"Give row {row} the verdict {self.scale.name_of(value)}"
-        )
+        text = label or words.verdict(row, None if value is None else self.scale.name_of(value))
         return self._change(row, text, lambda r: replace(r, value=value), anchor=True)
 
     def clear_value(self, row: int, label: str | None = None) -> SnapshotCommand:
@@ -235,8 +232,7 @@ class ReviewSession:
 
     def set_agree(self, row: int, agree: bool | None, label: str | None = None) -> SnapshotCommand:
         """Say the person agrees (True) or disagrees (False) with the judge; None unsets."""
-        word = {True: "Agree with", False: "Disagree with", None: "Unset agreement on"}[agree]
-        text = label or f"{word} the judge on row {row}"
+        text = label or words.agreement(row, agree)
         return self._change(row, text, lambda r: replace(r, agree=agree), anchor=True)
 
     def set_dimension(
@@ -262,16 +258,12 @@ class ReviewSession:
                 dimensions[dimension] = score
             return replace(review, dimensions=dimensions)
 
-        text = label or (
-            f"Clear the {dimension} score of row {row}"
-            if score is None
-            else f"Give row {row} {score} for {dimension}"
-        )
+        text = label or words.dimension(row, dimension, score)
         return self._change(row, text, edit)
 
     def set_flag(self, row: int, flag: bool, label: str | None = None) -> SnapshotCommand:
         """Flag a row for a second look, or take the flag off."""
-        text = label or f"{'Flag' if flag else 'Unflag'} row {row}"
+        text = label or words.flag(row, flag)
         return self._change(row, text, lambda r: replace(r, flag=flag))
 
     def toggle_flag(self, row: int, label: str | None = None) -> SnapshotCommand:
@@ -280,18 +272,18 @@ class ReviewSession:
 
     def set_note(self, row: int, note: str, label: str | None = None) -> SnapshotCommand:
         """Write the person's note; typing into one row's note is undone at once."""
-        text = label or f"Edit the note of row {row}"
+        text = label or words.note(row)
         return self._change(row, text, lambda r: replace(r, note=note), merge=("note", row))
 
     def clear_verdict(self, row: int, label: str | None = None) -> SnapshotCommand:
         """Take back the person's verdict and their agree / disagree; the flag and the
         note stay."""
-        text = label or f"Clear the verdict of row {row}"
+        text = label or words.verdict(row, None)
         return self._change(row, text, lambda r: replace(r, value=None, agree=None))
 
     def clear_review(self, row: int, label: str | None = None) -> SnapshotCommand:
         """Remove everything the person said about a row."""
-        text = label or f"Clear the review of row {row}"
+        text = label or words.clear_review(row)
         return self._change(
             row, text, lambda r: replace(r, value=None, agree=None, flag=False, note="")
         )
@@ -355,11 +347,7 @@ class ReviewSession:
         after = None
         if value is not None:
             after = Adjudication(row, item.row_id, value, self.reviewer or "", note, time.time())
-        text = label or (
-            f"Take back the decision on row {row}"
-            if value is None
-            else f"Decide {self.scale.name_of(value)} for row {row}"
-        )
+        text = label or words.decision(row, None if value is None else self.scale.name_of(value))
 
         def apply(state: object) -> None:
             decided = state if isinstance(state, Adjudication) else None

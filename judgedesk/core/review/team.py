@@ -26,7 +26,7 @@ from judgedesk.core.review.labels import LabelReading
 from judgedesk.core.review.reliability import (
     Ceiling,
     PairAgreement,
-    consensus,
+    consensus_rows,
     human_ceiling,
     pair_agreement,
 )
@@ -205,8 +205,8 @@ def people_figures(
     names = tuple(sorted(people))
     ceiling = human_ceiling(people, level, seed=seed) if len(people) >= 2 else None
     versus = tuple(pair_agreement("judge", name, judge, people[name], level) for name in names)
-    rows = {row for given in people.values() for row in given}
-    agreed = {row: consensus([people[n].get(row) for n in names], level) for row in rows}
-    agreed = {row: value for row, value in agreed.items() if value is not None}
+    rows = list({row for given in people.values() for row in given})
+    decided = consensus_rows([[people[n].get(row) for n in names] for row in rows], level)
+    agreed = {row: value for row, value in zip(rows, decided, strict=True) if value is not None}
     overall = pair_agreement("judge", "people", judge, agreed, level)
     return PeopleFigures(ceiling, versus, overall, names)

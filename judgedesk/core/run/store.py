@@ -19,6 +19,7 @@ from judgedesk.core.run.adjudications import AdjudicationTable
 from judgedesk.core.run.reviews import ReviewTable
 from judgedesk.core.run.schema import check_version, create_tables, has_version
 from judgedesk.core.run.store_errors import StoreWriteError
+from judgedesk.core.run.store_reads import StepVerdicts, step_verdicts
 
 OWNER = f"{socket.gethostname()}:{os.getpid()}"
 """This process, as written in the runs it starts."""
@@ -324,6 +325,11 @@ class Store:
             "SELECT * FROM results WHERE run_id=? ORDER BY row_index", (run_id,)
         )
         return [_result(row) for row in rows]
+
+    def step_verdicts(self, run_id: int) -> StepVerdicts:
+        """Each judge's own verdict per row of a run, read without decoding whole rows."""
+        self.flush()
+        return step_verdicts(self._db, run_id)
 
     def latest_result(self, row_index: int) -> ResultRecord | None:
         """A row's most recent result, or None when it never ran."""

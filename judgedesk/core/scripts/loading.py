@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from judgedesk.core.messages import say
 from judgedesk.core.scripts.outcome import ScriptOutcome
 from judgedesk.core.scripts.process import (
     ProtocolError,
@@ -102,9 +103,14 @@ async def load_scripts(
             failures[kind] = ScriptOutcome(
                 False,
                 "load",
-                error=f"Loading the {kind} script took longer than "
-                f"{seconds(timeout)}, so it was stopped. Is there an endless loop "
-                "or slow work at the top level of the file (outside the function)?",
+                error=say(
+                    "script.load_timeout",
+                    "Loading the {kind} script took longer than {limit}, so it was stopped. "
+                    "Is there an endless loop or slow work at the top level of the file "
+                    "(outside the function)?",
+                    kind=kind,
+                    limit=seconds(timeout),
+                ),
             )
             return "retry"
         except ProtocolError as exc:
@@ -119,7 +125,12 @@ async def load_scripts(
                 False,
                 "load",
                 stderr=last_words,
-                error=f"Loading the {kind} script stopped the worker process: {why}",
+                error=say(
+                    "script.load_stopped",
+                    "Loading the {kind} script stopped the worker process: {why}",
+                    kind=kind,
+                    why=why,
+                ),
                 error_line=fault_line(last_words, scripts[kind].path),
             )
             return "retry"

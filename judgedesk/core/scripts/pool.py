@@ -31,9 +31,11 @@ from judgedesk.core.scripts.results import (
     for_row,
     from_reply,
     garbled,
-    seconds,
     startup_failure,
+    stopped,
     time_limit,
+    timed_out,
+    with_last_words,
 )
 
 _JUDGE_LISTS = ("judge_reqs", "judge_resps", "judge_models")
@@ -238,8 +240,7 @@ class ScriptPool:
                 "timeout",
                 data=dict(data),
                 resp=dict(resp),
-                error=f"The {kind} script ran longer than {seconds(self._timeout)} and was "
-                "stopped (an endless loop?). Make it faster or raise the time limit.",
+                error=timed_out(kind, self._timeout),
                 duration=time.perf_counter() - started,
             )
         except ProtocolError as exc:
@@ -282,10 +283,10 @@ class ScriptPool:
         if self._closed:
             outcome_kind, text = "crash", "The script pool was closed while the script ran."
         else:
-            outcome_kind, text = describe_exit(code, self._memory_mb)
-            text = f"The {kind} script stopped its worker process: {text}"
+            outcome_kind, why = describe_exit(code, self._memory_mb)
+            text = stopped(kind, why)
         if last_words.strip():
-            text += f"\n\nThe worker's last output:\n{last_words.rstrip()}"
+            text = with_last_words(text, last_words)
         return ScriptOutcome(
             False,
             outcome_kind,

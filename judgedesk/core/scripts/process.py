@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from judgedesk.core.messages import say
+
 LINE_LIMIT = 256 * 1024 * 1024  # the largest single answer a worker may send
 STDERR_TAIL = 16 * 1024  # how much of a worker's stderr is kept for crash reports
 
@@ -142,22 +144,34 @@ def describe_exit(code: int | None, memory_mb: int) -> tuple[str, str]:
         except ValueError:
             name = f"signal {-code}"
         if name == "SIGKILL":
-            limit = f" (limit {memory_mb} MB)" if memory_mb > 0 else ""
-            return "memory", (
-                f"it was killed by the system ({name}), most likely because it ran out of "
-                f"memory{limit}."
+            if memory_mb > 0:
+                return "memory", say(
+                    "script.killed.limit",
+                    "it was killed by the system ({signal}), most likely because it ran out "
+                    "of memory (limit {limit} MB).",
+                    signal=name,
+                    limit=memory_mb,
+                )
+            return "memory", say(
+                "script.killed",
+                "it was killed by the system ({signal}), most likely because it ran out of memory.",
+                signal=name,
             )
         if name in ("SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT"):
-            return "crash", (
-                f"it crashed with {name} — usually a fault in native code (ctypes, a C "
-                "extension), not in Python."
+            return "crash", say(
+                "script.fault",
+                "it crashed with {signal} — usually a fault in native code (ctypes, a C "
+                "extension), not in Python.",
+                signal=name,
             )
-        return "crash", f"it was stopped by {name}."
+        return "crash", say("script.signal", "it was stopped by {signal}.", signal=name)
     if code is not None and code >= 0xC0000000:  # a Windows exception code
         return "crash", f"it crashed (Windows error 0x{code:08X})."
-    return "crash", (
-        f"it exited with code {code} in the middle of the call (os._exit(), or a crash "
-        "in native code)."
+    return "crash", say(
+        "script.exit_code",
+        "it exited with code {code} in the middle of the call (os._exit(), or a crash in "
+        "native code).",
+        code=code,
     )
 
 

@@ -6,6 +6,7 @@ import logging
 from dataclasses import replace
 from typing import Any
 
+from judgedesk.core.messages import say
 from judgedesk.core.scripts.outcome import ScriptOutcome
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,11 @@ def startup_failure(detail: str) -> ScriptOutcome:
     return ScriptOutcome(
         False,
         "crash",
-        error=f"The script worker process could not be started. {detail}",
+        error=say(
+            "script.no_start",
+            "The script worker process could not be started. {detail}",
+            detail=detail,
+        ),
     )
 
 
@@ -61,7 +66,39 @@ def garbled(what: str) -> ScriptOutcome:
     return ScriptOutcome(
         False,
         "crash",
-        error=f"The script worker sent {what} instead of a result, so it was restarted.",
+        error=say(
+            "script.garbled",
+            "The script worker sent {what} instead of a result, so it was restarted.",
+            what=what,
+        ),
+    )
+
+
+def timed_out(kind: str, timeout: float) -> str:
+    """Why a script stopped after ``timeout`` seconds."""
+    return say(
+        "script.timeout",
+        "The {kind} script ran longer than {limit} and was stopped (an endless loop?). Make "
+        "it faster or raise the time limit.",
+        kind=kind,
+        limit=seconds(timeout),
+    )
+
+
+def stopped(kind: str, why: str) -> str:
+    """A script that stopped its worker process, and ``why`` (see ``describe_exit``)."""
+    return say(
+        "script.stopped", "The {kind} script stopped its worker process: {why}", kind=kind, why=why
+    )
+
+
+def with_last_words(problem: str, last_words: str) -> str:
+    """``problem`` followed by what the worker last wrote."""
+    return say(
+        "script.last_words",
+        "{problem}\n\nThe worker's last output:\n{output}",
+        problem=problem,
+        output=last_words.rstrip(),
     )
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import IO, Any
 
+from judgedesk.core.messages import say
 from judgedesk.core.scripts.answers import (
     dump_failure,
     plain,
@@ -157,16 +158,23 @@ class ScriptWorker:
                 value = loaded.function(*args, **kwargs)
         except SystemExit as exc:
             text, line = user_traceback(exc, path)
-            error = (
-                f"The {kind} script called sys.exit({_exit_code(exc)}). A script should "
-                f"return its result instead of exiting; this row was marked as failed.\n\n{text}"
+            error: str = say(
+                "script.sys_exit",
+                "The {kind} script called sys.exit({code}). A script should return its result "
+                "instead of exiting; this row was marked as failed.\n\n{traceback}",
+                kind=kind,
+                code=_exit_code(exc),
+                traceback=text,
             )
             return dump_failure(call_id, "exit", error, line, out, err)
         except MemoryError as exc:
             text, line = user_traceback(exc, path)
-            error = (
-                f"The {kind} script needed more memory than the limit allows and was "
-                f"stopped. Process less data at once, or raise the memory limit.\n\n{text}"
+            error = say(
+                "script.memory",
+                "The {kind} script needed more memory than the limit allows and was stopped. "
+                "Process less data at once, or raise the memory limit.\n\n{traceback}",
+                kind=kind,
+                traceback=text,
             )
             return dump_failure(call_id, "memory", error, line, out, err)
         except BaseException as exc:

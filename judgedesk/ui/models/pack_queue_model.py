@@ -4,27 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.pack import PackRow, ReviewPack
 from judgedesk.core.run.reviews import Review
+from judgedesk.ui.models.queue_table import Index, QueueTableModel
 from judgedesk.ui.rich_text import plain_tip
 
-Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("number", "id", "verdict", "flag", "note")
 NOTE_CHARS = 80
 """A note is cut to this many characters in the queue (all of it in the tooltip)."""
 
 
-class PackQueueModel(QAbstractTableModel):
+class PackQueueModel(QueueTableModel):
     """The pack's rows in the pack's order: number, id, the reviewer's verdict, flag, note.
 
     The model reads the pack's reviews as they are: after changing one, the window calls
     :meth:`row_changed` with the row's index.
     """
+
+    columns = COLUMNS
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -46,7 +48,7 @@ class PackQueueModel(QAbstractTableModel):
         """The review of the row with dataset index ``index`` changed."""
         position = self._position.get(index)
         if position is not None:
-            self.dataChanged.emit(self.index(position, 0), self.index(position, len(COLUMNS) - 1))
+            self.row_changed_at(position)
 
     def pack_row(self, position: int) -> PackRow | None:
         """The row at ``position`` in the queue, or None."""
@@ -58,18 +60,10 @@ class PackQueueModel(QAbstractTableModel):
 
     # --- Qt -----------------------------------------------------------------------------
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
+    def row_total(self) -> int:
+        return len(self._rows)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
-            return None
-        column = COLUMNS[section]
+    def header_texts(self, role: int) -> dict[str, str]:
         if role == Qt.ItemDataRole.DisplayRole:
             return {
                 "number": self.tr("#"),
@@ -77,14 +71,14 @@ class PackQueueModel(QAbstractTableModel):
                 "verdict": self.tr("Your verdict"),
                 "flag": self.tr("⚑"),
                 "note": self.tr("Note"),
-            }[column]
+            }
         if role == Qt.ItemDataRole.ToolTipRole:
             return {
                 "number": self.tr("The row's place in this pack"),
                 "id": self.tr("The row's id in the project's dataset"),
                 "flag": self.tr("Flagged for a second look"),
-            }.get(column)
-        return None
+            }
+        return {}
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

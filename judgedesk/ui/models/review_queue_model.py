@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.session import ReviewItem
+from judgedesk.ui.core_strings import core_say
+from judgedesk.ui.models.queue_table import Index, QueueTableModel
 from judgedesk.ui.rich_text import plain_tip
 
-Index = QModelIndex | QPersistentModelIndex
 ROW_ROLE = Qt.ItemDataRole.UserRole
 """The dataset row index of a queue row."""
 COLUMNS = ("row", "id", "judge", "person", "match", "flag", "stale", "note")
@@ -23,7 +24,7 @@ DISAGREE_COLOURS = ("#c62828", "#ef9a9a")
 STALE_COLOURS = ("#8d6e00", "#ffd54f")
 
 
-class ReviewQueueModel(QAbstractTableModel):
+class ReviewQueueModel(QueueTableModel):
     """The rows of the queue, in the queue's order, with what the judge and person said.
 
     The model mirrors items computed in the review's worker thread: :meth:`set_items`
@@ -31,6 +32,8 @@ class ReviewQueueModel(QAbstractTableModel):
     :meth:`update_items` after each change. In blind mode the judge's verdict is "?"
     until the person has given theirs.
     """
+
+    columns = COLUMNS
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -61,12 +64,11 @@ class ReviewQueueModel(QAbstractTableModel):
 
     def update_items(self, items: Iterable[ReviewItem]) -> None:
         """Take changed items; the queue keeps its rows (a refresh re-filters it)."""
-        last = len(COLUMNS) - 1
         for item in items:
             self._items[item.row_index] = item
             pos = self._position.get(item.row_index)
             if pos is not None:
-                self.dataChanged.emit(self.index(pos, 0), self.index(pos, last))
+                self.row_changed_at(pos)
 
     def set_blind(self, blind: bool) -> None:
         if blind == self.blind:
@@ -103,18 +105,10 @@ class ReviewQueueModel(QAbstractTableModel):
 
     # --- Qt -----------------------------------------------------------------------------
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._queue)
+    def row_total(self) -> int:
+        return len(self._queue)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
-            return None
-        column = COLUMNS[section]
+    def header_texts(self, role: int) -> dict[str, str]:
         if role == Qt.ItemDataRole.DisplayRole:
             return {
                 "row": self.tr("Row"),
@@ -125,7 +119,7 @@ class ReviewQueueModel(QAbstractTableModel):
                 "flag": self.tr("Flag"),
                 "stale": self.tr("Changed"),
                 "note": self.tr("Note"),
-            }[column]
+            }
         if role == Qt.ItemDataRole.ToolTipRole:
             return {
                 "judge": self.tr("The judge's verdict (“?” in blind mode until you give yours)"),
@@ -133,8 +127,8 @@ class ReviewQueueModel(QAbstractTableModel):
                 "match": self.tr("✓ you and the judge agree; ✗ you disagree, by how much"),
                 "flag": self.tr("Flagged for a second look"),
                 "stale": self.tr("The judge's verdict changed after you reviewed the row"),
-            }.get(column)
-        return None
+            }
+        return {}
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._queue):
@@ -193,7 +187,7 @@ class ReviewQueueModel(QAbstractTableModel):
                 "adjudicated": self.tr("Decided where reviewers disagreed"),
             }[item.human[1] or "dataset"]
         if column == "judge" and item.status == "error" and item.result is not None:
-            return plain_tip(item.result.error)
+            return plain_tip(core_say(item.result.error))
         if column == "match" and item.disagreement:
             return self.tr("You and the judge disagree")
         if column == "stale" and item.stale:

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from judgedesk.core.run.steps import RowResult
-from judgedesk.ui.core_strings import core_reason
+from judgedesk.ui.core_strings import core_reason, core_say
 
 Index = QModelIndex | QPersistentModelIndex
 ROW_ROLE = Qt.ItemDataRole.UserRole
@@ -106,8 +106,7 @@ class RunRowsModel(QAbstractTableModel):
                 return self.status_text(status)
             if column == "result":
                 return self.value_text(value)
-            if status == "unparsed":
-                error = core_reason(error)
+            error = core_reason(error) if status == "unparsed" else core_say(error)
             if error and role == Qt.ItemDataRole.DisplayRole:
                 return error.splitlines()[0]
             return error

@@ -28,7 +28,7 @@ from judgedesk.core.judge.keys import store_api_key
 from judgedesk.core.judge.metrics import METRICS
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.ui.approvals import KeyGate
-from judgedesk.ui.core_strings import core_tr
+from judgedesk.ui.core_strings import core_say, core_tr
 from judgedesk.ui.panes.judge_local import LocalFileRows
 from judgedesk.ui.panes.judge_reader import OWN_RULE, JudgeReaderRow
 from judgedesk.ui.panes.judge_structured import StructuredRows
@@ -329,7 +329,7 @@ class JudgeForm(QWidget, JudgeReaderRow):
         try:
             judge.api_key = store_api_key("judgedesk", judge.name, secret)
         except JudgeDeskError as exc:
-            self.test_result.setText(str(exc))
+            self.test_result.setText(core_say(exc))
             return
         finally:
             self.key_secret.clear()
@@ -368,7 +368,7 @@ class JudgeForm(QWidget, JudgeReaderRow):
     def _show_test_result(self, outcome: ConnectionCheck) -> None:
         ok, models = outcome.ok, outcome.models
         self.test_button.setEnabled(True)
-        message = outcome.problem
+        message = core_say(outcome.problem)
         if ok:
             names = ", ".join(models[:8]) + (" …" if len(models) > 8 else "")
             message = self.tr("Connected in {0} ms — {1} models: {2}").format(

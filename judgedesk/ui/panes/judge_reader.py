@@ -34,6 +34,11 @@ class JudgeReaderRow:
             "choice5": self.tr("A five-way choice A++ … B++"),
             "correctness": self.tr("Correct or incorrect (A or B)"),
             "json": self.tr("JSON with an overall score"),
+            "mtbench_pair": self.tr("MT-Bench comparison: [[A]], [[B]] or [[C]] for a tie"),
+            "prometheus": self.tr("Prometheus grade: [RESULT] 1 to 5"),
+            "prometheus_pair": self.tr("Prometheus comparison: [RESULT] A or B"),
+            "llmbar": self.tr("LLMBar choice: Output (a) or Output (b)"),
+            "judgelm": self.tr("JudgeLM's two scores on the first line"),
         }
         for info in PARSERS.values():
             self.reader.addItem(names.get(info.id, info.title), info.id)

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject
 from judgedesk.core.report.figures import Estimate
 from judgedesk.core.report.judges import JudgeCounts
 from judgedesk.core.report.pairwise import PairwiseFigures, Rate
+from judgedesk.core.review.reliability import Ceiling
 from judgedesk.ui.panes.report_charts import Bar, BarChartData
 from judgedesk.ui.panes.report_words import ChartPage
 
@@ -65,6 +66,18 @@ class PairWords(QObject):
             [self.tr("Figure"), self.tr("Value"), self.tr("Based on")],
             rows,
         )
+
+    def judges_words(self, judges: Sequence[JudgeCounts], among: Ceiling | None) -> str:
+        """Each judge's agreement with itself (asked several times per row), then the
+        judges' agreement with each other; empty when there is neither."""
+        lines = [self.self_agreement(judges)]
+        if among is not None and among.alpha.value is not None:
+            lines.append(
+                self.tr("The {0} judges agree with each other at α = {1} over {2} rows.").format(
+                    len(among.raters), f"{among.alpha.value:.2f}", among.rows
+                )
+            )
+        return "\n".join(line for line in lines if line)
 
     def self_agreement(self, judges: Sequence[JudgeCounts]) -> str:
         """One line per judge asked several times per row (empty when none was): its

@@ -308,7 +308,7 @@ class ReportPane(QWidget):
             self.sig_report_shown.emit(None)
             return
         self.headline.setText(words.headline(report.summary))
-        itself = self.pair_words.self_agreement(report.judges)
+        itself = self.pair_words.judges_words(report.judges, report.judges_alpha)
         self.counts.setText(words.counts(report.summary) + (f"\n{itself}" if itself else ""))
         self.review.setText(words.review(report.review))
         self._fill_card(self.distribution_card, words.distribution(report))
@@ -369,7 +369,7 @@ class ReportPane(QWidget):
         if self.report is None:
             return
         text = self.words.summary_text(self.report, self.run.currentText())
-        itself = self.pair_words.self_agreement(self.report.judges)
+        itself = self.pair_words.judges_words(self.report.judges, self.report.judges_alpha)
         for section in (itself, self.people.summary_text(), self.history.summary_text()):
             text += f"\n{section}" if section else ""
         QGuiApplication.clipboard().setText(text)

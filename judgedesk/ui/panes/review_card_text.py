@@ -15,7 +15,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.dataset.rows import message_text
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.run.outcome import JudgeStep, RowOutcome, row_outcome
-from judgedesk.ui.core_strings import core_detail, core_reason
+from judgedesk.ui.core_strings import core_detail, core_reason, core_say
 from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html, plain_html
 
 
@@ -166,7 +166,11 @@ class CardText(QObject):
         }.get(outcome.status, outcome.status)
         parts = [f"<p><b>{html.escape(said)}</b> · {html.escape(self._run(outcome))}</p>"]
         if outcome.error:
-            error = core_reason(outcome.error) if outcome.status == "unparsed" else outcome.error
+            error = (
+                core_reason(outcome.error)
+                if outcome.status == "unparsed"
+                else core_say(outcome.error)
+            )
             parts.append(self._box(plain_html(error), "error"))
         for number, step in enumerate(outcome.steps):
             parts += self._step(number, step, value_text)

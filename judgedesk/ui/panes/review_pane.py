@@ -174,7 +174,8 @@ class ReviewPane(QWidget):
         if scale_changed:
             self.card.set_scale(load.scale, self.model.value_text)
             self.filters.set_scale(load.scale)
-        self.card.set_undo(load.undo.can_undo, load.undo.can_redo)
+        undo = load.undo
+        self.card.set_undo(undo.can_undo, undo.can_redo, undo.undo_label, undo.redo_label)
         self.refresh_queue()
         self.link.schedule_figures()
         self.sig_loaded.emit(load)
@@ -293,7 +294,8 @@ class ReviewPane(QWidget):
 
     def _applied(self, change: ReviewChange, select: bool) -> None:
         self.model.update_items(change.items)
-        self.card.set_undo(change.undo.can_undo, change.undo.can_redo)
+        undo = change.undo
+        self.card.set_undo(undo.can_undo, undo.can_redo, undo.undo_label, undo.redo_label)
         rows = {item.row_index: item for item in change.items}
         if select and len(rows) == 1:
             position = self.model.position(next(iter(rows)))

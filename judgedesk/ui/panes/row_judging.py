@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.run.outcome import JudgeStep, RowOutcome, row_outcome
-from judgedesk.ui.core_strings import core_detail, core_reason
+from judgedesk.ui.core_strings import core_detail, core_reason, core_say
 from judgedesk.ui.rich_text import (
     MARKDOWN_LIMIT,
     ROLE_COLOURS,
@@ -135,7 +135,11 @@ class RowJudgingView(QWidget):
         title = self.tr("Run {0} · {1}").format(outcome.run_id, status)
         parts = [f"<h3>{html.escape(title)}</h3>"]
         if outcome.error:
-            error = core_reason(outcome.error) if outcome.status == "unparsed" else outcome.error
+            error = (
+                core_reason(outcome.error)
+                if outcome.status == "unparsed"
+                else core_say(outcome.error)
+            )
             parts.append(self._box(plain_html(error), "error"))
         if outcome.decided_by_rule:
             decided = self.tr("A rule judge decided this row.")

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.run.script_trial import FieldChange, JudgeReplies, ScriptTrial
 from judgedesk.core.scripts import ScriptOutcome
+from judgedesk.ui.core_strings import core_say
 from judgedesk.ui.rich_text import DataBrowser
 
 VALUE_LIMIT = 400  # characters of a value shown in the table of changes
@@ -143,7 +144,7 @@ class ScriptTrialView(QWidget):
                 )
             line = self.tr(" (line {0})").format(failure.error_line) if failure.error_line else ""
             self._say(self.tr("Failed on {0}{1}: {2}").format(where, line, words), FAILED_COLOUR)
-            detail = failure.error if failure.kind != "timeout" else ""
+            detail = core_say(failure.error or "") if failure.kind != "timeout" else ""
             self.problem.setPlainText(f"{words}\n\n{detail}".strip())
             self._set_titles(None, True)
             self.tabs.setCurrentWidget(self.problem)

@@ -19,7 +19,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import remove_leftovers
 from judgedesk.core.project.settings import Project
-from judgedesk.core.report.build import Report, build_report, people_verdicts
+from judgedesk.core.report.build import Report, build_report
 from judgedesk.core.report.exports.files import atomic_binary, atomic_text
 from judgedesk.core.report.exports.html import html_parts
 from judgedesk.core.report.exports.html_rows import shown_columns, write_rows_section
@@ -33,6 +33,7 @@ from judgedesk.core.report.exports.records import (
 from judgedesk.core.report.exports.tables import flat_columns, write_csv, write_jsonl
 from judgedesk.core.report.exports.xlsx import write_xlsx
 from judgedesk.core.report.history import judge_history
+from judgedesk.core.report.people import people_verdicts
 from judgedesk.core.review.session import ReviewSession
 from judgedesk.core.review.team import scale_level
 from judgedesk.core.run.store import Store

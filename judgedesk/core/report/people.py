@@ -1,0 +1,82 @@
+"""People in a report: every reviewer's verdicts, the people's verdict per row, how far
+people agree with each other and the judge with them, and the judges with each other."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from judgedesk.core.dataset.mapping import reviewer_columns
+from judgedesk.core.review.agreement import verdict_kind
+from judgedesk.core.review.human import ReviewScale, read_labels
+from judgedesk.core.review.reliability import Ceiling, consensus, human_ceiling
+from judgedesk.core.review.session import ReviewItem, ReviewSession
+from judgedesk.core.review.team import ME, PeopleFigures, people_figures, scale_level
+
+__all__ = ["judges_alpha", "people_figures_of", "people_verdicts"]
+
+
+def judges_alpha(items: list[ReviewItem], scale: ReviewScale, seed: int) -> Ceiling | None:
+    """Krippendorff's α across the judges whose verdicts are of one kind (two or more),
+    at the level of the review's scale when theirs is the scale's kind."""
+    verdicts: dict[str, dict[int, Any]] = {}
+    for item in items:
+        for judge in item.judges:
+            if judge.value is not None:
+                verdicts.setdefault(judge.name, {})[item.row_index] = judge.value
+    kinds = {name: verdict_kind(list(given.values())) for name, given in verdicts.items()}
+    common = Counter(kind for kind in kinds.values() if kind).most_common(1)
+    if not common or common[0][1] < 2:
+        return None
+    kind = common[0][0]
+    chosen = {name: given for name, given in verdicts.items() if kinds[name] == kind}
+    level = scale.level if kind != "boolean" else "nominal"
+    return human_ceiling(chosen, level, seed=seed)
+
+
+def _everyone(session: ReviewSession) -> dict[str, dict[int, Any]]:
+    """Every reviewer's verdicts, and the dataset's reviewer columns: name → row → verdict."""
+    found = {name or ME: given for name, given in session.store.reviews.verdicts().items()}
+    dataset = session.dataset
+    if dataset is not None:  # columns of the dataset holding a reviewer's labels each
+        rows = session.rows()
+        for name, column in _columns(session).items():
+            found.setdefault(name, read_labels(dataset, rows, session.scale, column)[0])
+    return found
+
+
+def _columns(session: ReviewSession) -> dict[str, str]:
+    """The dataset's reviewer columns: name → column."""
+    dataset = session.dataset
+    return reviewer_columns(dataset.mapping) if dataset is not None else {}
+
+
+def people_verdicts(session: ReviewSession) -> dict[int, Any]:
+    """The people's verdict per row: the adjudicated one, else their consensus when
+    several reviewed, else the one person's (or the dataset's)."""
+    given = {i.row_index: i.human_value for i in session.items() if i.human_value is not None}
+    everyone = _everyone(session)
+    if len(everyone) < 2:
+        return given
+    level = scale_level(session.scale)
+    rows = {row for verdicts in everyone.values() for row in verdicts}
+    agreed = {row: consensus([v.get(row) for v in everyone.values()], level) for row in rows}
+    given.update({row: value for row, value in agreed.items() if value is not None})
+    given.update({i.row_index: i.adjudicated for i in session.items() if i.adjudicated is not None})
+    return given
+
+
+def people_figures_of(
+    session: ReviewSession, items: list[ReviewItem], seed: int
+) -> PeopleFigures | None:
+    """People against each other and the judge against them, when two or more people
+    gave verdicts (reading the results file: off the GUI thread)."""
+    everyone = _everyone(session)
+    # One person reviewing here is no team; one reviewer's labels brought in already is.
+    brought = any(
+        r.source for given in session.store.reviews.everyone().values() for r in given.values()
+    )
+    if not everyone or (len(everyone) < 2 and not brought and not _columns(session)):
+        return None
+    judge = {i.row_index: i.judge_value for i in items if i.judge_value is not None}
+    return people_figures({}, everyone, judge, scale_level(session.scale), seed=seed)

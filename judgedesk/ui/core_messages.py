@@ -1,0 +1,156 @@
+"""Every sentence the core says with ``say`` (core.messages), for lupdate.
+
+Made by tools/translations.py from the code: do not edit; run the tool after changing a
+sentence. The interface translates them in the context "core" (see ``core_strings``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+MESSAGES = (
+    # check.baseline
+    QT_TRANSLATE_NOOP("core", 'The baseline model'),
+    # check.candidate
+    QT_TRANSLATE_NOOP("core", 'The candidate model'),
+    # check.judge
+    QT_TRANSLATE_NOOP("core", "Judge '{name}'"),
+    # check.not_runnable
+    QT_TRANSLATE_NOOP("core", '{project}: not runnable ({count} problem(s)).'),
+    # check.problem
+    QT_TRANSLATE_NOOP("core", '{severity}: {message}'),
+    # check.ready
+    QT_TRANSLATE_NOOP("core", '{project}: ready to run.'),
+    # check.who
+    QT_TRANSLATE_NOOP("core", '{who}: {problem}'),
+    # judge.advice
+    QT_TRANSLATE_NOOP("core", '{problem} {advice}'),
+    # judge.auth
+    QT_TRANSLATE_NOOP("core", '{url} refused the request ({code})'),
+    # judge.auth.key
+    QT_TRANSLATE_NOOP("core", "The API key is wrong or has no access: check the judge's API key."),
+    # judge.auth.no_key
+    QT_TRANSLATE_NOOP("core", "No API key was sent, and this server needs one: set the judge's API key."),
+    # judge.auth.plain
+    QT_TRANSLATE_NOOP("core", '{url} refused the request'),
+    # judge.bad_reply
+    QT_TRANSLATE_NOOP("core", '{url} answered, but not in the OpenAI chat format'),
+    # judge.bad_reply.advice
+    QT_TRANSLATE_NOOP("core", 'Check that the address points to an OpenAI-compatible endpoint (it usually ends with /v1), then retry the failed rows.'),
+    # judge.certificate
+    QT_TRANSLATE_NOOP("core", "The secure (https) connection to {url} failed because its certificate was not accepted. Check the computer's date and time; for a server with a self-signed certificate, install that certificate or use http:// on a local network."),
+    # judge.cut_stream
+    QT_TRANSLATE_NOOP("core", 'The streamed reply from {url} stopped before it was complete'),
+    # judge.cut_stream.advice
+    QT_TRANSLATE_NOOP("core", 'The server may have crashed or hit a limit: retry the failed rows, or turn streaming off for this judge.'),
+    # judge.detail
+    QT_TRANSLATE_NOOP("core", '{sentence}: {detail}.'),
+    # judge.dns
+    QT_TRANSLATE_NOOP("core", 'The computer named in {url} could not be found. Check the spelling of the address and the network connection.'),
+    # judge.failed
+    QT_TRANSLATE_NOOP("core", 'The call to {url} failed'),
+    # judge.late
+    QT_TRANSLATE_NOOP("core", "{url} did not answer in time. A local model may still be loading or be too slow for this request: wait and try again, or raise the judge's timeout."),
+    # judge.models_missing
+    QT_TRANSLATE_NOOP("core", '{url}/models was not found ({code}). Check the address: this server may not offer the OpenAI-compatible API at this path.'),
+    # judge.models_no_v1
+    QT_TRANSLATE_NOOP("core", '{url}/models was not found ({code}). The URL is probably missing /v1: try {fixed}.'),
+    # judge.not_found
+    QT_TRANSLATE_NOOP("core", '{url} answered not found ({code})'),
+    # judge.not_found.model
+    QT_TRANSLATE_NOOP("core", "Check the judge's model name."),
+    # judge.not_found.plain
+    QT_TRANSLATE_NOOP("core", '{url} answered not found'),
+    # judge.not_found.v1
+    QT_TRANSLATE_NOOP("core", "Check the judge's model name and that the URL ends with /v1."),
+    # judge.not_openai
+    QT_TRANSLATE_NOOP("core", 'This does not look like an OpenAI-compatible server: {url}/models answered without a list of models. Check the address (it usually ends with /v1).'),
+    # judge.rate_limited
+    QT_TRANSLATE_NOOP("core", '{url} is limiting how fast requests may be sent ({code})'),
+    # judge.rate_limited.advice
+    QT_TRANSLATE_NOOP("core", "Lower the judge's concurrency or set a rate limit (requests per minute), then retry the failed rows."),
+    # judge.rate_limited.plain
+    QT_TRANSLATE_NOOP("core", '{url} is limiting how fast requests may be sent'),
+    # judge.redirect
+    QT_TRANSLATE_NOOP("core", "{url} redirected the request to {target}. Use that address as the judge's base URL."),
+    # judge.refused
+    QT_TRANSLATE_NOOP("core", 'Nothing answered at {url}. Is the server running?{hint} Check the address and the port number.'),
+    # judge.rejected
+    QT_TRANSLATE_NOOP("core", '{url} rejected the request ({code})'),
+    # judge.rejected.advice
+    QT_TRANSLATE_NOOP("core", "Check the judge's model name and its generation parameters."),
+    # judge.rejected.plain
+    QT_TRANSLATE_NOOP("core", '{url} rejected the request'),
+    # judge.reset
+    QT_TRANSLATE_NOOP("core", 'The connection to {url} was closed before the reply was complete. The server may have crashed or restarted; check that it is still running and look at its log.'),
+    # judge.sentence
+    QT_TRANSLATE_NOOP("core", '{sentence}.'),
+    # judge.server
+    QT_TRANSLATE_NOOP("core", 'The server at {url} failed ({code})'),
+    # judge.server.advice
+    QT_TRANSLATE_NOOP("core", 'It may be overloaded or out of memory: check its log, then retry the failed rows.'),
+    # judge.server.no_code
+    QT_TRANSLATE_NOOP("core", 'The server at {url} failed'),
+    # judge.start_hint
+    QT_TRANSLATE_NOOP("core", ' ({hint})'),
+    # judge.timeout
+    QT_TRANSLATE_NOOP("core", "{url} did not answer within {seconds} seconds. A local model may still be loading or be too slow for this request: wait and try again, or raise the judge's timeout."),
+    # judge.tls
+    QT_TRANSLATE_NOOP("core", 'A secure (https) connection to {url} could not be set up. If this is a local server, it probably speaks plain http: change https:// to http://.'),
+    # judge.tried
+    QT_TRANSLATE_NOOP("core", '{problem} (Tried {attempts} times.)'),
+    # script.exit_code
+    QT_TRANSLATE_NOOP("core", 'it exited with code {code} in the middle of the call (os._exit(), or a crash in native code).'),
+    # script.fault
+    QT_TRANSLATE_NOOP("core", 'it crashed with {signal} — usually a fault in native code (ctypes, a C extension), not in Python.'),
+    # script.garbled
+    QT_TRANSLATE_NOOP("core", 'The script worker sent {what} instead of a result, so it was restarted.'),
+    # script.killed
+    QT_TRANSLATE_NOOP("core", 'it was killed by the system ({signal}), most likely because it ran out of memory.'),
+    # script.killed.limit
+    QT_TRANSLATE_NOOP("core", 'it was killed by the system ({signal}), most likely because it ran out of memory (limit {limit} MB).'),
+    # script.last_words
+    QT_TRANSLATE_NOOP("core", "{problem}\n\nThe worker's last output:\n{output}"),
+    # script.load_stopped
+    QT_TRANSLATE_NOOP("core", 'Loading the {kind} script stopped the worker process: {why}'),
+    # script.load_timeout
+    QT_TRANSLATE_NOOP("core", 'Loading the {kind} script took longer than {limit}, so it was stopped. Is there an endless loop or slow work at the top level of the file (outside the function)?'),
+    # script.memory
+    QT_TRANSLATE_NOOP("core", 'The {kind} script needed more memory than the limit allows and was stopped. Process less data at once, or raise the memory limit.\n\n{traceback}'),
+    # script.no_start
+    QT_TRANSLATE_NOOP("core", 'The script worker process could not be started. {detail}'),
+    # script.signal
+    QT_TRANSLATE_NOOP("core", 'it was stopped by {signal}.'),
+    # script.stopped
+    QT_TRANSLATE_NOOP("core", 'The {kind} script stopped its worker process: {why}'),
+    # script.sys_exit
+    QT_TRANSLATE_NOOP("core", 'The {kind} script called sys.exit({code}). A script should return its result instead of exiting; this row was marked as failed.\n\n{traceback}'),
+    # script.timeout
+    QT_TRANSLATE_NOOP("core", 'The {kind} script ran longer than {limit} and was stopped (an endless loop?). Make it faster or raise the time limit.'),
+    # undo.agree
+    QT_TRANSLATE_NOOP("core", 'Agree with the judge on row {row}'),
+    # undo.clear_dimension
+    QT_TRANSLATE_NOOP("core", 'Clear the {dimension} score of row {row}'),
+    # undo.clear_review
+    QT_TRANSLATE_NOOP("core", 'Clear the review of row {row}'),
+    # undo.clear_verdict
+    QT_TRANSLATE_NOOP("core", 'Clear the verdict of row {row}'),
+    # undo.decide
+    QT_TRANSLATE_NOOP("core", 'Decide {verdict} for row {row}'),
+    # undo.dimension
+    QT_TRANSLATE_NOOP("core", 'Give row {row} {score} for {dimension}'),
+    # undo.disagree
+    QT_TRANSLATE_NOOP("core", 'Disagree with the judge on row {row}'),
+    # undo.flag
+    QT_TRANSLATE_NOOP("core", 'Flag row {row}'),
+    # undo.note
+    QT_TRANSLATE_NOOP("core", 'Edit the note of row {row}'),
+    # undo.undecide
+    QT_TRANSLATE_NOOP("core", 'Take back the decision on row {row}'),
+    # undo.unflag
+    QT_TRANSLATE_NOOP("core", 'Unflag row {row}'),
+    # undo.unset_agree
+    QT_TRANSLATE_NOOP("core", 'Unset agreement on the judge on row {row}'),
+    # undo.verdict
+    QT_TRANSLATE_NOOP("core", 'Give row {row} the verdict {verdict}'),
+)

@@ -1,0 +1,142 @@
+"""The core's sentences with an id and arguments, said again in another language."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import re
+from pathlib import Path
+
+import pytest
+
+from judgedesk.cli import language, main
+from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.judge.advice import describe
+from judgedesk.core.judge.base import ERROR_KINDS
+from judgedesk.core.messages import Message, render, said, say
+from judgedesk.core.review import undo_words
+from judgedesk.core.scripts.process import describe_exit
+from tests.core.test_pipeline import make_project
+
+URL = "http://127.0.0.1:9/v1"
+ZH = {
+    "Nothing answered at {url}. Is the server running?{hint} Check the address and the "
+    "port number.": "{url} 没有任何应答。服务器在运行吗？{hint}请检查地址和端口号。",
+    " ({hint})": "（{hint}）",
+    "Start {what}.": "启动 {what}。",
+    "{sentence}: {detail}.": "{sentence}：{detail}。",
+    "{url} rejected the request ({code})": "{url} 拒绝了该请求（{code}）",
+}
+
+
+def zh(template: str) -> str:
+    return ZH.get(template, template)
+
+
+def test_a_message_is_its_english_sentence_with_its_id_and_arguments() -> None:
+    hint = say("t.hint", "Start {what}.", what="ollama")
+    message = say("t.refused", next(iter(ZH)), url=URL, hint=say("t.wrap", " ({hint})", hint=hint))
+    english = f"Nothing answered at {URL}. Is the server running? (Start ollama.) Check the "
+    assert message == english + "address and the port number."
+    assert (message.id, message.args["url"]) == ("t.refused", URL)
+    assert json.loads(json.dumps({"error": message})) == {"error": str(message)}
+    again = pickle.loads(pickle.dumps(message))  # as a worker process sends it
+    assert isinstance(again, Message) and again.template == message.template
+    assert (
+        render(message, zh)
+        == f"{URL} 没有任何应答。服务器在运行吗？（启动 ollama。）请检查地址和端口号。"
+    )
+    assert render(again, zh) == render(message, zh)
+    error = JudgeDeskError(message)
+    assert said(error) is message and str(error) == str(message)
+    assert said(ValueError("a", "b")) == "('a', 'b')"
+
+
+def test_stored_english_is_recognised_and_plain_text_is_left_whole() -> None:
+    templates = tuple(ZH)
+    stored = str(
+        say(
+            "t.detail",
+            "{sentence}: {detail}.",
+            sentence=say(
+                "t.rejected", "{url} rejected the request ({code})", url=URL, code="HTTP 400"
+            ),
+            detail="unknown field 'x'",
+        )
+    )
+    assert render(stored, zh, templates) == f"{URL} 拒绝了该请求（HTTP 400）：unknown field 'x'。"
+    for text in (
+        "The folder /tmp/x does not exist.",
+        "a: b.",
+        "Hello: world.",
+        "",
+        "Nothing answered at the door.",
+    ):
+        assert render(text, zh, templates) == text
+    broken = {"{url} rejected the request ({code})": "{address} 拒绝"}  # a bad translation
+    text = str(say("t.rejected", "{url} rejected the request ({code})", url=URL, code="x"))
+    assert render(text, lambda t: broken.get(t, t), tuple(broken)) == text
+
+
+def english_words(text: str) -> list[str]:
+    """Runs of three or more English words left once addresses and codes are taken out."""
+    rest = re.sub(r"https?://\S+|HTTP \d+|/v1|/models|\b(API|OpenAI|https?|ctypes|C)\b", "", text)
+    return re.findall(r"[A-Za-z]{2,}(?:[ ,;:]+[A-Za-z]{2,}){2,}", rest)
+
+
+@pytest.mark.parametrize("kind", sorted(ERROR_KINDS))
+def test_every_endpoint_diagnosis_is_said_in_chinese_even_as_stored(kind: str) -> None:
+    language.use("zh")
+    try:
+        for extra in ({}, {"status": 503, "detail": "model overloaded", "timeout": 30.0}):
+            message = describe(kind, "http://127.0.0.1:11434/v1", **extra)  # type: ignore[arg-type]
+            for form in (message, str(message)):
+                chinese = language.text(form)
+                assert re.search(r"[\u4e00-\u9fff]", chinese), (kind, chinese)
+                assert english_words(chinese.replace("model overloaded", "")) == [], chinese
+    finally:
+        language.use("en")
+
+
+def test_script_failures_and_undo_labels_are_said_in_chinese() -> None:
+    language.use("zh")
+    try:
+        texts = [
+            describe_exit(-9, 512)[1],
+            describe_exit(-11, 0)[1],
+            describe_exit(3, 0)[1],
+            str(
+                say(
+                    "script.timeout",
+                    "The {kind} script ran longer than {limit} and was stopped "
+                    "(an endless loop?). Make it faster or raise the time limit.",
+                    kind="postprocess",
+                    limit="3 s",
+                )
+            ),
+            undo_words.verdict(4, "7"),
+            undo_words.agreement(2, None),
+            undo_words.decision(1, "correct"),
+        ]
+        for text in texts:
+            chinese = language.text(text)
+            assert re.search(r"[\u4e00-\u9fff]", chinese) and english_words(chinese) == [], chinese
+    finally:
+        language.use("en")
+
+
+def test_the_command_line_speaks_chinese_when_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = make_project(tmp_path / "p", URL)
+    assert main(["--language", "zh", "check", str(project.root)]) != 0
+    out = capsys.readouterr().out
+    assert "没有任何应答" in out and "错误：评审“" in out and "无法运行" in out
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert main(["check", str(tmp_path / "missing")]) != 0
+    assert main(["--language", "en", "check", str(project.root)]) != 0
+    out = capsys.readouterr().out
+    assert "Nothing answered" in out and "not runnable" in out
+    language.use("en")
