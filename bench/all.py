@@ -35,6 +35,8 @@ BENCHMARKS = (
     "open_dataset",
     "search_dataset",
     "run_throughput",
+    "run_scale",
+    "million",
     "local_judge",
     "ui_open",
     "ui_run",

@@ -9,7 +9,7 @@ it here, while errors come back as the httpx exceptions that ``failures.py`` cla
 from __future__ import annotations
 
 import ssl
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from typing import Any
 
 import aiohttp
@@ -122,6 +122,41 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
                 self._timeouts[key] = timeout
         return timeout
 
+    def _url(self, text: str) -> URL:
+        url = self._urls.get(text)
+        if url is None:
+            url = URL(text, encoded=True)
+            if len(self._urls) < 64:
+                self._urls[text] = url
+        return url
+
+    async def post(
+        self,
+        url: str,
+        body: bytes,
+        headers: Sequence[tuple[str, str]],
+        timeouts: Mapping[str, Any],
+    ) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+        """POST ``body`` and read the whole reply: (status, raw headers, body).
+
+        The short way for a chat call that is not streamed: no httpx request and response
+        objects are made around it, which is most of a call's cost at high concurrency.
+        ``timeouts`` are httpx's ("connect", "read", "pool"). Failures come back as the
+        httpx exceptions that mean the same.
+        """
+        session = self._session or self._open()
+        try:
+            async with session.post(
+                self._url(url),
+                data=body,
+                headers=headers,
+                allow_redirects=False,
+                timeout=self._timeout({"timeout": timeouts}),
+            ) as response:
+                return response.status, list(response.raw_headers), await response.read()
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            raise _as_httpx_error(exc, httpx.Request("POST", url)) from exc
+
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         session = self._session or self._open()
         try:
@@ -135,12 +170,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             for name, value in request.headers.raw
             if name.lower() not in _DROPPED_HEADERS
         ]
-        url_text = str(request.url)
-        url = self._urls.get(url_text)
-        if url is None:
-            url = URL(url_text, encoded=True)
-            if len(self._urls) < 64:
-                self._urls[url_text] = url
+        url = self._url(str(request.url))
         try:
             response = await session.request(
                 request.method,

@@ -8,8 +8,10 @@ from collections.abc import Collection
 
 import httpx
 
-from judgedesk.core.judge.advice import server_detail
+from judgedesk.core.judge.advice import describe, server_detail
+from judgedesk.core.judge.base import JudgeCallError
 from judgedesk.core.judge.retry import parse_retry_after
+from judgedesk.core.messages import say
 
 
 class AttemptFailure(Exception):
@@ -116,3 +118,39 @@ def transport_failure(exc: httpx.HTTPError, *, in_body: bool = False) -> Attempt
     if in_body:
         return AttemptFailure("cut_stream", True, detail="the connection was closed")
     return AttemptFailure("connect", True, reason="reset")
+
+
+def call_error(
+    failure: AttemptFailure,
+    base_url: str,
+    attempts: int,
+    *,
+    key: str | None,
+    timeout: float,
+    listing: bool = False,
+) -> JudgeCallError:
+    """The error of a call that failed for good: what happened and what to do, with the
+    number of attempts, and never the API key."""
+    message: str = describe(
+        failure.kind,
+        base_url,
+        status=failure.status,
+        detail=failure.detail,
+        reason=failure.reason,
+        timeout=timeout,
+        has_key=key is not None,
+        listing=listing,
+    )
+    if attempts > 1:
+        message = say(
+            "judge.tried", "{problem} (Tried {attempts} times.)", problem=message, attempts=attempts
+        )
+    if key and key in message:
+        message = message.replace(key, "***")
+    return JudgeCallError(
+        failure.kind,
+        message,
+        status=failure.status,
+        attempts=attempts,
+        retryable=failure.retryable,
+    )

@@ -16,7 +16,6 @@ from urllib.parse import urlsplit
 import httpx
 
 from judgedesk.core.judge.adaptive import AdaptiveLimit, is_overload
-from judgedesk.core.judge.advice import describe
 from judgedesk.core.judge.aio_transport import AiohttpTransport
 from judgedesk.core.judge.base import (
     OPTIONAL_FIELDS,
@@ -30,6 +29,7 @@ from judgedesk.core.judge.base import (
 from judgedesk.core.judge.connect import is_loopback, proxied, ssl_verify
 from judgedesk.core.judge.failures import (
     AttemptFailure,
+    call_error,
     refused_fields,
     status_failure,
     transport_failure,
@@ -39,7 +39,6 @@ from judgedesk.core.judge.retry import RateLimiter, backoff_delay
 from judgedesk.core.judge.streaming import models_from, read_stream
 from judgedesk.core.judge.transport import LANE_SIZE, LaneTransport
 from judgedesk.core.judge.usage import with_usage
-from judgedesk.core.messages import say
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +123,14 @@ class OpenAIClient:
                 transport = AiohttpTransport(connections, verify=verify)
             elif connections > LANE_SIZE:
                 transport = LaneTransport(connections, verify=verify)
+        # Calls that are not streamed skip httpx when aiohttp carries them (see _send_plain).
+        self._fast = transport if isinstance(transport, AiohttpTransport) else None
+        self._fast_headers = [
+            ("Accept", "*/*"),
+            ("Accept-Encoding", "identity"),
+            *all_headers.items(),
+        ]
+        self._fast_timeouts = {"connect": connect_timeout, "read": timeout, "pool": timeout}
         self._http = httpx.AsyncClient(
             headers=all_headers,
             timeout=httpx.Timeout(timeout, connect=connect_timeout),
@@ -285,8 +292,19 @@ class OpenAIClient:
             await asyncio.sleep(delay)
 
     async def _send_plain(self, payload: bytes, optional: tuple[str, ...]) -> ChatReply:
+        fast = self._fast
         try:
-            response = await self._http.post(self._chat_url, content=payload)
+            if fast is None:
+                response = await self._http.post(self._chat_url, content=payload)
+            else:
+                url = str(self._chat_url)
+                status, headers, body = await fast.post(
+                    url, payload, self._fast_headers, self._fast_timeouts
+                )
+                if 200 <= status < 300:
+                    return parse_completion(body)
+                request = httpx.Request("POST", url)
+                response = httpx.Response(status, headers=headers, content=body, request=request)
         except httpx.HTTPError as exc:
             raise transport_failure(exc) from exc
         if not 200 <= response.status_code < 300:
@@ -369,29 +387,11 @@ class OpenAIClient:
         listing: bool = False,
         timeout: float | None = None,
     ) -> JudgeCallError:
-        message: str = describe(
-            failure.kind,
+        return call_error(
+            failure,
             self.base_url,
-            status=failure.status,
-            detail=failure.detail,
-            reason=failure.reason,
+            attempts,
+            key=self._key,
             timeout=timeout or self.timeout,
-            has_key=self._key is not None,
             listing=listing,
-        )
-        if attempts > 1:
-            message = say(
-                "judge.tried",
-                "{problem} (Tried {attempts} times.)",
-                problem=message,
-                attempts=attempts,
-            )
-        if self._key and self._key in message:
-            message = message.replace(self._key, "***")
-        return JudgeCallError(
-            failure.kind,
-            message,
-            status=failure.status,
-            attempts=attempts,
-            retryable=failure.retryable,
         )
