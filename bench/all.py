@@ -38,6 +38,7 @@ BENCHMARKS = (
     "run_scale",
     "million",
     "local_judge",
+    "cli_start",
     "ui_open",
     "ui_run",
     "template_render",

@@ -4,23 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from importlib import import_module
 
 from judgedesk import __version__
 from judgedesk.cli import language
-from judgedesk.cli.check import cmd_check
-from judgedesk.cli.commands import (
-    cmd_export,
-    cmd_gui_unavailable,
-    cmd_render,
-    cmd_report,
-    cmd_script_worker,
-    cmd_templates,
-)
+from judgedesk.cli.batch import add_batch_command
 from judgedesk.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_USAGE,
     TRUST_HELP,
+    choices_later,
     err,
     exit_code_for,
     opened,
@@ -28,10 +22,32 @@ from judgedesk.cli.common import (
 from judgedesk.cli.goals import FIGURES, parse_goal
 from judgedesk.cli.new import add_new_command
 from judgedesk.cli.review import add_review_command
-from judgedesk.cli.run import cmd_run
 from judgedesk.cli.servers import add_servers_command
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.report.exports import FORMATS
+
+Command = Callable[[argparse.Namespace], int]
+
+
+def _later(module: str, name: str) -> Command:
+    """The command ``judgedesk.cli.MODULE.NAME``, imported when it runs.
+
+    Building the parser then imports no command's dependencies: ``--version`` and
+    ``render`` never load the HTTP clients, spreadsheets or reports they do not use.
+    """
+
+    def command(args: argparse.Namespace) -> int:
+        run: Command = getattr(import_module(f"judgedesk.cli.{module}"), name)
+        return run(args)
+
+    command.__name__ = command.__qualname__ = name
+    return command
+
+
+def _export_formats() -> tuple[str, ...]:
+    from judgedesk.core.report.exports import FORMATS
+
+    return FORMATS
+
 
 EXIT_CODES = """\
 exit codes:
@@ -82,12 +98,12 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--judge", help="judge name (default: the first that is sent a prompt)")
     render.add_argument("--json", action="store_true", help="print the chat messages as JSON")
     render.add_argument("--trust", action="store_true", help=TRUST_HELP)
-    render.set_defaults(func=cmd_render)
+    render.set_defaults(func=_later("commands", "cmd_render"))
 
     templates = sub.add_parser("templates", help="list the built-in templates")
     templates.add_argument("--language", choices=("en", "zh"))
     templates.add_argument("--show", metavar="ID", help="print one template's text")
-    templates.set_defaults(func=cmd_templates)
+    templates.set_defaults(func=_later("commands", "cmd_templates"))
 
     check = sub.add_parser(
         "check",
@@ -101,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--offline", action="store_true", help="ask no server: check only the project itself"
     )
-    check.set_defaults(func=cmd_check)
+    check.set_defaults(func=_later("check", "cmd_check"))
 
     run = sub.add_parser(
         "run",
@@ -139,14 +155,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--quiet", action="store_true", help="no progress bar")
     run.add_argument("--trust", action="store_true", help=TRUST_HELP)
-    run.set_defaults(func=cmd_run)
+    run.set_defaults(func=_later("run", "cmd_run"))
 
     export = sub.add_parser(
         "export", help="write the results and reviews: JSONL, CSV, XLSX or an HTML report"
     )
     export.add_argument("dir")
     export.add_argument("--out", required=True, help="the file to write")
-    export.add_argument("--format", choices=FORMATS, help="default: from the file's extension")
+    fmt = export.add_argument("--format", help="default: from the file's extension")
+    choices_later(fmt, _export_formats)
     export.add_argument("--run", type=int, metavar="N", help="one run's results (default: latest)")
     export.add_argument(
         "--raw",
@@ -155,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
         "leading ' so that a spreadsheet shows them instead of running them)",
     )
     export.add_argument("--trust", action="store_true", help=TRUST_HELP)
-    export.set_defaults(func=cmd_export)
+    export.set_defaults(func=_later("commands", "cmd_export"))
 
     report = sub.add_parser(
         "report", help="print the summary, breakdowns and every agreement figure"
@@ -175,19 +192,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="each judge version's agreement with people, and the rows that moved",
     )
     report.add_argument("--trust", action="store_true", help=TRUST_HELP)
-    report.set_defaults(func=cmd_report)
+    report.set_defaults(func=_later("commands", "cmd_report"))
 
     add_servers_command(sub)
     add_review_command(sub)
+    add_batch_command(sub)
 
     opener = sub.add_parser("open", help="open a project in the desktop app")
     opener.add_argument("dir")
-    opener.set_defaults(func=cmd_gui_unavailable)
+    opener.set_defaults(func=_later("commands", "cmd_gui_unavailable"))
 
     worker = sub.add_parser(
         "script-worker", help="(internal) run project scripts for the app over stdin/stdout"
     )
-    worker.set_defaults(func=cmd_script_worker)
+    worker.set_defaults(func=_later("commands", "cmd_script_worker"))
     return parser
 
 

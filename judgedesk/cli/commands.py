@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judgedesk.cli import language
 from judgedesk.cli.common import (
@@ -17,21 +17,20 @@ from judgedesk.cli.common import (
     err,
     open_project_data,
 )
-from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge.request import render_prompt
-from judgedesk.core.judge.structured import dimension_names
 from judgedesk.core.project.settings import Project, load_project
-from judgedesk.core.report.build import project_report
-from judgedesk.core.report.exports import FORMATS, write_export
-from judgedesk.core.report.text import format_report
-from judgedesk.core.run.answers import answered_row
-from judgedesk.core.run.store import Store
-from judgedesk.core.scripts import run_once
-from judgedesk.core.template.library import get_template, list_scenes, list_templates
+
+if TYPE_CHECKING:
+    from judgedesk.core.dataset import Dataset
+
+# Each command imports what only it uses, inside it: render loads neither the reports
+# and exports nor the HTTP clients.
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from judgedesk.core.judge.request import render_prompt
+    from judgedesk.core.run.answers import answered_row
+
     project = load_project(args.dir)
     judge = project.judge(args.judge or _first_prompted(project))
     allow_project(project, args.trust, keys=False)
@@ -44,6 +43,10 @@ def cmd_render(args: argparse.Namespace) -> int:
     data, response, preprocess_result = row.data, row.response, None
     script = project.script_path("preprocess")
     if script.is_file():
+        import asyncio
+
+        from judgedesk.core.scripts import run_once
+
         allow_scripts(project, args.trust)
         outcome = asyncio.run(
             run_once(
@@ -81,6 +84,9 @@ def _first_prompted(project: Project) -> str | None:
 
 
 def cmd_templates(args: argparse.Namespace) -> int:
+    from judgedesk.core.judge.structured import dimension_names
+    from judgedesk.core.template.library import get_template, list_scenes, list_templates
+
     if args.show:
         print(get_template(args.show, args.language).text)
         return EXIT_OK
@@ -108,6 +114,9 @@ def _results_dataset(project: Project) -> Dataset | None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from judgedesk.core.report.exports import FORMATS, write_export
+    from judgedesk.core.run.store import Store
+
     project = load_project(args.dir)
     allow_project(project, args.trust, keys=False)
     fmt = args.format or Path(args.out).suffix.lstrip(".").lower()
@@ -126,6 +135,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from judgedesk.core.report.build import project_report
+    from judgedesk.core.report.text import format_report
+
     project = load_project(args.dir)
     allow_project(project, args.trust, keys=False)
     dataset = _results_dataset(project)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from judgedesk.core.dataset import Dataset, open_dataset
 from judgedesk.core.errors import (
     ApprovalNeeded,
     DatasetError,
@@ -17,15 +18,13 @@ from judgedesk.core.errors import (
     ProjectError,
     TemplateError,
 )
-from judgedesk.core.judge.approvals import KeyNotApprovedError
-from judgedesk.core.project.approvals import Pending, approve, pending
-from judgedesk.core.project.boundary import OutsideFileError
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.trust import TrustStore, UntrustedScriptsError
-from judgedesk.core.project.workspace import open_project_dataset
-from judgedesk.core.scripts.files import ScriptFileError
-from judgedesk.core.template.variables import VariableError
 
+if TYPE_CHECKING:
+    from judgedesk.core.dataset import Dataset
+    from judgedesk.core.project.settings import Project
+
+# Every command's parser is built for any command (even --version): the top imports only
+# what building them needs; the functions import the rest.
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 3
 TRUST_HELP = (
     "allow what a project not made here asks for: run its scripts, send its keys to its "
@@ -38,25 +37,59 @@ class UsageError(JudgeDeskError):
     """The command itself is wrong: an option's value, a row that does not exist…"""
 
 
-# What the person must fix before anything can be done: the command or the project.
-# Everything else that goes wrong while working (a project never run, a judge that
-# fails) is a problem found, exit 1.
-_WRONG = (
-    UsageError,
-    ApprovalNeeded,
-    ProjectError,
-    TemplateError,
-    DatasetError,
-    ParserError,
-    LibraryError,
-    ScriptFileError,
-    VariableError,
-)
+class LazyChoices(Sequence[str]):
+    """An option's ``choices``, read from the core the first time argparse looks at them."""
+
+    def __init__(self, load: Callable[[], Iterable[str]]) -> None:
+        self._load = load
+
+    @cached_property
+    def _choices(self) -> tuple[str, ...]:
+        return tuple(self._load())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._choices[index]
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+
+def choices_later(action: argparse.Action, load: Callable[[], Iterable[str]]) -> None:
+    """Give an option the choices ``load`` returns, read only when a command uses them.
+
+    argparse reads an option's choices to check a value given for it and to print its
+    command's help, and also in ``add_argument``: hence set here, once it is added. The
+    other commands never import the module that holds them.
+    """
+    action.choices = LazyChoices(load)
+
+
+@cache
+def _wrong() -> tuple[type[JudgeDeskError], ...]:
+    """What the person must fix before anything can be done: the command or the project.
+
+    Everything else that goes wrong while working (a project never run, a judge that
+    fails) is a problem found, exit 1.
+    """
+    from judgedesk.core.scripts.files import ScriptFileError
+    from judgedesk.core.template.variables import VariableError
+
+    return (
+        UsageError,
+        ApprovalNeeded,
+        ProjectError,
+        TemplateError,
+        DatasetError,
+        ParserError,
+        LibraryError,
+        ScriptFileError,
+        VariableError,
+    )
 
 
 def exit_code_for(error: JudgeDeskError) -> int:
     """2 when the command or the project is wrong, else 1."""
-    return EXIT_USAGE if isinstance(error, _WRONG) else EXIT_PROBLEM
+    return EXIT_USAGE if isinstance(error, _wrong()) else EXIT_PROBLEM
 
 
 def err(message: str) -> None:
@@ -88,12 +121,16 @@ opened: list[Dataset] = []
 
 
 def open_data(path: Path, fields: dict[str, str] | None, **options: Any) -> Dataset:
+    from judgedesk.core.dataset import open_dataset
+
     dataset = open_dataset(path, fields, **options)
     opened.append(dataset)
     return dataset
 
 
 def open_project_data(project: Project) -> Dataset:
+    from judgedesk.core.project.workspace import open_project_dataset
+
     dataset = open_project_dataset(project)
     opened.append(dataset)
     return dataset
@@ -101,6 +138,8 @@ def open_project_data(project: Project) -> Dataset:
 
 def allow_scripts(project: Project, trust: bool) -> None:
     """Refuse scripts not made or trusted on this machine, unless ``--trust`` says yes."""
+    from judgedesk.core.project.trust import TrustStore, UntrustedScriptsError
+
     store = TrustStore()
     state = store.state(project.root)
     if not state.blocked:
@@ -120,6 +159,10 @@ def allow_project(project: Project, trust: bool, *, keys: bool = True) -> None:
     Raises:
         ApprovalNeeded: naming every key and address, every file, when not ``trust``.
     """
+    from judgedesk.core.judge.approvals import KeyNotApprovedError
+    from judgedesk.core.project.approvals import Pending, approve, pending
+    from judgedesk.core.project.boundary import OutsideFileError
+
     waiting = pending(project)
     if not keys:
         waiting = Pending((), waiting.files)

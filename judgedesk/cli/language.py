@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import xml.etree.ElementTree as ET
 from functools import cache
 
 from judgedesk.core.messages import render, said
@@ -35,6 +34,8 @@ def use(option: str | None) -> str:
 @cache
 def _table(language: str) -> dict[str, str]:
     """English → ``language`` for the core's sentences (the "core" context of the .ts)."""
+    import xml.etree.ElementTree as ET  # only a Chinese command line reads the .ts
+
     from judgedesk.resources import resource_path
 
     if language == "en":

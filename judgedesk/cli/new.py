@@ -9,6 +9,7 @@ from typing import Any
 from judgedesk.cli.common import (
     EXIT_OK,
     UsageError,
+    choices_later,
     err,
     open_data,
     parse_pairs,
@@ -16,13 +17,13 @@ from judgedesk.cli.common import (
     variable_value,
 )
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge.parsers import PARSERS
-from judgedesk.core.judge.parsers.rule import PICKS, RULE_KINDS, VerdictRule
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.new import NewProjectPlan, create_project
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from judgedesk.core.judge.parsers import PARSERS
+    from judgedesk.core.judge.settings import JudgeSettings
+    from judgedesk.core.project.new import NewProjectPlan, create_project
+
     source = Path(args.dataset).expanduser().resolve()
     fields = parse_pairs(args.field, "--field")
     dataset = open_data(source, fields or None, format=args.format, sheet=args.sheet)
@@ -118,6 +119,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def _verdict_rule(args: argparse.Namespace) -> dict[str, Any]:
     """The judge's verdict rule from the --verdict-* options (checked), or {} for none."""
+    from judgedesk.core.judge.parsers.rule import VerdictRule
+
     if not (args.verdict_pattern or args.verdict_path):
         if args.verdict_kind or args.verdict_map or args.verdict_pick:
             raise JudgeDeskError(
@@ -135,6 +138,24 @@ def _verdict_rule(args: argparse.Namespace) -> dict[str, Any]:
         }
     VerdictRule.from_table(table, "The verdict rule (--verdict-…)")
     return table
+
+
+def _parsers() -> list[str]:
+    from judgedesk.core.judge.parsers import PARSERS
+
+    return sorted(PARSERS)
+
+
+def _rule_kinds() -> tuple[str, ...]:
+    from judgedesk.core.judge.parsers.rule import RULE_KINDS
+
+    return RULE_KINDS
+
+
+def _picks() -> tuple[str, ...]:
+    from judgedesk.core.judge.parsers.rule import PICKS
+
+    return PICKS
 
 
 def add_new_command(sub: Any) -> None:
@@ -159,7 +180,7 @@ def add_new_command(sub: Any) -> None:
         metavar="NAME=VALUE",
         help="a project variable for the templates, e.g. max_score=10",
     )
-    new.add_argument("--parser", choices=sorted(PARSERS), help="how verdicts are read")
+    choices_later(new.add_argument("--parser", help="how verdicts are read"), _parsers)
     new.add_argument(
         "--verdict-pattern",
         metavar="REGEX",
@@ -169,8 +190,9 @@ def add_new_command(sub: Any) -> None:
     new.add_argument(
         "--verdict-path", metavar="FIELD", help="read the verdict from this JSON field (a.b)"
     )
-    new.add_argument("--verdict-kind", choices=RULE_KINDS, help="what the verdict is")
-    new.add_argument("--verdict-pick", choices=PICKS, help="which verdict when there are several")
+    choices_later(new.add_argument("--verdict-kind", help="what the verdict is"), _rule_kinds)
+    pick = new.add_argument("--verdict-pick", help="which verdict when there are several")
+    choices_later(pick, _picks)
     new.add_argument(
         "--verdict-map",
         action="append",

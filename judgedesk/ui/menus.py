@@ -12,10 +12,12 @@ from PySide6.QtWidgets import QListWidget, QMainWindow, QMenu, QMessageBox
 from judgedesk import __version__
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.ui.dialogs.preferences import PreferencesDialog
+from judgedesk.ui.dialogs.shortcuts import ShortcutsDialog
 from judgedesk.ui.i18n import LANGUAGES
 from judgedesk.ui.pack_actions import PackActions
 from judgedesk.ui.project_actions import ProjectActions
 from judgedesk.ui.settings import AppSettings
+from judgedesk.ui.shortcut_list import window_shortcuts
 from judgedesk.ui.tasks import TaskRunner
 
 
@@ -54,6 +56,7 @@ class WindowMenus(QObject):
         self.tasks = tasks
         self._open_project = open_project
         self.preferences: PreferencesDialog | None = None
+        self.shortcuts: ShortcutsDialog | None = None
         keys = QKeySequence.StandardKey
         menu = window.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&File"))
         self._action(
@@ -204,6 +207,13 @@ class WindowMenus(QObject):
         )
         self._action(
             menu,
+            "shortcutsAction",
+            QCoreApplication.translate("MainWindow", "&Keyboard Shortcuts"),
+            self.show_shortcuts,
+            "Ctrl+/",
+        )
+        self._action(
+            menu,
             "aboutAction",
             QCoreApplication.translate("MainWindow", "&About JudgeDesk"),
             self._about,
@@ -237,6 +247,20 @@ class WindowMenus(QObject):
             dialog.activateWindow()
         else:
             dialog.open()
+        return dialog
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        """Show the keyboard shortcuts beside the window, as the menus read now."""
+        dialog = self.shortcuts
+        if dialog is None:
+            dialog = ShortcutsDialog(self.window)
+            self.shortcuts = dialog
+        dialog.set_groups(window_shortcuts(self.window))
+        if dialog.isVisible():
+            dialog.raise_()
+            dialog.activateWindow()
+        else:
+            dialog.show()
         return dialog
 
     def _add_languages(self, menu: QMenu) -> None:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from judgedesk.core.review.pack import PACK_SUFFIX, PackRow, ReviewPack, load_pack
 from judgedesk.ui.models.pack_queue_model import PackQueueModel
 from judgedesk.ui.pack_reviews import PackReviews
-from judgedesk.ui.panes.pack_card import PackCard, add_pack_keys
+from judgedesk.ui.panes.pack_card import PACK_MENU_KEYS, PackCard, add_pack_keys
 from judgedesk.ui.panes.pack_queue import PackQueue
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
@@ -113,28 +113,32 @@ class PackWindow(QMainWindow):
     # --- menus and keys -------------------------------------------------------------------
 
     def _add_menus(self) -> None:
-        keys = QKeySequence.StandardKey
+        keys = {entry.command: entry.sequences() for entry in PACK_MENU_KEYS}
         menu = self.menuBar().addMenu(self.tr("&File"))
         open_text = self.tr("&Open Review Pack…")
-        self._action(menu, "openPackAction", open_text, self.choose_pack, "Ctrl+O")
+        self._action(menu, "openPackAction", open_text, self.choose_pack, keys["open"])
         menu.addSeparator()
-        self._action(menu, "closePackAction", self.tr("&Close"), self.close, "Ctrl+W")
+        self._action(menu, "closePackAction", self.tr("&Close"), self.close, keys["close"])
         menu = self.menuBar().addMenu(self.tr("&Edit"))
-        self.undo_action = self._action(menu, "undoAction", self.tr("&Undo"), self.undo_change)
-        self.undo_action.setShortcuts(QKeySequence.keyBindings(keys.Undo))
-        self.redo_action = self._action(menu, "redoAction", self.tr("&Redo"), self.redo_change)
-        redo = [QKeySequence("Ctrl+Shift+Z")]
-        redo += [key for key in QKeySequence.keyBindings(keys.Redo) if key not in redo]
-        self.redo_action.setShortcuts(redo)
+        self.undo_action = self._action(
+            menu, "undoAction", self.tr("&Undo"), self.undo_change, keys["undo"]
+        )
+        self.redo_action = self._action(
+            menu, "redoAction", self.tr("&Redo"), self.redo_change, keys["redo"]
+        )
         self._update_undo()
 
     def _action(
-        self, menu: QMenu, name: str, text: str, slot: Callable[[], object], key: str = ""
+        self,
+        menu: QMenu,
+        name: str,
+        text: str,
+        slot: Callable[[], object],
+        keys: list[QKeySequence],
     ) -> QAction:
         action = QAction(text, self)
         action.setObjectName(name)
-        if key:
-            action.setShortcut(QKeySequence(key))
+        action.setShortcuts(keys)
         action.triggered.connect(lambda _=False: slot())
         menu.addAction(action)
         return action

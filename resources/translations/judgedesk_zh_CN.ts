@@ -2304,6 +2304,10 @@ Read it?</source>
         <translation>行详情(&amp;I)</translation>
     </message>
     <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -4685,6 +4689,121 @@ Read it?</source>
     </message>
 </context>
 <context>
+    <name>RunBatch</name>
+    <message>
+        <source>Export for &amp;Batch…</source>
+        <translation>导出为批处理文件(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Write the requests the chosen rows still need as OpenAI Batch files, for a cloud batch API or vLLM</source>
+        <translation>把所选行仍需发送的请求写成 OpenAI Batch 文件，供云端批处理 API 或 vLLM 使用</translation>
+    </message>
+    <message>
+        <source>&amp;Import Batch Results…</source>
+        <translation>导入批处理结果(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Store the replies of batch results files: a run then asks nothing for them</source>
+        <translation>保存批处理结果文件中的回复：之后的运行不会再为它们发送请求</translation>
+    </message>
+    <message>
+        <source>Open a project with a dataset first.</source>
+        <translation>请先打开一个带数据集的项目。</translation>
+    </message>
+    <message>
+        <source>The dataset is still being read: try again when done.</source>
+        <translation>数据集仍在读取中：读取完毕后再试。</translation>
+    </message>
+    <message>
+        <source>Folder for the batch files</source>
+        <translation>存放批处理文件的文件夹</translation>
+    </message>
+    <message>
+        <source>Writing batch files…</source>
+        <translation>正在写入批处理文件…</translation>
+    </message>
+    <message>
+        <source>Export for Batch</source>
+        <translation>导出为批处理文件</translation>
+    </message>
+    <message>
+        <source>Requests written: {0} (files: {1}, in {2}).</source>
+        <translation>已写入请求：{0} 个（文件：{1} 个，位于 {2}）。</translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <source>Replies stored already: {0}.</source>
+        <translation>已有保存的回复：{0} 个。</translation>
+    </message>
+    <message>
+        <source>Rows waiting for the answers of the candidate or baseline model: {0}. Import their results, then export again for the judges&apos; requests.</source>
+        <translation>等待候选模型或基线模型回答的行：{0} 行。请先导入它们的结果，再次导出以得到评审模型的请求。</translation>
+    </message>
+    <message>
+        <source>Requests to a model file on this computer, which a run asks: {0}.</source>
+        <translation>发给本机模型文件的请求（由运行发送）：{0} 个。</translation>
+    </message>
+    <message>
+        <source>Rows that would fail in a run: {0}. For example:</source>
+        <translation>运行时会失败的行：{0} 行。例如：</translation>
+    </message>
+    <message>
+        <source>Run the files on a batch API or with vLLM&apos;s run_batch, then choose Run › Import Batch Results…</source>
+        <translation>请在批处理 API 上或用 vLLM 的 run_batch 运行这些文件，然后选择 运行 › 导入批处理结果…</translation>
+    </message>
+    <message>
+        <source>Import batch results</source>
+        <translation>导入批处理结果</translation>
+    </message>
+    <message>
+        <source>Batch results (*.jsonl);;All files (*)</source>
+        <translation>批处理结果 (*.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Importing batch results…</source>
+        <translation>正在导入批处理结果…</translation>
+    </message>
+    <message>
+        <source>Import Batch Results</source>
+        <translation>导入批处理结果</translation>
+    </message>
+    <message>
+        <source>Replies stored: {0}; stored already: {1}; files read: {2}.</source>
+        <translation>已保存回复：{0} 个；此前已保存：{1} 个；读取文件：{2} 个。</translation>
+    </message>
+    <message>
+        <source>Lines holding an error: {0}. The next run asks them again.</source>
+        <translation>含错误的行：{0} 行。下次运行会重新发送这些请求。</translation>
+    </message>
+    <message>
+        <source>Lines not stored: {0} with an id no export of this project wrote, {1} repeated, {2} unreadable.</source>
+        <translation>未保存的行：{0} 行的 id 不是本项目导出的，{1} 行重复，{2} 行无法读取。</translation>
+    </message>
+    <message>
+        <source>{0} is cut off before its end: its last line was left out.</source>
+        <translation>{0} 在结尾之前被截断：其最后一行未导入。</translation>
+    </message>
+    <message>
+        <source>{0} could not be read: {1}</source>
+        <translation>无法读取 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Answers of the candidate or baseline model came in: export again for the judges&apos; requests of those rows.</source>
+        <translation>已导入候选模型或基线模型的回答：请再次导出，以得到这些行的评审模型请求。</translation>
+    </message>
+    <message>
+        <source>Exported requests still waiting for their reply: {0}.</source>
+        <translation>已导出但仍在等待回复的请求：{0} 个。</translation>
+    </message>
+    <message>
+        <source>Start the run: the replies imported are not asked again.</source>
+        <translation>开始运行：已导入的回复不会再次请求。</translation>
+    </message>
+</context>
+<context>
     <name>RunCheck</name>
     <message>
         <source>Start &amp;Anyway</source>
@@ -5601,6 +5720,212 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs) runs once per row after the judges; kwargs holds judge_req, judge_resp and judge_model of the last judge. What it returns is the row&apos;s result.</source>
         <translation>postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs) 在评审之后对每一行运行一次；kwargs 中含有最后一个评审的 judge_req、judge_resp 和 judge_model。它的返回值就是这一行的结果。</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <source>Larger text</source>
+        <translation>放大文字</translation>
+    </message>
+    <message>
+        <source>Smaller text</source>
+        <translation>缩小文字</translation>
+    </message>
+    <message>
+        <source>Text at its usual size</source>
+        <translation>文字恢复常规大小</translation>
+    </message>
+    <message>
+        <source>Indent the line or the lines selected</source>
+        <translation>缩进当前行或所选的行</translation>
+    </message>
+    <message>
+        <source>Unindent the line or the lines selected</source>
+        <translation>取消缩进当前行或所选的行</translation>
+    </message>
+    <message>
+        <source>Leave the editor: next or previous field</source>
+        <translation>离开编辑器：转到下一个或上一个字段</translation>
+    </message>
+    <message>
+        <source>List the names the template can use</source>
+        <translation>列出模板可以使用的名称</translation>
+    </message>
+    <message>
+        <source>Find in the editor</source>
+        <translation>在编辑器中查找</translation>
+    </message>
+    <message>
+        <source>Find and replace in the editor</source>
+        <translation>在编辑器中查找并替换</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>下一个匹配</translation>
+    </message>
+    <message>
+        <source>Previous match</source>
+        <translation>上一个匹配</translation>
+    </message>
+    <message>
+        <source>In the find bar: next match</source>
+        <translation>在查找栏中：下一个匹配</translation>
+    </message>
+    <message>
+        <source>Close the find bar</source>
+        <translation>关闭查找栏</translation>
+    </message>
+    <message>
+        <source>In the search: search at once</source>
+        <translation>在搜索框中：立即搜索</translation>
+    </message>
+    <message>
+        <source>In the search: clear it, then back to the table</source>
+        <translation>在搜索框中：先清除搜索，再回到表格</translation>
+    </message>
+    <message>
+        <source>Next row</source>
+        <translation>下一行</translation>
+    </message>
+    <message>
+        <source>Previous row</source>
+        <translation>上一行</translation>
+    </message>
+    <message>
+        <source>Your verdict: the key on its button</source>
+        <translation>你的判定：按钮上标注的按键</translation>
+    </message>
+    <message>
+        <source>Flag the row for a second look</source>
+        <translation>标记此行，稍后再看</translation>
+    </message>
+    <message>
+        <source>Write a note on the row</source>
+        <translation>为此行书写备注</translation>
+    </message>
+    <message>
+        <source>In the note: back to the rows</source>
+        <translation>在备注中：回到行列表</translation>
+    </message>
+    <message>
+        <source>Clear your verdict (the flag and the note stay)</source>
+        <translation>清除你的判定（标记和备注保留）</translation>
+    </message>
+    <message>
+        <source>Open a review pack</source>
+        <translation>打开复核包</translation>
+    </message>
+    <message>
+        <source>Close the window</source>
+        <translation>关闭窗口</translation>
+    </message>
+    <message>
+        <source>Undo the last review change</source>
+        <translation>撤销上一次复核修改</translation>
+    </message>
+    <message>
+        <source>Redo the review change undone</source>
+        <translation>重做被撤销的复核修改</translation>
+    </message>
+    <message>
+        <source>Agree with the judge</source>
+        <translation>同意评审的判定</translation>
+    </message>
+    <message>
+        <source>Disagree with the judge</source>
+        <translation>不同意评审的判定</translation>
+    </message>
+    <message>
+        <source>Run the script on the row shown</source>
+        <translation>在显示的行上运行脚本</translation>
+    </message>
+    <message>
+        <source>Stop the script running</source>
+        <translation>停止正在运行的脚本</translation>
+    </message>
+    <message>
+        <source>Judge the row shown (no run is recorded)</source>
+        <translation>评审显示的行（不记录运行）</translation>
+    </message>
+    <message>
+        <source>In the row search: the next row holding the text</source>
+        <translation>在行搜索框中：下一个包含此文本的行</translation>
+    </message>
+    <message>
+        <source>Next field</source>
+        <translation>下一个字段</translation>
+    </message>
+    <message>
+        <source>Previous field</source>
+        <translation>上一个字段</translation>
+    </message>
+    <message>
+        <source>Close a dialog or a list that popped up</source>
+        <translation>关闭对话框或弹出的列表</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Filter the shortcuts</source>
+        <translation>筛选快捷键</translation>
+    </message>
+    <message>
+        <source>Filter: type a key or a word</source>
+        <translation>筛选：输入按键或字词</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>No shortcut matches the filter.</source>
+        <translation>没有与筛选条件匹配的快捷键。</translation>
+    </message>
+    <message>
+        <source>Dataset pane</source>
+        <translation>“数据集”面板</translation>
+    </message>
+    <message>
+        <source>Template pane</source>
+        <translation>“模板”面板</translation>
+    </message>
+    <message>
+        <source>Scripts pane</source>
+        <translation>“脚本”面板</translation>
+    </message>
+    <message>
+        <source>Template and script editors</source>
+        <translation>模板和脚本编辑器</translation>
+    </message>
+    <message>
+        <source>Review pane</source>
+        <translation>“复核”面板</translation>
+    </message>
+    <message>
+        <source>Review pack window</source>
+        <translation>复核包窗口</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>{0} menu</source>
+        <translation>“{0}”菜单</translation>
     </message>
 </context>
 <context>

@@ -65,6 +65,9 @@ MORE_FORMS = [
     "judgedesk new against --dataset questions.jsonl --template compare_single "
     "--predictions response=predictions.jsonl --baseline-model M --baseline-url URL "
     "--baseline-key-env DOC_KEY --swap --judge-url URL --judge-model M",
+    "judgedesk batch export their-eval --out their-batch --rows 0:2 --max-lines 1 --max-mb 1 "
+    "--trust",
+    "judgedesk batch import their-eval batch-results.jsonl --trust",
 ]
 
 
@@ -145,6 +148,7 @@ def make_files(folder: Path, base_url: str) -> None:
     (folder / "questions.jsonl").write_text(
         "".join(json.dumps(q) + "\n" for q in questions), encoding="utf-8"
     )
+    (folder / "batch-results.jsonl").write_text("", encoding="utf-8")  # a batch all failed
     (folder / "predictions.jsonl").write_text(
         json.dumps({"id": "q1", "response": "chat"}) + "\n", encoding="utf-8"
     )

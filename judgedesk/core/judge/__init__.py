@@ -8,36 +8,56 @@ compute a metric with no model, and the readers that take a verdict out of a rep
 
 from __future__ import annotations
 
-from judgedesk.core.judge.base import (
-    ERROR_KINDS,
-    ChatReply,
-    ChatRequest,
-    ClientStats,
-    JudgeCallError,
-    ModelList,
-)
-from judgedesk.core.judge.keys import resolve_api_key, store_api_key
-from judgedesk.core.judge.openai import OpenAIClient
-from judgedesk.core.judge.presets import PRESETS, Preset, preset_for_url
-from judgedesk.core.judge.request import PromptSource, judge_template, render_prompt
-from judgedesk.core.judge.settings import KEY_REFERENCE, JudgeSettings
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__all__ = [
-    "ERROR_KINDS",
-    "KEY_REFERENCE",
-    "PRESETS",
-    "ChatReply",
-    "ChatRequest",
-    "ClientStats",
-    "JudgeCallError",
-    "JudgeSettings",
-    "ModelList",
-    "OpenAIClient",
-    "Preset",
-    "PromptSource",
-    "judge_template",
-    "preset_for_url",
-    "render_prompt",
-    "resolve_api_key",
-    "store_api_key",
-]
+if TYPE_CHECKING:
+    from judgedesk.core.judge.base import ERROR_KINDS as ERROR_KINDS
+    from judgedesk.core.judge.base import ChatReply as ChatReply
+    from judgedesk.core.judge.base import ChatRequest as ChatRequest
+    from judgedesk.core.judge.base import ClientStats as ClientStats
+    from judgedesk.core.judge.base import JudgeCallError as JudgeCallError
+    from judgedesk.core.judge.base import ModelList as ModelList
+    from judgedesk.core.judge.keys import resolve_api_key as resolve_api_key
+    from judgedesk.core.judge.keys import store_api_key as store_api_key
+    from judgedesk.core.judge.openai import OpenAIClient as OpenAIClient
+    from judgedesk.core.judge.presets import PRESETS as PRESETS
+    from judgedesk.core.judge.presets import Preset as Preset
+    from judgedesk.core.judge.presets import preset_for_url as preset_for_url
+    from judgedesk.core.judge.request import PromptSource as PromptSource
+    from judgedesk.core.judge.request import judge_template as judge_template
+    from judgedesk.core.judge.request import render_prompt as render_prompt
+    from judgedesk.core.judge.settings import KEY_REFERENCE as KEY_REFERENCE
+    from judgedesk.core.judge.settings import JudgeSettings as JudgeSettings
+
+# Imported on first use, so that importing one module of this stage does not import
+# all of them: a command starts with only what it uses (``judgedesk render`` loads no
+# HTTP client), the window shows before what it needs later is loaded.
+_WHERE = {
+    "ChatReply": "base",
+    "ChatRequest": "base",
+    "ClientStats": "base",
+    "ERROR_KINDS": "base",
+    "JudgeCallError": "base",
+    "ModelList": "base",
+    "resolve_api_key": "keys",
+    "store_api_key": "keys",
+    "OpenAIClient": "openai",
+    "PRESETS": "presets",
+    "Preset": "presets",
+    "preset_for_url": "presets",
+    "PromptSource": "request",
+    "judge_template": "request",
+    "render_prompt": "request",
+    "JudgeSettings": "settings",
+    "KEY_REFERENCE": "settings",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

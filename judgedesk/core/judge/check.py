@@ -11,8 +11,6 @@ from pathlib import Path
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge.approvals import approved_key
 from judgedesk.core.judge.base import JudgeCallError
-from judgedesk.core.judge.local_file import model_file_problem
-from judgedesk.core.judge.openai import OpenAIClient
 from judgedesk.core.messages import said
 
 
@@ -44,6 +42,9 @@ async def check_connection(
     A key not approved for the address is not sent: the check then says so and asks
     nothing of the endpoint.
     """
+    # The client is imported when a check runs: the window's judge form shows without it.
+    from judgedesk.core.judge.openai import OpenAIClient
+
     try:
         key = approved_key(key_reference, base_url)
     except JudgeDeskError as exc:
@@ -67,6 +68,8 @@ def check_model_file(path: str | Path, context_size: int) -> ConnectionCheck:
 
     ``models`` holds the file's name when it can be used; ``problem`` says why not.
     """
+    from judgedesk.core.judge.local_file import model_file_problem
+
     started = time.perf_counter()
     problem = model_file_problem(path, context_size)
     if problem:

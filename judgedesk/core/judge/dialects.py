@@ -17,8 +17,6 @@ from pathlib import Path
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge.approvals import approved_key
 from judgedesk.core.judge.base import ChatClient, ChatRequest, JudgeCallError
-from judgedesk.core.judge.local_file import LocalFileClient
-from judgedesk.core.judge.openai import OpenAIClient
 from judgedesk.core.judge.structured import FORMAT_TITLES, FORMATS, structured_params
 
 __all__ = ["FormatFinding", "find_format", "find_format_at"]
@@ -118,6 +116,10 @@ async def find_format_at(
 
     A key not approved for the address is not sent; the finding then says why.
     """
+    # The clients are imported when a judge is asked: the window shows without them.
+    from judgedesk.core.judge.local_file import LocalFileClient
+    from judgedesk.core.judge.openai import OpenAIClient
+
     client: ChatClient
     if model_file:
         client = LocalFileClient(model_file, context_size=context_size)

@@ -18,9 +18,7 @@ from pathlib import Path
 from time import perf_counter
 from urllib.parse import urlsplit
 
-from judgedesk.core.judge.connect import is_loopback
 from judgedesk.core.judge.gguf import GGUFError, read_model_file
-from judgedesk.core.judge.openai import OpenAIClient
 from judgedesk.core.judge.presets import PRESETS
 
 __all__ = [
@@ -131,6 +129,10 @@ async def find_servers(
     Raises:
         ValueError: ``host`` is not this machine.
     """
+    # Imported when a search runs: the window and the command line start without the
+    # HTTP clients.
+    from judgedesk.core.judge.connect import is_loopback
+
     if not is_loopback(host.strip("[]")):
         raise ValueError(f"Only this machine is searched for servers, not {host}.")
     address = f"[{host}]" if ":" in host and not host.startswith("[") else host
@@ -141,6 +143,8 @@ async def find_servers(
 
 
 async def _probe(title: str, base_url: str, timeout: float) -> FoundServer | None:
+    from judgedesk.core.judge.openai import OpenAIClient
+
     started = perf_counter()
     client = OpenAIClient(
         base_url, timeout=timeout, connect_timeout=timeout, backoff=0.1, max_backoff=timeout

@@ -5,13 +5,17 @@ from __future__ import annotations
 import socket
 import ssl
 from collections.abc import Collection
-
-import httpx
+from typing import TYPE_CHECKING
 
 from judgedesk.core.judge.advice import describe, server_detail
 from judgedesk.core.judge.base import JudgeCallError
 from judgedesk.core.judge.retry import parse_retry_after
 from judgedesk.core.messages import say
+
+# httpx only names the clients' responses here: a model file's or a batch file's failure
+# is read without loading an HTTP client.
+if TYPE_CHECKING:
+    import httpx
 
 
 class AttemptFailure(Exception):
@@ -97,6 +101,8 @@ def status_failure(response: httpx.Response) -> AttemptFailure:
 
 def transport_failure(exc: httpx.HTTPError, *, in_body: bool = False) -> AttemptFailure:
     """What a failed connection, timeout or broken transfer means for this attempt."""
+    import httpx  # already loaded: ``exc`` is one of its errors
+
     if isinstance(exc, httpx.TimeoutException):
         return AttemptFailure("timeout", True)
     if isinstance(exc, httpx.DecodingError):

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk.core.errors import ProjectError
-from judgedesk.core.judge.local_file import local_endpoint
 from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.parsers.rule import VerdictRule
 from judgedesk.core.judge.presets import preset_for_url
@@ -105,7 +104,13 @@ class JudgeSettings:
     def endpoint(self) -> str:
         """Where the judge's requests go, as cache keys name it: the base URL, or for a
         local-file judge ``local:<file name>``."""
-        return local_endpoint(self.model_file) if self.kind == "local" else self.base_url
+        if self.kind != "local":
+            return self.base_url
+        # Imported here: the local client's module brings asyncio and the worker's
+        # plumbing, which reading a project's settings (judgedesk render) does not need.
+        from judgedesk.core.judge.local_file import local_endpoint
+
+        return local_endpoint(self.model_file)
 
     def model_name(self) -> str:
         """The model as requests and reports name it: for a local-file judge, its file's

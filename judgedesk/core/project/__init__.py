@@ -9,39 +9,54 @@ Imports the dataset, template, scripts and judge stages, never run, review or re
 
 from __future__ import annotations
 
-from judgedesk.core.project.checks import check_project
-from judgedesk.core.project.new import NewProjectPlan, create_project
-from judgedesk.core.project.settings import (
-    SETTINGS_FILE,
-    Problem,
-    Project,
-    RunSettings,
-    load_project,
-)
-from judgedesk.core.project.trust import (
-    TrustStore,
-    UntrustedScriptsError,
-    require_trusted,
-    trust_state,
-)
-from judgedesk.core.project.undo import SnapshotCommand, UndoStack
-from judgedesk.core.project.workspace import Workspace, open_project_dataset
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__all__ = [
-    "SETTINGS_FILE",
-    "NewProjectPlan",
-    "Problem",
-    "Project",
-    "RunSettings",
-    "SnapshotCommand",
-    "TrustStore",
-    "UndoStack",
-    "UntrustedScriptsError",
-    "Workspace",
-    "check_project",
-    "create_project",
-    "load_project",
-    "open_project_dataset",
-    "require_trusted",
-    "trust_state",
-]
+if TYPE_CHECKING:
+    from judgedesk.core.project.checks import check_project as check_project
+    from judgedesk.core.project.new import NewProjectPlan as NewProjectPlan
+    from judgedesk.core.project.new import create_project as create_project
+    from judgedesk.core.project.settings import SETTINGS_FILE as SETTINGS_FILE
+    from judgedesk.core.project.settings import Problem as Problem
+    from judgedesk.core.project.settings import Project as Project
+    from judgedesk.core.project.settings import RunSettings as RunSettings
+    from judgedesk.core.project.settings import load_project as load_project
+    from judgedesk.core.project.trust import TrustStore as TrustStore
+    from judgedesk.core.project.trust import UntrustedScriptsError as UntrustedScriptsError
+    from judgedesk.core.project.trust import require_trusted as require_trusted
+    from judgedesk.core.project.trust import trust_state as trust_state
+    from judgedesk.core.project.undo import SnapshotCommand as SnapshotCommand
+    from judgedesk.core.project.undo import UndoStack as UndoStack
+    from judgedesk.core.project.workspace import Workspace as Workspace
+    from judgedesk.core.project.workspace import open_project_dataset as open_project_dataset
+
+# Imported on first use, so that importing one module of this stage does not import
+# all of them: a command starts with only what it uses (``judgedesk render`` loads no
+# HTTP client), the window shows before what it needs later is loaded.
+_WHERE = {
+    "check_project": "checks",
+    "NewProjectPlan": "new",
+    "create_project": "new",
+    "Problem": "settings",
+    "Project": "settings",
+    "RunSettings": "settings",
+    "SETTINGS_FILE": "settings",
+    "load_project": "settings",
+    "TrustStore": "trust",
+    "UntrustedScriptsError": "trust",
+    "require_trusted": "trust",
+    "trust_state": "trust",
+    "SnapshotCommand": "undo",
+    "UndoStack": "undo",
+    "Workspace": "workspace",
+    "open_project_dataset": "workspace",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -9,16 +9,34 @@ run and review stages; nothing imports it but the UI and the command line.
 
 from __future__ import annotations
 
-from judgedesk.core.report.build import Report, build_report, project_report
-from judgedesk.core.report.exports import write_export
-from judgedesk.core.report.text import format_report
-from judgedesk.core.report.worker import ReportWorker
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__all__ = [
-    "Report",
-    "ReportWorker",
-    "build_report",
-    "format_report",
-    "project_report",
-    "write_export",
-]
+if TYPE_CHECKING:
+    from judgedesk.core.report.build import Report as Report
+    from judgedesk.core.report.build import build_report as build_report
+    from judgedesk.core.report.build import project_report as project_report
+    from judgedesk.core.report.exports import write_export as write_export
+    from judgedesk.core.report.text import format_report as format_report
+    from judgedesk.core.report.worker import ReportWorker as ReportWorker
+
+# Imported on first use, so that importing one module of this stage does not import
+# all of them: a command starts with only what it uses (``judgedesk render`` loads no
+# HTTP client), the window shows before what it needs later is loaded.
+_WHERE = {
+    "Report": "build",
+    "build_report": "build",
+    "project_report": "build",
+    "write_export": "exports",
+    "format_report": "text",
+    "ReportWorker": "worker",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -8,42 +8,47 @@ bootstrap intervals) and :mod:`judgedesk.core.review.agreement`; two runs are co
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.dataset.mapping import MISSING, lookup, suggest_mapping
-from judgedesk.core.dataset.rows import derive_data
-from judgedesk.core.errors import JudgeDeskError, RowError
+from judgedesk.core.dataset.mapping import suggest_mapping
+from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project.settings import Project
-from judgedesk.core.report.compare import RowChange, RunComparison, check_runs, compare_runs
-from judgedesk.core.report.figures import (
-    Bin,
-    Estimate,
-    Summary,
-    distribution,
-    estimate_mean,
-    summarize,
+from judgedesk.core.report.cache import ReportCache, collecting_after, report_results
+from judgedesk.core.report.compare import (
+    RowChange,
+    RunComparison,
+    check_runs,
+    compare_outcomes,
+    compare_runs,
 )
+from judgedesk.core.report.figures import Bin, Estimate, Summary, distribution, summarize
+from judgedesk.core.report.groups import NO_VALUE, OTHER, Group, by_category, dimensions
 from judgedesk.core.report.history import VersionFigures, judge_history
 from judgedesk.core.report.judges import JudgeCounts, judge_counts
-from judgedesk.core.report.pairwise import PairwiseFigures, pairwise_figures
-from judgedesk.core.report.people import judges_alpha, people_figures_of, people_verdicts
-from judgedesk.core.review.agreement import (
-    NOT_APPLICABLE,
-    AgreementFigures,
-    Figure,
-    agreement,
-    is_number,
+from judgedesk.core.report.pairwise import PairwiseFigures, has_pairs, pairwise_figures
+from judgedesk.core.report.people import (
+    People,
+    judges_alpha,
+    people_figures_of,
+    people_verdicts,
+    read_people,
 )
+from judgedesk.core.review.agreement import AgreementFigures
 from judgedesk.core.review.human import ReviewScale, read_labels, scale_for
 from judgedesk.core.review.labels import LabelReading
 from judgedesk.core.review.reliability import Ceiling
-from judgedesk.core.review.session import ReviewItem, ReviewProgress, ReviewSession
+from judgedesk.core.review.session import ReviewProgress, ReviewSession
+from judgedesk.core.review.snapshot import bare_items, read_snapshot
 from judgedesk.core.review.team import PeopleFigures, scale_level
-from judgedesk.core.run.store import RunRecord, Store
+from judgedesk.core.run.store import ResultRecord, RunRecord, Store
+from judgedesk.core.run.store_reads import outcomes
 
 __all__ = [
+    "NO_VALUE",
+    "OTHER",
     "Bin",
     "Estimate",
     "Group",
@@ -61,28 +66,7 @@ __all__ = [
     "project_runs",
 ]
 
-MAX_CATEGORIES = 50
-NO_VALUE = "(none)"
-OTHER = "(other)"
-
-
-@dataclass(frozen=True)
-class Group:
-    """The figures of one category, or one dimension of a multi-dimension verdict."""
-
-    name: str
-    summary: Summary
-    person_agreement: Figure = NOT_APPLICABLE
-    labels: list[Bin] = field(default_factory=list)
-    """How often each label was given, for labels (empty for other verdicts)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            **self.summary.to_dict(),
-            "person_agreement": self.person_agreement.to_dict(),
-            "labels": [b.to_dict() for b in self.labels],
-        }
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -139,6 +123,9 @@ def build_report(
     category: str | None = None,
     project_name: str = "",
     seed: int = 0,
+    cache: ReportCache | None = None,
+    people: People | None = None,
+    results: Mapping[int, ResultRecord] | None = None,
 ) -> Report:
     """The report of a review session's rows (its run, or each row's latest result).
 
@@ -150,10 +137,15 @@ def build_report(
             thread.
         project_name: shown in the report's title.
         seed: the bootstrap's seed.
+        cache: rows' categories read for an earlier report, and what was computed from
+            ``results`` alone, when they came from it (see :class:`ReportCache`).
+        people: every reviewer's verdicts, when already read (see :func:`read_people`).
+        results: the session's results as read (row index → result).
     """
+    kept = _kept(cache, results)
     items = [i for i in session.items() if i.result is not None]
     scale = session.scale
-    results = [(i.status, i.judge_value) for i in items]
+    statuses = [(i.status, i.judge_value) for i in items]
     ok_values = [i.judge_value for i in items if i.judge_value is not None]
     dataset = session.dataset
     if category is None and dataset is not None and "category" in dataset.mapping:
@@ -165,7 +157,8 @@ def build_report(
                 f"Results cannot be broken down by '{category}' without the dataset: "
                 "check that the project's dataset file is where the project says."
             )
-        categories = _by_category(items, dataset, category, scale, seed)
+        known = cache.categories(dataset, category) if cache is not None else {}
+        categories = by_category(items, dataset, category, scale, seed, known)
     human = None
     if dataset is not None:  # read again for what could not be read, and why
         human = read_labels(dataset, session.rows(), scale)[1]
@@ -175,79 +168,30 @@ def build_report(
         project=project_name,
         run_id=session.run_id,
         scale=scale,
-        summary=summarize(results, scale, seed=seed),
+        summary=summarize(statuses, scale, seed=seed),
         distribution=distribution(ok_values, scale),
-        dimensions=_dimensions(items, seed),
+        dimensions=dimensions(items, seed),
         category_field=category or None,
         categories=categories,
         agreement=session.agreement(),
         review=session.progress(),
         human_labels=human,
-        judges=judge_counts((i.result for i in items if i.result is not None), order),
-        people=people_figures_of(session, items, seed),
-        judges_alpha=judges_alpha(items, scale, seed),
+        judges=kept(
+            ("judges", *order),
+            lambda: judge_counts((i.result for i in items if i.result is not None), order),
+        ),
+        people=people_figures_of(session, items, seed, people),
+        judges_alpha=kept(("alpha", scale, seed), lambda: judges_alpha(items, scale, seed)),
     )
 
 
-def _by_category(
-    items: list[ReviewItem], dataset: Dataset, name: str, scale: ReviewScale, seed: int
-) -> list[Group]:
-    groups: dict[str, list[ReviewItem]] = {}
-    for item in items:
-        groups.setdefault(_category_of(dataset, item.row_index, name), []).append(item)
-    ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-    if len(ordered) > MAX_CATEGORIES:
-        rest = [item for _, members in ordered[MAX_CATEGORIES - 1 :] for item in members]
-        ordered = [*ordered[: MAX_CATEGORIES - 1], (OTHER, rest)]
-    return [_group(label, members, scale, seed) for label, members in ordered]
-
-
-def _group(name: str, members: list[ReviewItem], scale: ReviewScale, seed: int) -> Group:
-    summary = summarize([(i.status, i.judge_value) for i in members], scale, seed=seed)
-    figures = agreement((i.human_value, i.judge_value) for i in members)
-    labels = []
-    if summary.kind == "label":
-        given = [i.judge_value for i in members if i.status == "ok" and i.judge_value is not None]
-        labels = distribution(given, scale)
-    return Group(name, summary, figures.exact, labels)
-
-
-def _category_of(dataset: Dataset, index: int, name: str) -> str:
-    if not 0 <= index < len(dataset):
-        return NO_VALUE
-    try:
-        record = dataset.peek(index)[0]
-    except RowError:
-        return NO_VALUE
-    data = derive_data(record, dataset.mapping)
-    value = lookup(data, name[5:] if name.startswith("data.") else name)
-    if value is MISSING or value is None or value == "":
-        return NO_VALUE
-    return value if isinstance(value, str) else str(value)
-
-
-def _dimensions(items: list[ReviewItem], seed: int) -> list[Group]:
-    per_judge: dict[str, dict[str, list[float]]] = {}
-    for item in items:
-        for judge in item.judges:
-            for dim, score in judge.dimensions.items():
-                if is_number(score):
-                    per_judge.setdefault(judge.name, {}).setdefault(dim, []).append(float(score))
-    several = len(per_judge) > 1
-    last = list(per_judge)[-1] if per_judge else None
-    groups = []
-    for judge_name, dims in per_judge.items():
-        for dim, scores in dims.items():
-            name = f"{judge_name}: {dim}" if several else dim
-            counts = {"ok": len(scores), "error": 0, "unparsed": 0}
-            summary = Summary(len(scores), counts, "score", estimate_mean(scores, seed=seed))
-            person = NOT_APPLICABLE
-            if judge_name == last:  # people score the dimensions of the final verdict
-                pairs = [(i.human_dimensions.get(dim), i.judge_dimensions.get(dim)) for i in items]
-                if any(human is not None for human, _ in pairs):
-                    person = agreement(pairs, kind="ordinal").exact
-            groups.append(Group(name, summary, person))
-    return groups
+def _kept(
+    cache: ReportCache | None, results: Mapping[int, ResultRecord] | None
+) -> Callable[[Hashable, Callable[[], _T]], _T]:
+    """What computes a figure of ``results`` alone: taken from ``cache`` when kept there."""
+    if cache is None or results is None:
+        return lambda key, make: make()
+    return lambda key, make: cache.derived(results, key, make)
 
 
 def project_report(
@@ -259,6 +203,7 @@ def project_report(
     compare: tuple[int, int] | None = None,
     seed: int = 0,
     history: bool = False,
+    cache: ReportCache | None = None,
 ) -> Report:
     """The report of a project, read from its results file (blocking).
 
@@ -270,6 +215,8 @@ def project_report(
         compare: two run ids to compare (see :func:`compare_runs`).
         seed: the bootstrap's seed.
         history: add each judge version's agreement with people (see ``history``).
+        cache: what an earlier report read that still holds is taken from it, and what
+            is read is kept in it (see :class:`ReportCache`).
 
     Raises:
         JudgeDeskError: the project has not been run, or a run does not exist.
@@ -279,20 +226,55 @@ def project_report(
             f"{project.name or 'This project'} has not been run yet, so there is nothing to "
             "report. Run it first."
         )
-    with Store(project.store_path) as store:
+    with Store(project.store_path) as store, collecting_after():
         if run_id is not None:
             check_runs(store, [run_id])
-        session = ReviewSession(store, dataset, project=project, run_id=run_id, reviewer=None)
-        report = build_report(session, category=category, project_name=project.name, seed=seed)
+        if cache is not None:
+            cache.begin(store)
+            results = cache.results(store, run_id)
+        else:
+            results = report_results(store, run_id)
+        bare = _kept(cache, results)("items", lambda: bare_items(results))
+        snapshot = read_snapshot(store, dataset, project, run_id, None, results, bare)
+        session = ReviewSession(
+            store, dataset, project=project, run_id=run_id, reviewer=None, snapshot=snapshot
+        )
+        reviewers = read_people(session, snapshot.reviews)
+        report = build_report(
+            session,
+            category=category,
+            project_name=project.name,
+            seed=seed,
+            cache=cache,
+            people=reviewers,
+            results=results,
+        )
         if compare is not None:
-            report.comparison = compare_runs(store, *compare, session.scale, seed=seed)
-        results = store.results(run_id) if run_id is not None else store.latest_results().values()
-        people = {i.row_index: i.human_value for i in session.items()}
-        report.pairwise = pairwise_figures(results, seed=seed, people=people)
+            report.comparison = _comparison(store, *compare, session.scale, seed, cache)
+        if _kept(cache, results)("pairs", lambda: has_pairs(results.values())):
+            people = {i.row_index: i.human_value for i in session.items()}
+            report.pairwise = pairwise_figures(results.values(), seed=seed, people=people)
         if history:
             level = scale_level(session.scale)
-            report.history = judge_history(store, people_verdicts(session), level)
+            verdicts = cache.step_verdicts if cache is not None else None
+            given = people_verdicts(session, reviewers)
+            report.history = judge_history(store, given, level, verdicts)
     return report
+
+
+def _comparison(
+    store: Store,
+    first: int,
+    second: int,
+    scale: ReviewScale,
+    seed: int,
+    cache: ReportCache | None,
+) -> RunComparison:
+    if cache is None:
+        return compare_runs(store, first, second, scale, seed=seed)
+    check_runs(store, [first, second])
+    before, after = cache.outcomes(store, first), cache.outcomes(store, second)
+    return compare_outcomes(first, second, before, after, scale, seed=seed)
 
 
 def default_category(dataset: Dataset) -> str | None:
@@ -315,9 +297,17 @@ def project_runs(project: Project) -> list[RunRecord]:
 
 
 def project_comparison(
-    project: Project, first: int, second: int, *, seed: int = 0
+    project: Project,
+    first: int,
+    second: int,
+    *,
+    seed: int = 0,
+    cache: ReportCache | None = None,
 ) -> tuple[RunComparison, ReviewScale]:
     """Two runs of a project compared (blocking), with the scale their verdicts are on.
+
+    ``cache``: the runs' rows, and the comparison, kept from an earlier one (see
+    :class:`ReportCache`).
 
     Raises:
         JudgeDeskError: the project has not been run, or a run does not exist.
@@ -326,10 +316,27 @@ def project_comparison(
         raise JudgeDeskError(
             f"{project.name or 'This project'} has not been run yet: there are no runs to compare."
         )
-    with Store(project.store_path, readonly=True) as store:
+    with Store(project.store_path, readonly=True) as store, collecting_after():
         check_runs(store, [first, second])
+        if cache is not None:
+            cache.begin(store)
+            before, after = cache.outcomes(store, first), cache.outcomes(store, second)
+        else:
+            before = store.read(lambda db: outcomes(db, first))
+            after = store.read(lambda db: outcomes(db, second))
         values = [
-            r.value for run in (first, second) for r in store.results(run) if r.status == "ok"
+            value
+            for side in (before, after)
+            for _, status, value in side.values()
+            if status == "ok"
         ]
         scale = scale_for(project, values)
-        return compare_runs(store, first, second, scale, seed=seed), scale
+        if cache is None:
+            return compare_outcomes(first, second, before, after, scale, seed=seed), scale
+        compared = cache.comparison(
+            store,
+            (first, second),
+            (scale, seed),
+            lambda: compare_outcomes(first, second, before, after, scale, seed=seed),
+        )
+        return compared, scale

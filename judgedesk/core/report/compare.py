@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +11,8 @@ from judgedesk.core.report.figures import Summary, summarize
 from judgedesk.core.review.agreement import AgreementFigures, agreement
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.session import same_value
-from judgedesk.core.run.store import ResultRecord, Store
+from judgedesk.core.run.store import Store
+from judgedesk.core.run.store_reads import Outcome, outcomes
 
 
 @dataclass(frozen=True)
@@ -80,15 +81,30 @@ def compare_runs(
         JudgeDeskError: a run does not exist.
     """
     check_runs(store, [first, second])
-    before = {r.row_index: r for r in store.results(first)}
-    after = {r.row_index: r for r in store.results(second)}
-    common = sorted(set(before) & set(after))
+    before = store.read(lambda db: outcomes(db, first))
+    after = store.read(lambda db: outcomes(db, second))
+    return compare_outcomes(first, second, before, after, scale, seed=seed)
+
+
+def compare_outcomes(
+    first: int,
+    second: int,
+    before: Mapping[int, Outcome],
+    after: Mapping[int, Outcome],
+    scale: ReviewScale,
+    *,
+    seed: int = 0,
+) -> RunComparison:
+    """Two runs compared from their rows' outcomes (see :func:`compare_runs`)."""
+    common = sorted(before.keys() & after.keys())
     changed = [
-        _change(before[i], after[i]) for i in common if not _same_result(before[i], after[i])
+        RowChange(i, after[i][0], before[i][1], before[i][2], after[i][1], after[i][2])
+        for i in common
+        if not _same_result(before[i], after[i])
     ]
 
-    def figures(side: dict[int, ResultRecord]) -> Summary:
-        return summarize([(side[i].status, _ok_value(side[i])) for i in common], scale, seed=seed)
+    def figures(side: Mapping[int, Outcome]) -> Summary:
+        return summarize([(side[i][1], _ok_value(side[i])) for i in common], scale, seed=seed)
 
     pairs = [(_ok_value(before[i]), _ok_value(after[i])) for i in common]
     return RunComparison(
@@ -102,13 +118,9 @@ def compare_runs(
     )
 
 
-def _ok_value(result: ResultRecord) -> Any:
-    return result.value if result.status == "ok" else None
+def _ok_value(outcome: Outcome) -> Any:
+    return outcome[2] if outcome[1] == "ok" else None
 
 
-def _same_result(a: ResultRecord, b: ResultRecord) -> bool:
-    return a.status == b.status and same_value(a.value, b.value)
-
-
-def _change(a: ResultRecord, b: ResultRecord) -> RowChange:
-    return RowChange(b.row_index, b.row_id, a.status, a.value, b.status, b.value)
+def _same_result(a: Outcome, b: Outcome) -> bool:
+    return a[1] == b[1] and same_value(a[2], b[2])

@@ -1,14 +1,18 @@
 """Summary statistics of verdicts: means and rates with intervals, distributions.
 
 Intervals are 95 % percentile bootstrap intervals, drawn with a fixed seed so the same
-results always give the same figures. Above :data:`BOOTSTRAP_MAX_ROWS` rows the normal
-approximation is used instead (the bootstrap gives the same interval at that size, and
-would take seconds).
+results always give the same figures. Verdicts take few values (true/false, a 1–10 score,
+a pairwise grade), so a resample is drawn as how many rows of each value it holds (a
+multinomial draw, as for α): its cost is that of the values, not of the rows. Above
+:data:`BOOTSTRAP_MAX_ROWS` rows the normal approximation is used instead (the bootstrap
+gives the same interval at that size, and would take seconds).
 """
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -17,10 +21,13 @@ from typing import Any
 
 from judgedesk.core.review.agreement import is_number
 from judgedesk.core.review.human import ReviewScale
+from judgedesk.core.review.resample import chances, multinomial
 
 RESAMPLES = 1000
 BOOTSTRAP_MAX_ROWS = 5000
 MAX_BINS = 21
+ROWS_PER_VALUE = 4
+"""Values drawn as counts of each value when there are at least this many rows a value."""
 
 
 @dataclass(frozen=True)
@@ -49,11 +56,38 @@ def estimate_mean(values: Sequence[float], *, seed: int = 0) -> Estimate:
         sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
         half = 1.959964 * sd / math.sqrt(n)
         return Estimate(mean, mean - half, mean + half, n, "normal")
-    draw = random.Random(seed)
-    means = sorted(math.fsum(draw.choices(values, k=n)) / n for _ in range(RESAMPLES))
-    low = means[int(0.025 * RESAMPLES)]
-    high = means[min(RESAMPLES - 1, math.ceil(0.975 * RESAMPLES) - 1)]
+    counts = Counter(values)
+    if len(counts) * ROWS_PER_VALUE <= n:
+        kinds = tuple(sorted(counts))
+        low, high = _interval_of_counts(kinds, tuple(counts[v] for v in kinds), seed)
+    else:
+        draw = random.Random(seed)
+        means = sorted(math.fsum(draw.choices(values, k=n)) / n for _ in range(RESAMPLES))
+        low, high = _percentiles(means)
     return Estimate(mean, low, high, n)
+
+
+@functools.lru_cache(maxsize=256)
+def _interval_of_counts(
+    kinds: tuple[float, ...], counts: tuple[int, ...], seed: int
+) -> tuple[float, float]:
+    """The bootstrap interval of a mean of ``counts[i]`` times ``kinds[i]``, each resample
+    drawn as a multinomial; kept, since a report computed again after a review has the
+    same results to resample."""
+    n = sum(counts)
+    draw = random.Random(seed)
+    steps = chances([count / n for count in counts])
+    means = sorted(
+        math.fsum(map(operator.mul, kinds, multinomial(draw, n, steps))) / n
+        for _ in range(RESAMPLES)
+    )
+    return _percentiles(means)
+
+
+def _percentiles(means: list[float]) -> tuple[float, float]:
+    """The 2.5th and 97.5th percentiles of :data:`RESAMPLES` sorted means."""
+    high = min(RESAMPLES - 1, math.ceil(0.975 * RESAMPLES) - 1)
+    return means[int(0.025 * RESAMPLES)], means[high]
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,14 @@ same for any two versions of a judge.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.review.agreement import Figure, is_number
 from judgedesk.core.review.reliability import pair_agreement
 from judgedesk.core.run.store import Store
+from judgedesk.core.run.store_reads import StepVerdicts
 
 __all__ = [
     "RowMove",
@@ -135,10 +136,16 @@ def _rates(verdicts: Mapping[int, Any], people: Mapping[int, Any]) -> tuple[floa
     return tpr, tnr
 
 
-def judge_history(store: Store, people: Mapping[int, Any], level: str) -> list[VersionFigures]:
+def judge_history(
+    store: Store,
+    people: Mapping[int, Any],
+    level: str,
+    read: Callable[[Store, int], StepVerdicts] | None = None,
+) -> list[VersionFigures]:
     """Every version of every judge against ``people`` (row → the people's verdict),
     oldest version first for each judge. Runs from before versions were recorded are
-    left out."""
+    left out. ``read`` reads a run's verdicts (:meth:`Store.step_verdicts` unless given:
+    a cache's)."""
     pooled: dict[tuple[str, str], dict[int, Any]] = {}
     runs: dict[tuple[str, str], list[int]] = {}
     started: dict[tuple[str, str], float] = {}
@@ -147,9 +154,9 @@ def judge_history(store: Store, people: Mapping[int, Any], level: str) -> list[V
     for run in store.runs():
         if not run.judges:
             continue
-        read = store.step_verdicts(run.id)
-        ids.update(read.ids)
-        given = read.judges
+        found = read(store, run.id) if read is not None else store.step_verdicts(run.id)
+        ids.update(found.ids)
+        given = found.judges
         for judge, version in run.judges.items():
             key = (judge, version)
             if key not in pooled:

@@ -72,24 +72,42 @@ def judge_counts(results: Iterable[ResultRecord], order: Sequence[str] = ()) -> 
         order: the project's judges in order; judges only seen in results come after.
     """
     counts: dict[str, list[int]] = {name: [0, 0, 0] for name in order}
-    sampled: dict[str, _Samples] = {}
+    results = list(results)
+    # Rows alike (one status, one detail object shared by them) are counted together,
+    # in the order their first row comes.
+    alike: dict[tuple[str, int], tuple[ResultRecord, list[int]]] = {}
     for result in results:
+        key = (result.status, id(result.detail))
+        found = alike.get(key)
+        if found is None:
+            alike[key] = (result, [1])
+        else:
+            found[1][0] += 1
+    sampled_details: set[int] = set()
+    for result, (times,) in alike.values():
         detail = result.detail
         steps = [s for s in detail.get("judges", ()) if isinstance(s, dict)]
         for step in steps:
-            values = sample_values(step)
-            if values:
-                sampled.setdefault(str(step.get("judge", "")), _Samples()).add(step, values)
+            if sample_values(step):
+                sampled_details.add(id(detail))
             tally = counts.setdefault(str(step.get("judge", "")), [0, 0, 0])
             if step.get("failed"):
-                tally[2] += 1
+                tally[2] += times
             elif (step.get("verdict") or {}).get("ok"):
-                tally[0] += 1
+                tally[0] += times
             else:
-                tally[1] += 1
+                tally[1] += times
         failed = _failed_judge(result, steps, order)
         if failed:
-            counts.setdefault(failed, [0, 0, 0])[2] += 1
+            counts.setdefault(failed, [0, 0, 0])[2] += times
+    sampled: dict[str, _Samples] = {}
+    for result in results:  # row by row: α adds up the rows in their order
+        if id(result.detail) not in sampled_details:
+            continue
+        for step in result.detail.get("judges", ()):
+            values = sample_values(step) if isinstance(step, dict) else []
+            if values:
+                sampled.setdefault(str(step.get("judge", "")), _Samples()).add(step, values)
     return [
         JudgeCounts(name, sum(tally), tally[0], tally[1], tally[2], *_self_agreement(sampled, name))
         for name, tally in counts.items()

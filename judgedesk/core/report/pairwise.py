@@ -158,6 +158,20 @@ class PairwiseFigures:
         }
 
 
+def has_pairs(results: Iterable[ResultRecord]) -> bool:
+    """Whether a row holds a pairwise verdict (else :func:`pairwise_figures` is None)."""
+    kinds: dict[int, tuple[bool, bool]] = {}  # detail → (judged in both orders, pairwise)
+    for result in results:
+        kind = kinds.get(id(result.detail))  # rows alike may share one detail
+        if kind is None:
+            steps = [s for s in result.detail.get("judges", []) if isinstance(s, Mapping)]
+            both = any("orders" in s for s in steps)
+            kind = kinds[id(result.detail)] = (both, any(s.get("pairwise") for s in steps))
+        if kind[0] or (kind[1] and _on_pair_scale(result.value)):
+            return True
+    return False
+
+
 def pairwise_figures(
     results: Iterable[ResultRecord],
     *,
@@ -226,11 +240,14 @@ def _points(value: float) -> float:
 
 
 def _is_pair_value(value: Any, steps: list[Mapping[str, Any]]) -> bool:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return False
-    if not 1 <= value <= 5:
+    if not _on_pair_scale(value):
         return False
     return any("orders" in s or s.get("pairwise") for s in steps)
+
+
+def _on_pair_scale(value: Any) -> bool:
+    """A number from 1 to 5 (true and false are no numbers here)."""
+    return not isinstance(value, bool) and isinstance(value, int | float) and 1 <= value <= 5
 
 
 def _count_bias(step: Mapping[str, Any], counts: list[int]) -> None:

@@ -4,6 +4,8 @@ people agree with each other and the judge with them, and the judges with each o
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from judgedesk.core.dataset.mapping import reviewer_columns
@@ -12,8 +14,9 @@ from judgedesk.core.review.human import ReviewScale, read_labels
 from judgedesk.core.review.reliability import Ceiling, consensus, human_ceiling
 from judgedesk.core.review.session import ReviewItem, ReviewSession
 from judgedesk.core.review.team import ME, PeopleFigures, people_figures, scale_level
+from judgedesk.core.run.reviews import Review
 
-__all__ = ["judges_alpha", "people_figures_of", "people_verdicts"]
+__all__ = ["People", "judges_alpha", "people_figures_of", "people_verdicts", "read_people"]
 
 
 def judges_alpha(items: list[ReviewItem], scale: ReviewScale, seed: int) -> Ceiling | None:
@@ -34,15 +37,39 @@ def judges_alpha(items: list[ReviewItem], scale: ReviewScale, seed: int) -> Ceil
     return human_ceiling(chosen, level, seed=seed)
 
 
-def _everyone(session: ReviewSession) -> dict[str, dict[int, Any]]:
-    """Every reviewer's verdicts, and the dataset's reviewer columns: name → row → verdict."""
-    found = {name or ME: given for name, given in session.store.reviews.verdicts().items()}
+@dataclass(frozen=True)
+class People:
+    """What people said, read once for a report.
+
+    Attributes:
+        verdicts: every reviewer's verdicts, and the dataset's reviewer columns: name →
+            row → verdict.
+        brought: some reviews were brought in (a label file, a review pack).
+    """
+
+    verdicts: dict[str, dict[int, Any]]
+    brought: bool
+
+
+def read_people(
+    session: ReviewSession, reviews: Mapping[str, Mapping[int, Review]] | None = None
+) -> People:
+    """Every reviewer's verdicts (``reviews``: the store's, when already read), and the
+    dataset's reviewer columns (reading the dataset: off the GUI thread)."""
+    if reviews is None:
+        reviews = session.store.reviews.everyone()
+    found: dict[str, dict[int, Any]] = {}
+    for name, given in reviews.items():  # as ReviewTable.verdicts() reads them
+        verdicts = {row: r.verdict for row, r in given.items() if r.verdict is not None}
+        if verdicts:
+            found[name or ME] = verdicts
     dataset = session.dataset
     if dataset is not None:  # columns of the dataset holding a reviewer's labels each
         rows = session.rows()
         for name, column in _columns(session).items():
             found.setdefault(name, read_labels(dataset, rows, session.scale, column)[0])
-    return found
+    brought = any(r.source for given in reviews.values() for r in given.values())
+    return People(found, brought)
 
 
 def _columns(session: ReviewSession) -> dict[str, str]:
@@ -51,11 +78,12 @@ def _columns(session: ReviewSession) -> dict[str, str]:
     return reviewer_columns(dataset.mapping) if dataset is not None else {}
 
 
-def people_verdicts(session: ReviewSession) -> dict[int, Any]:
+def people_verdicts(session: ReviewSession, people: People | None = None) -> dict[int, Any]:
     """The people's verdict per row: the adjudicated one, else their consensus when
-    several reviewed, else the one person's (or the dataset's)."""
+    several reviewed, else the one person's (or the dataset's). ``people``: what
+    :func:`read_people` read, if it was."""
     given = {i.row_index: i.human_value for i in session.items() if i.human_value is not None}
-    everyone = _everyone(session)
+    everyone = (people or read_people(session)).verdicts
     if len(everyone) < 2:
         return given
     level = scale_level(session.scale)
@@ -67,16 +95,15 @@ def people_verdicts(session: ReviewSession) -> dict[int, Any]:
 
 
 def people_figures_of(
-    session: ReviewSession, items: list[ReviewItem], seed: int
+    session: ReviewSession, items: list[ReviewItem], seed: int, people: People | None = None
 ) -> PeopleFigures | None:
     """People against each other and the judge against them, when two or more people
-    gave verdicts (reading the results file: off the GUI thread)."""
-    everyone = _everyone(session)
+    gave verdicts (reading the results file: off the GUI thread). ``people``: what
+    :func:`read_people` read, if it was."""
+    people = people or read_people(session)
+    everyone = people.verdicts
     # One person reviewing here is no team; one reviewer's labels brought in already is.
-    brought = any(
-        r.source for given in session.store.reviews.everyone().values() for r in given.values()
-    )
-    if not everyone or (len(everyone) < 2 and not brought and not _columns(session)):
+    if not everyone or (len(everyone) < 2 and not people.brought and not _columns(session)):
         return None
     judge = {i.row_index: i.judge_value for i in items if i.judge_value is not None}
     return people_figures({}, everyone, judge, scale_level(session.scale), seed=seed)

@@ -3,13 +3,16 @@
 Building the report of a big project allocates a great deal; in the window's process
 that garbage would be collected on the window's thread (which alone may collect it
 safely) and the computation would hold the interpreter's lock for long stretches. A
-separate process keeps both away from the window. The process is started on first use
-and kept: it keeps the last datasets it opened, so a report computed again (after a
-review, a run) does not read the file again.
+separate process keeps both away from the window. The process is started as soon as a
+project is opened (:meth:`ReportWorker.warm`) and kept: it keeps the last datasets it
+opened and what the last reports read (:class:`~judgedesk.core.report.cache.ReportCache`),
+so a report computed again after a review reads the reviews alone, and after a run that
+run's results alone.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 from collections import OrderedDict
@@ -28,6 +31,7 @@ from judgedesk.core.report.build import (
     project_report,
     project_runs,
 )
+from judgedesk.core.report.cache import ReportCache
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.run.store import RunRecord
 
@@ -50,12 +54,16 @@ class ReportPage:
 
 
 def report_page(
-    project: Project, dataset: Dataset | None, run_id: int | None, category: str | None
+    project: Project,
+    dataset: Dataset | None,
+    run_id: int | None,
+    category: str | None,
+    cache: ReportCache | None = None,
 ) -> ReportPage:
     """Read the runs and compute the report (blocking).
 
     ``category`` "" means no breakdown; a run that no longer exists falls back to each
-    row's latest result.
+    row's latest result. ``cache``: see :func:`project_report`.
     """
     runs = project_runs(project)
     if not runs:
@@ -63,13 +71,16 @@ def report_page(
     if run_id not in {run.id for run in runs}:
         run_id = None
     chosen = category if dataset is not None else ""
-    report = project_report(project, dataset, run_id=run_id, category=chosen, history=True)
+    report = project_report(
+        project, dataset, run_id=run_id, category=chosen, history=True, cache=cache
+    )
     return ReportPage(report, runs, run_id)
 
 
 # --- in the report process ----------------------------------------------------------------
 
 _datasets: OrderedDict[tuple[Any, ...], Dataset] = OrderedDict()
+_cache = ReportCache()  # what the last reports read, for the next ones
 
 
 def _dataset_key(project: Project) -> tuple[Any, ...]:
@@ -102,18 +113,27 @@ def _open_dataset(project: Project) -> Dataset | None:
         return None  # the report is made without categories or the dataset's labels
     _datasets[key] = dataset
     while len(_datasets) > DATASETS_KEPT:
-        _datasets.popitem(last=False)[1].close()
+        closed = _datasets.popitem(last=False)[1]
+        _cache.forget_dataset(closed)
+        closed.close()
     return dataset
 
 
 def _page_in_process(project: Project, run_id: int | None, category: str | None) -> ReportPage:
-    return report_page(project, _open_dataset(project), run_id, category)
+    return report_page(project, _open_dataset(project), run_id, category, _cache)
 
 
 def _comparison_in_process(
     project: Project, first: int, second: int
 ) -> tuple[RunComparison, ReviewScale]:
-    return project_comparison(project, first, second)
+    return project_comparison(project, first, second, cache=_cache)
+
+
+def _warm_in_process(project: Project, run_id: int | None, category: str | None) -> None:
+    """Open the dataset and compute the report once, keeping what it read: the report
+    asked for when the pane is shown then reads only what changed since."""
+    with contextlib.suppress(JudgeDeskError):  # said when the report is asked for
+        report_page(project, _open_dataset(project), run_id, category, _cache)
 
 
 # --- in the window's process --------------------------------------------------------------
@@ -131,6 +151,18 @@ class ReportWorker:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
         return self._pool
+
+    @property
+    def started(self) -> bool:
+        """Whether the process has been started (and not shut down since)."""
+        return self._pool is not None
+
+    def warm(
+        self, project: Project, run_id: int | None = None, category: str | None = None
+    ) -> Future[None]:
+        """Start the process, if need be, and have it read ``project``'s dataset and
+        results ahead of the first report asked for (see :meth:`page`)."""
+        return self._executor().submit(_warm_in_process, project, run_id, category)
 
     def page(
         self, project: Project, run_id: int | None, category: str | None

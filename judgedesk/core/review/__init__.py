@@ -8,18 +8,38 @@ kappa, correlation, confusion matrix). Reads the run stage; never imports report
 
 from __future__ import annotations
 
-from judgedesk.core.review.agreement import AgreementFigures, agreement
-from judgedesk.core.review.human import ReviewScale, scale_for
-from judgedesk.core.review.session import ReviewFilter, ReviewSession, disagreeing_rows
-from judgedesk.core.review.worker import ReviewWorker
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__all__ = [
-    "AgreementFigures",
-    "ReviewFilter",
-    "ReviewScale",
-    "ReviewSession",
-    "ReviewWorker",
-    "agreement",
-    "disagreeing_rows",
-    "scale_for",
-]
+if TYPE_CHECKING:
+    from judgedesk.core.review.agreement import AgreementFigures as AgreementFigures
+    from judgedesk.core.review.agreement import agreement as agreement
+    from judgedesk.core.review.human import ReviewScale as ReviewScale
+    from judgedesk.core.review.human import scale_for as scale_for
+    from judgedesk.core.review.session import ReviewFilter as ReviewFilter
+    from judgedesk.core.review.session import ReviewSession as ReviewSession
+    from judgedesk.core.review.session import disagreeing_rows as disagreeing_rows
+    from judgedesk.core.review.worker import ReviewWorker as ReviewWorker
+
+# Imported on first use, so that importing one module of this stage does not import
+# all of them: a command starts with only what it uses (``judgedesk render`` loads no
+# HTTP client), the window shows before what it needs later is loaded.
+_WHERE = {
+    "AgreementFigures": "agreement",
+    "agreement": "agreement",
+    "ReviewScale": "human",
+    "scale_for": "human",
+    "ReviewFilter": "session",
+    "ReviewSession": "session",
+    "disagreeing_rows": "session",
+    "ReviewWorker": "worker",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.project.settings import Project
 from judgedesk.core.review.human import ReviewScale, dataset_labels, scale_for
-from judgedesk.core.review.items import PEOPLE, ReviewItem, build_item
+from judgedesk.core.review.items import PEOPLE, JudgeVerdict, ReviewItem, build_item
 from judgedesk.core.review.reliability import consensus
 from judgedesk.core.run.reviews import Review
-from judgedesk.core.run.store import Store
+from judgedesk.core.run.store import ResultRecord, Store
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,8 @@ class ReviewSnapshot:
 
     scale: ReviewScale
     items: dict[int, ReviewItem]
+    reviews: dict[str, dict[int, Review]] = field(default_factory=dict, compare=False, repr=False)
+    """Every reviewer's reviews as read: reviewer → row index → review."""
 
 
 def read_snapshot(
@@ -29,6 +32,8 @@ def read_snapshot(
     project: Project | None = None,
     run_id: int | None = None,
     reviewer: str | None = None,
+    results: Mapping[int, ResultRecord] | None = None,
+    bare: Mapping[int, ReviewItem] | None = None,
 ) -> ReviewSnapshot:
     """Read every row's result (each row's latest, or one run's), reviews and dataset label.
 
@@ -37,12 +42,14 @@ def read_snapshot(
     where several reviewed, one that stands for them all: the adjudicated verdict if
     any, else their consensus.
 
+    ``results``, when given, are the rows' results already read (row index → result, in
+    row order): only the reviews are read then; ``bare`` their :func:`bare_items`, when
+    already made.
+
     Blocking: reads the store and, when a ``human`` column is mapped, the dataset.
     """
-    if run_id is None:
-        results = store.latest_results()
-    else:
-        results = {r.row_index: r for r in store.results(run_id)}
+    if results is None:
+        results = read_results(store, run_id)
     everyone = store.reviews.everyone()
     decided = {index: a.value for index, a in store.adjudications.all().items()}
     scale = scale_for(project, (r.value for r in results.values() if r.status == "ok"))
@@ -54,24 +61,67 @@ def read_snapshot(
     labels = dataset_labels(dataset, rows, scale) if dataset is not None else {}
     items = {}
     for index in rows:
+        made = bare.get(index) if bare is not None else None
         reviews = by_row.get(index, [])
+        if made is not None and not reviews and index not in decided and labels.get(index) is None:
+            items[index] = made  # nobody said anything about the row: its result alone
+            continue
         if reviewer is None:
             mine = _standing_for(reviews, decided.get(index), scale.level)
             others: tuple[Review, ...] = ()
         else:
             mine = next((r for r in reviews if r.reviewer == reviewer), None)
             others = tuple(r for r in reviews if r.reviewer != reviewer)
-        verdicts = [r.verdict for r in others]
-        items[index] = build_item(
-            index,
-            results.get(index),
-            mine,
-            labels.get(index),
-            others=others,
-            people_value=consensus(verdicts, scale.level),
-            adjudicated=decided.get(index),
-        )
-    return ReviewSnapshot(scale, items)
+        label, adjudicated = labels.get(index), decided.get(index)
+        people = consensus([r.verdict for r in others], scale.level)
+        if made is None:
+            made = build_item(
+                index,
+                results.get(index),
+                mine,
+                label,
+                others=others,
+                people_value=people,
+                adjudicated=adjudicated,
+            )
+        elif others or any(v is not None for v in (mine, label, people, adjudicated)):
+            made = replace(
+                made,
+                review=mine,
+                dataset_value=label,
+                others=others,
+                people_value=people,
+                adjudicated=adjudicated,
+            )
+        items[index] = made
+    return ReviewSnapshot(scale, items, everyone)
+
+
+def bare_items(results: Mapping[int, ResultRecord]) -> dict[int, ReviewItem]:
+    """Each row's item from its result alone (no review, label or other reviewers), to
+    be completed by :func:`read_snapshot`.
+
+    Results that share one detail object (read once for rows alike) share their judges'
+    verdicts, read from it once.
+    """
+    judges: dict[int, tuple[JudgeVerdict, ...]] = {}  # id of a detail → its verdicts
+    items = {}
+    for index, result in results.items():
+        read = judges.get(id(result.detail))
+        if read is None:
+            item = build_item(index, result, None, None)
+            judges[id(result.detail)] = item.judges
+        else:
+            item = ReviewItem(index, result.row_id, result, None, None, read)
+        items[index] = item
+    return items
+
+
+def read_results(store: Store, run_id: int | None = None) -> dict[int, ResultRecord]:
+    """Each row's latest result, or one run's: row index → result, in row order."""
+    if run_id is None:
+        return store.latest_results()
+    return {r.row_index: r for r in store.results(run_id)}
 
 
 def _standing_for(reviews: list[Review], decided: Any, level: str) -> Review | None:

@@ -12,30 +12,54 @@ imports the review or report stages: a filter of theirs comes in as a ``Selectio
 
 from __future__ import annotations
 
-from judgedesk.core.run.background import BackgroundRun, RunNews
-from judgedesk.core.run.estimate import RunEstimate, estimate_run
-from judgedesk.core.run.outcome import RowOutcome, row_outcome
-from judgedesk.core.run.pipeline import Progress, Run, RunSummary, run_project
-from judgedesk.core.run.process import ProcessRun
-from judgedesk.core.run.reviews import Review
-from judgedesk.core.run.selection import Selection
-from judgedesk.core.run.store import ResultRecord, RunRecord, Store
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__all__ = [
-    "BackgroundRun",
-    "ProcessRun",
-    "Progress",
-    "ResultRecord",
-    "Review",
-    "RowOutcome",
-    "Run",
-    "RunEstimate",
-    "RunNews",
-    "RunRecord",
-    "RunSummary",
-    "Selection",
-    "Store",
-    "estimate_run",
-    "row_outcome",
-    "run_project",
-]
+if TYPE_CHECKING:
+    from judgedesk.core.run.background import BackgroundRun as BackgroundRun
+    from judgedesk.core.run.background import RunNews as RunNews
+    from judgedesk.core.run.estimate import RunEstimate as RunEstimate
+    from judgedesk.core.run.estimate import estimate_run as estimate_run
+    from judgedesk.core.run.outcome import RowOutcome as RowOutcome
+    from judgedesk.core.run.outcome import row_outcome as row_outcome
+    from judgedesk.core.run.pipeline import Progress as Progress
+    from judgedesk.core.run.pipeline import Run as Run
+    from judgedesk.core.run.pipeline import RunSummary as RunSummary
+    from judgedesk.core.run.pipeline import run_project as run_project
+    from judgedesk.core.run.process import ProcessRun as ProcessRun
+    from judgedesk.core.run.reviews import Review as Review
+    from judgedesk.core.run.selection import Selection as Selection
+    from judgedesk.core.run.store import ResultRecord as ResultRecord
+    from judgedesk.core.run.store import RunRecord as RunRecord
+    from judgedesk.core.run.store import Store as Store
+
+# Imported on first use, so that importing one module of this stage does not import
+# all of them: a command starts with only what it uses (``judgedesk render`` loads no
+# HTTP client), the window shows before what it needs later is loaded.
+_WHERE = {
+    "BackgroundRun": "background",
+    "RunNews": "background",
+    "RunEstimate": "estimate",
+    "estimate_run": "estimate",
+    "RowOutcome": "outcome",
+    "row_outcome": "outcome",
+    "Progress": "pipeline",
+    "Run": "pipeline",
+    "RunSummary": "pipeline",
+    "run_project": "pipeline",
+    "ProcessRun": "process",
+    "Review": "reviews",
+    "Selection": "selection",
+    "ResultRecord": "store",
+    "RunRecord": "store",
+    "Store": "store",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -6,10 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgedesk.core.judge import ChatRequest, OpenAIClient
 from judgedesk.core.judge.approvals import approved_key
-from judgedesk.core.judge.base import ChatClient
-from judgedesk.core.judge.local_file import LocalFileClient
+from judgedesk.core.judge.base import ChatClient, ChatRequest
 from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.parsers.rule import VerdictRule
 from judgedesk.core.judge.request import judge_template
@@ -110,6 +108,11 @@ def prepare_judge(
 def _client(
     project: Project, settings: JudgeSettings, prompt: bool, concurrency: int | None
 ) -> ChatClient:
+    # The clients are imported when a run makes one: what only renders a judge's prompt
+    # (judgedesk render, the stored answers) needs no HTTP client.
+    from judgedesk.core.judge.local_file import LocalFileClient
+    from judgedesk.core.judge.openai import OpenAIClient
+
     if settings.kind == "local":
         return LocalFileClient(
             settings.model_path(project.root),

@@ -9,10 +9,10 @@ import socket
 import sqlite3
 import sys
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.run.adjudications import AdjudicationTable
@@ -68,6 +68,7 @@ class RunRecord:
 
 RESULT_BATCH = 64
 RESULT_DELAY = 0.25
+_T = TypeVar("_T")
 
 
 class Store:
@@ -265,7 +266,7 @@ class Store:
     def runs(self) -> list[RunRecord]:
         """Every run, oldest first."""
         try:
-            rows = self._db.execute(
+            rows: list[tuple[int, float, float | None, str, str, str, str]] = self._db.execute(
                 "SELECT id, started, finished, status, selection, note, judges FROM runs "
                 "ORDER BY id"
             ).fetchall()
@@ -273,10 +274,7 @@ class Store:
             rows = self._db.execute(
                 "SELECT id, started, finished, status, selection, note, '{}' FROM runs ORDER BY id"
             ).fetchall()
-        return [
-            RunRecord(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6] or "{}"))
-            for row in rows
-        ]
+        return [RunRecord(*row[:6], json.loads(row[6] or "{}")) for row in rows]
 
     # --- results ----------------------------------------------------------------------
 
@@ -328,8 +326,12 @@ class Store:
 
     def step_verdicts(self, run_id: int) -> StepVerdicts:
         """Each judge's own verdict per row of a run, read without decoding whole rows."""
+        return self.read(lambda db: step_verdicts(db, run_id))
+
+    def read(self, reader: Callable[[sqlite3.Connection], _T]) -> _T:
+        """What ``reader`` (a narrow read, see ``store_reads``) reads, pending rows written."""
         self.flush()
-        return step_verdicts(self._db, run_id)
+        return reader(self._db)
 
     def latest_result(self, row_index: int) -> ResultRecord | None:
         """A row's most recent result, or None when it never ran."""

@@ -15,7 +15,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["StepVerdicts", "step_verdicts"]
+__all__ = [
+    "Outcome",
+    "ResultRow",
+    "RunStamp",
+    "StepVerdicts",
+    "outcomes",
+    "report_rows",
+    "run_stamps",
+    "step_verdicts",
+]
 
 _NOT_JSON = "(instr(detail, 'NaN') OR instr(detail, 'Infinity'))"
 
@@ -30,6 +39,104 @@ WHERE r.run_id = ? AND NOT {_NOT_JSON.replace("detail", "r.detail")}
   AND typeof(j.key) = 'integer' AND j.type = 'object'
 ORDER BY r.row_index, j.key
 """
+
+
+Outcome = tuple[str, str, Any]
+"""A row's result without its detail: (row id, status, value)."""
+
+RunStamp = tuple[int, float, float]
+"""What changes when a run's results change (see :func:`run_stamps`)."""
+
+ResultRow = tuple[int, int, str, str, Any, str, dict[str, Any], float]
+"""A row's result as a report reads it: run id, row index, row id, status, value, error,
+detail without what no figure reads (see :func:`report_rows`), when it was stored."""
+
+JUDGES_SLIMMED = 4
+"""Judge steps of a detail whose long fields are left out (those of later ones are read)."""
+
+# What no figure reads of a row's detail: the answers and the scripts' output, and of
+# each judge step (and each order of a pair) the reply's reason, candidates, warnings
+# and cache key. A postprocess script's outcome stays as an empty object: that there
+# was one is read.
+_STEP_PARTS = (".key", ".cached", ".warnings", ".detail", ".verdict.reason")
+_VERDICT_PARTS = (".verdict.candidates", ".verdict.ambiguous")
+_LEFT_OUT = [
+    f"$.judges[{step}]{order}{part}"
+    for step in range(JUDGES_SLIMMED)
+    for order in ("", ".orders[0]", ".orders[1]")
+    for part in _STEP_PARTS + _VERDICT_PARTS
+    if not (order and part in (".warnings", ".detail"))
+] + ["$.candidate", "$.baseline", "$.preprocess"]
+_SLIM = (
+    f"CASE WHEN {_NOT_JSON} THEN detail ELSE json_replace(json_remove(detail, "
+    + ", ".join(f"'{path}'" for path in _LEFT_OUT)
+    + "), '$.postprocess', json_object()) END"
+)
+_COLUMNS = "run_id, row_index, row_id, status, value, error, {detail}, updated"
+_LATEST = (
+    "SELECT {columns} FROM results JOIN (SELECT row_index, MAX(run_id) AS run_id FROM results "
+    "GROUP BY row_index) USING (row_index, run_id) ORDER BY row_index"
+)
+_OF_RUN = "SELECT {columns} FROM results WHERE run_id=? AND updated>=? ORDER BY row_index"
+
+
+def report_rows(
+    db: sqlite3.Connection, run_id: int | None = None, since: float | None = None
+) -> list[ResultRow]:
+    """Each row's latest result (``run_id`` None), or a run's stored at ``since`` or later
+    (all of them for None), in row order, each detail without what no figure reads.
+
+    Details (and values) alike are decoded once and shared: read them, never change them.
+    A detail SQLite cannot read at all is read whole, as :meth:`Store.results` reads it.
+    """
+    query = _LATEST if run_id is None else _OF_RUN
+    args = () if run_id is None else (run_id, since if since is not None else float("-inf"))
+    try:
+        found = db.execute(query.format(columns=_COLUMNS.format(detail=_SLIM)), args).fetchall()
+    except sqlite3.OperationalError:  # a detail damaged by hand
+        found = db.execute(query.format(columns=_COLUMNS.format(detail="detail")), args).fetchall()
+    decoded: dict[str | None, Any] = {None: None}
+    rows: list[ResultRow] = []
+    for run, row, row_id, status, value, error, detail, updated in found:
+        if value not in decoded:
+            decoded[value] = json.loads(value)
+        if detail not in decoded:
+            decoded[detail] = json.loads(detail)
+        rows.append((run, row, row_id, status, decoded[value], error, decoded[detail], updated))
+    return rows
+
+
+def run_stamps(db: sqlite3.Connection) -> dict[int, RunStamp]:
+    """Each run's results: how many, when the last was stored, and the sum of the times
+    they were stored (run id → all three).
+
+    Storing a result (new or replaced) changes its run's stamp: what was computed from a
+    run's results holds while its stamp is the same.
+    """
+    found = db.execute(
+        "SELECT run_id, COUNT(*), MAX(updated), TOTAL(updated) FROM results GROUP BY run_id"
+    )
+    return {run: (count, last, total) for run, count, last, total in found}
+
+
+def outcomes(db: sqlite3.Connection, run_id: int) -> dict[int, Outcome]:
+    """Each row's result in a run without its detail: row index → (row id, status, value)."""
+    found: dict[int, Outcome] = {}
+    decoded: dict[str, Any] = {}  # the same few values over and over
+    for row, row_id, status, text in db.execute(
+        "SELECT row_index, row_id, status, value FROM results WHERE run_id=? ORDER BY row_index",
+        (run_id,),
+    ):
+        if text is None:
+            value = None
+        elif text in decoded:
+            value = decoded[text]
+        else:
+            value = json.loads(text)
+            if not isinstance(value, list | dict):  # never share those
+                decoded[text] = value
+        found[row] = (row_id, status, value)
+    return found
 
 
 @dataclass(frozen=True)

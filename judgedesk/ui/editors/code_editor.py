@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFontDatabase,
@@ -23,6 +23,22 @@ from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 from judgedesk.ui.editors.brackets import bracket_selections
 from judgedesk.ui.editors.highlighters import JinjaHighlighter, PythonHighlighter, is_dark
 from judgedesk.ui.editors.markers import MARKER_COLOURS, Marker, marker_selections
+from judgedesk.ui.keys import PaneKey
+
+EDITOR_KEYS: tuple[PaneKey, ...] = (
+    PaneKey(("Ctrl+=", "Ctrl++"), QT_TRANSLATE_NOOP("Shortcuts", "Larger text")),
+    PaneKey(("Ctrl+-",), QT_TRANSLATE_NOOP("Shortcuts", "Smaller text")),
+    PaneKey(("Ctrl+0",), QT_TRANSLATE_NOOP("Shortcuts", "Text at its usual size")),
+    PaneKey(("Tab",), QT_TRANSLATE_NOOP("Shortcuts", "Indent the line or the lines selected")),
+    PaneKey(
+        ("Shift+Tab",), QT_TRANSLATE_NOOP("Shortcuts", "Unindent the line or the lines selected")
+    ),
+    PaneKey(
+        ("Ctrl+Tab", "Ctrl+Shift+Tab"),
+        QT_TRANSLATE_NOOP("Shortcuts", "Leave the editor: next or previous field"),
+    ),
+)
+"""The keys :meth:`CodeEditor._key` reads itself; keep the two in step."""
 
 
 class KeyCompanion(Protocol):
@@ -140,6 +156,7 @@ class CodeEditor(QPlainTextEdit):
             companion.key_pressed(event)
 
     def _key(self, event: QKeyEvent) -> None:
+        # Help › Keyboard Shortcuts lists these keys from EDITOR_KEYS.
         key = event.key()
         control = event.modifiers() & Qt.KeyboardModifier.ControlModifier
         if control and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):

@@ -5,11 +5,21 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from PySide6.QtCore import QObject, QStringListModel, Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QTextCursor
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QStringListModel, Qt
+from PySide6.QtGui import QKeyEvent, QShortcut, QTextCursor
 from PySide6.QtWidgets import QCompleter
 
 from judgedesk.ui.editors.code_editor import CodeEditor
+from judgedesk.ui.keys import PaneKey, keys_for
+
+COMPLETION_KEYS: tuple[PaneKey, ...] = (
+    PaneKey(
+        ("Ctrl+Space",),
+        QT_TRANSLATE_NOOP("Shortcuts", "List the names the template can use"),
+        "complete",
+    ),
+)
+"""The completion popup's key (it opens as ``{{`` is typed, too)."""
 
 # The name being typed at the end of the text before the cursor ("data.que", "data.").
 _TYPED_NAME = re.compile(r"(?<![\w.])[^\W\d]\w*(?:\.\w*)*$")
@@ -68,7 +78,8 @@ class NameCompleter(QObject):
         popup = self.completer.popup()
         popup.setObjectName("nameCompletions")
         popup.setAccessibleName(self.tr("Names the template can use"))
-        shortcut = QShortcut(QKeySequence("Ctrl+Space"), editor)
+        shortcut = QShortcut(editor)
+        shortcut.setKeys(keys_for(COMPLETION_KEYS, "complete"))
         shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
         shortcut.activated.connect(lambda: self.open(force=True))
         self.set_names(names)

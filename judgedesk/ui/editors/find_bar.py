@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -16,6 +16,34 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.ui.editors.code_editor import CodeEditor
+from judgedesk.ui.keys import PaneKey
+
+FIND_KEYS: tuple[PaneKey, ...] = (
+    PaneKey(
+        (QKeySequence.StandardKey.Find,),
+        QT_TRANSLATE_NOOP("Shortcuts", "Find in the editor"),
+        "show_find",
+    ),
+    PaneKey(
+        (QKeySequence.StandardKey.Replace,),
+        QT_TRANSLATE_NOOP("Shortcuts", "Find and replace in the editor"),
+        "show_replace",
+    ),
+    PaneKey(
+        (QKeySequence.StandardKey.FindNext,),
+        QT_TRANSLATE_NOOP("Shortcuts", "Next match"),
+        "find_next",
+    ),
+    PaneKey(
+        (QKeySequence.StandardKey.FindPrevious,),
+        QT_TRANSLATE_NOOP("Shortcuts", "Previous match"),
+        "find_previous",
+    ),
+    # The bar's own keys (its fields' returnPressed, keyPressEvent).
+    PaneKey(("Return",), QT_TRANSLATE_NOOP("Shortcuts", "In the find bar: next match")),
+    PaneKey(("Esc",), QT_TRANSLATE_NOOP("Shortcuts", "Close the find bar")),
+)
+"""The find bar's keys, over its editor; :class:`FindBar` binds those with a command."""
 
 
 class FindBar(QWidget):
@@ -61,15 +89,12 @@ class FindBar(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(grid)
-        for keys, slot in (
-            (QKeySequence.StandardKey.Find, self.show_find),
-            (QKeySequence.StandardKey.Replace, self.show_replace),
-            (QKeySequence.StandardKey.FindNext, self.find_next),
-            (QKeySequence.StandardKey.FindPrevious, self.find_previous),
-        ):
-            shortcut = QShortcut(QKeySequence(keys), editor)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(slot)
+        for entry in FIND_KEYS:
+            if entry.command:
+                shortcut = QShortcut(editor)
+                shortcut.setKeys(entry.sequences())
+                shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                shortcut.activated.connect(getattr(self, entry.command))
         self.hide()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:

@@ -6,8 +6,8 @@ import asyncio
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QItemSelection, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.dataset import Dataset, search_rows
 from judgedesk.core.project.workspace import Workspace
+from judgedesk.ui.keys import PaneKey, keys_for
 from judgedesk.ui.models.dataset_model import DatasetTableModel
 from judgedesk.ui.panes.column_chooser import ColumnChooser
 from judgedesk.ui.panes.dataset_search import SearchJob, SearchScope
@@ -35,6 +36,15 @@ from judgedesk.ui.tasks import TaskRunner
 SEARCH_DELAY_MS = 250
 _SEARCH_TASK = "dataset-search"
 _WIDTHS = (70, 320, 200, 320, 160)
+DATASET_KEYS: tuple[PaneKey, ...] = (
+    # The search field's own Enter (returnPressed).
+    PaneKey(("Return",), QT_TRANSLATE_NOOP("Shortcuts", "In the search: search at once")),
+    PaneKey(
+        ("Esc",),
+        QT_TRANSLATE_NOOP("Shortcuts", "In the search: clear it, then back to the table"),
+        "escape",
+    ),
+)
 
 
 class DatasetPane(QWidget):
@@ -132,7 +142,8 @@ class DatasetPane(QWidget):
         self._debounce.timeout.connect(self._start_search)
         self.search.textChanged.connect(self._on_text)
         self.search.returnPressed.connect(self._search_now)
-        escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.search)
+        escape = QShortcut(self.search)
+        escape.setKeys(keys_for(DATASET_KEYS, "escape"))
         escape.setContext(Qt.ShortcutContext.WidgetShortcut)
         escape.activated.connect(self._escape)
         self.scope = SearchScope(self.model, self)

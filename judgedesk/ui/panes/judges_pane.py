@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import dataclasses
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -21,11 +22,13 @@ from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.template.library import get_template
-from judgedesk.ui.dialogs.find_servers import FindServersDialog
 from judgedesk.ui.dialogs.verdict_rule import VerdictRuleDialog
 from judgedesk.ui.models.judges_model import JudgesListModel
 from judgedesk.ui.panes.judge_form import JudgeForm
 from judgedesk.ui.tasks import TaskRunner
+
+if TYPE_CHECKING:
+    from judgedesk.ui.dialogs.find_servers import FindServersDialog
 
 
 class JudgesPane(JudgeForm):
@@ -121,6 +124,10 @@ class JudgesPane(JudgeForm):
         """Show Find Local Servers; the server model or file chosen there becomes a judge."""
         if self.workspace.project is None:
             return None
+        # Imported on first use: finding servers brings the HTTP clients, which the
+        # window does not need to show.
+        from judgedesk.ui.dialogs.find_servers import FindServersDialog
+
         dialog = FindServersDialog(self.tasks, self)
         dialog.sig_judge_chosen.connect(self._add)
         dialog.finished.connect(dialog.deleteLater)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.pack import PackRow
 from judgedesk.core.run.reviews import Review
+from judgedesk.ui.keys import PaneKey
 from judgedesk.ui.panes.review_keys import is_undo_key
 from judgedesk.ui.panes.verdict_controls import VerdictControls, VerdictWidget
 from judgedesk.ui.rich_text import (
@@ -35,6 +36,43 @@ _TAG = re.compile(r"^\[([A-Z][A-Z_ -]*)\] ?", re.MULTILINE)
 _ROLES = {"SYSTEM": "system", "USER": "user", "BOT": "assistant", "TOOL": "tool"}
 
 
+PACK_KEYS: tuple[PaneKey, ...] = (
+    PaneKey(("J", "N", "Down"), QT_TRANSLATE_NOOP("Shortcuts", "Next row"), "next_row"),
+    PaneKey(("K", "P", "Up"), QT_TRANSLATE_NOOP("Shortcuts", "Previous row"), "previous_row"),
+    PaneKey(
+        tuple("1234567890"),
+        QT_TRANSLATE_NOOP("Shortcuts", "Your verdict: the key on its button"),
+        "press_digit",
+    ),
+    PaneKey(("F",), QT_TRANSLATE_NOOP("Shortcuts", "Flag the row for a second look"), "flag"),
+    PaneKey(("E",), QT_TRANSLATE_NOOP("Shortcuts", "Write a note on the row"), "focus_note"),
+    # The note's own keys (verdict_controls).
+    PaneKey(("Esc", "Return"), QT_TRANSLATE_NOOP("Shortcuts", "In the note: back to the rows")),
+    PaneKey(
+        ("Backspace", "Delete"),
+        QT_TRANSLATE_NOOP("Shortcuts", "Clear your verdict (the flag and the note stay)"),
+        "clear_verdict",
+    ),
+)
+"""The keys the card's hints name; :func:`add_pack_keys` binds them."""
+
+PACK_MENU_KEYS: tuple[PaneKey, ...] = (
+    PaneKey(("Ctrl+O",), QT_TRANSLATE_NOOP("Shortcuts", "Open a review pack"), "open"),
+    PaneKey(("Ctrl+W",), QT_TRANSLATE_NOOP("Shortcuts", "Close the window"), "close"),
+    PaneKey(
+        (QKeySequence.StandardKey.Undo,),
+        QT_TRANSLATE_NOOP("Shortcuts", "Undo the last review change"),
+        "undo",
+    ),
+    PaneKey(
+        ("Ctrl+Shift+Z", QKeySequence.StandardKey.Redo),
+        QT_TRANSLATE_NOOP("Shortcuts", "Redo the review change undone"),
+        "redo",
+    ),
+)
+"""The keys of the pack window's menus (the window binds them to its actions)."""
+
+
 class Reviewing(Protocol):
     """What the pack window's keys ask for."""
 
@@ -47,28 +85,21 @@ class Reviewing(Protocol):
 
 
 def add_pack_keys(target: Reviewing, window: QWidget) -> None:
-    """The keys the card's hints name, anywhere in ``window``: J/N/Down next, K/P/Up
-    previous, 1–9 and 0 a verdict, F flag, E the note, Backspace/Delete clear.
+    """Bind :data:`PACK_KEYS` anywhere in ``window``.
 
     A text field with the focus takes its keys first: typing is never a verdict.
     """
-    keys: list[tuple[str, Callable[[], object]]] = [
-        ("J", target.next_row),
-        ("N", target.next_row),
-        ("Down", target.next_row),
-        ("K", target.previous_row),
-        ("P", target.previous_row),
-        ("Up", target.previous_row),
-        ("F", target.flag),
-        ("E", target.focus_note),
-        ("Backspace", target.clear_verdict),
-        ("Delete", target.clear_verdict),
-    ]
-    keys += [(str(d), partial(target.press_digit, d)) for d in range(10)]
-    for sequence, slot in keys:
-        shortcut = QShortcut(QKeySequence(sequence), window)
-        shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
-        shortcut.activated.connect(slot)
+    for entry in PACK_KEYS:
+        if not entry.command:
+            continue
+        for sequence in entry.sequences():
+            if entry.command == "press_digit":
+                slot: Callable[[], object] = partial(target.press_digit, int(sequence.toString()))
+            else:
+                slot = getattr(target, entry.command)
+            shortcut = QShortcut(sequence, window)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(slot)
 
 
 class PackCard(VerdictWidget):

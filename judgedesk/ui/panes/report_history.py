@@ -114,7 +114,10 @@ class HistorySection(ReportSection):
     ) -> None:
         """Show ``history`` (verdicts on ``scale``), or hide the section when there is
         none to show."""
-        self.history = list(history) if has_history(history) else []
+        shown = list(history) if has_history(history) else []
+        if _same_history(shown, self.history) and (scale or self.scale) == self.scale:
+            return  # a report computed again after a change elsewhere: nothing to redo
+        self.history = shown
         self.scale = scale or self.scale
         self.setVisible(bool(self.history))
         self.model.set_history(self.history)
@@ -227,3 +230,11 @@ class HistorySection(ReportSection):
         if self.moved_text.text():
             lines.append(f"  {self.moved_text.text()}")
         return "\n".join(lines) + "\n"
+
+
+def _same_history(a: Sequence[VersionFigures], b: Sequence[VersionFigures]) -> bool:
+    """The same figures, and the same verdicts behind the rows that moved."""
+    return a == b and all(
+        x.verdicts == y.verdicts and x.people == y.people and x.ids == y.ids
+        for x, y in zip(a, b, strict=True)
+    )

@@ -6,7 +6,7 @@ import asyncio
 import copy
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,10 +29,8 @@ from judgedesk.core.report.build import (
     RunComparison,
     default_category,
 )
-from judgedesk.core.report.figures import Summary
 from judgedesk.core.report.worker import ReportPage, ReportWorker
 from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.session import ReviewProgress
 from judgedesk.core.run.store import RunRecord
 from judgedesk.ui.panes.report_card import ChartCard
 from judgedesk.ui.panes.report_charts import BarChartView
@@ -41,18 +39,17 @@ from judgedesk.ui.panes.report_heatmap import HeatmapView
 from judgedesk.ui.panes.report_history import HistorySection
 from judgedesk.ui.panes.report_pairs import PairWords
 from judgedesk.ui.panes.report_people import PeopleSection
-from judgedesk.ui.panes.report_words import ChartPage, ReportWords
+from judgedesk.ui.panes.report_refresh import RefreshPace
+from judgedesk.ui.panes.report_words import ChartPage, ReportWords, empty_report
 from judgedesk.ui.tasks import TaskRunner
-
-REFRESH_DELAY_MS = 500
-"""After results or reviews change, the report is computed again at most this often."""
 
 
 class ReportPane(QWidget):
     """Shows how the judge did: figures with intervals, charts, and what changed.
 
-    The report is computed in a worker thread when the pane is shown, and again (at most
-    every half second) while it is shown and results or reviews change.
+    The report is computed in the report's process (started, and given the project to
+    read, as soon as a project with results opens) when the pane is shown, and again
+    while it is shown after reviews, choices and runs (see :class:`RefreshPace`).
 
     Signals:
         sig_report_shown: the :class:`Report` now shown (None when there is none).
@@ -174,14 +171,14 @@ class ReportPane(QWidget):
         layout.addWidget(summary)
         layout.addWidget(self.tabs, 1)
 
-        self._refresh_timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
-        self._refresh_timer.timeout.connect(self.refresh)
+        self.pace = RefreshPace(self._compute, lambda: self.tasks.running("report"), self)
+        self._warmed: Dataset | None = None
         workspace.sig_project_opened.connect(lambda _: self._project_opened())
         workspace.sig_dataset_loaded.connect(self._fill_fields)
         workspace.sig_dataset_completed.connect(self._fill_fields)
-        workspace.sig_dataset_closing.connect(lambda _: self.tasks.cancel("report"))
+        workspace.sig_dataset_closing.connect(lambda _: self._stop())
         workspace.sig_results_changed.connect(lambda _: self.results_changed())
-        workspace.undo.sig_changed.connect(lambda _: self.results_changed())
+        workspace.undo.sig_changed.connect(lambda _: self.reviews_changed())
         self._project_opened()
 
     def _button(self, name: str, text: str, slot: Callable[[], object]) -> QPushButton:
@@ -215,7 +212,17 @@ class ReportPane(QWidget):
         found = self.category.findData(wanted) if wanted else 0
         self.category.setCurrentIndex(max(found, 0))
         if self.isVisible():
-            self.results_changed()
+            self.refresh()
+        elif dataset.complete and self._warmed is not dataset:
+            self._warm(dataset)
+
+    def _warm(self, dataset: Dataset) -> None:
+        """Have the report's process read the project before the pane is first shown."""
+        project = self.workspace.project
+        if project is None or not project.store_path.is_file():
+            return  # nothing to report yet: no process started for it
+        self._warmed = dataset
+        self.worker.warm(copy.deepcopy(project), self.run_id(), self.category_field())
 
     def category_field(self) -> str:
         """The field chosen to break results down by ("" for none)."""
@@ -242,17 +249,25 @@ class ReportPane(QWidget):
     # --- computing ----------------------------------------------------------------------
 
     def results_changed(self) -> None:
-        """Results or reviews changed: compute again soon if shown (else when shown)."""
-        if self.isVisible() and not self._refresh_timer.isActive():
-            self._refresh_timer.start()
+        """A run stored results: compute again soon if shown (else when shown)."""
+        if self.isVisible():
+            self.pace.results_stored()
+
+    def reviews_changed(self) -> None:
+        """A review (or anything undoable) changed: compute again at once if shown."""
+        if self.isVisible():
+            self.refresh()
 
     def refresh(self) -> None:
-        """Compute the report in a worker thread and show it when done."""
-        project, dataset = self.workspace.project, self.workspace.dataset
+        """Compute the report in the report's process and show it when done; a report
+        being computed is not shown."""
+        self.pace.now()
+
+    def _compute(self) -> None:
+        project = self.workspace.project
         if project is None:
             return
-        self._refresh_timer.stop()
-        del dataset  # the report's process opens the project's dataset itself
+        # The report's process opens the project's dataset itself.
         category = self.category_field() if self.category.count() else None
         if self.report is None:
             self.headline.setText(self.tr("Computing the report…"))
@@ -262,7 +277,12 @@ class ReportPane(QWidget):
             on_done=self._show_page,
         )
 
+    def _stop(self) -> None:
+        self.tasks.cancel("report")
+        self.pace.stop()
+
     def _show_page(self, page: ReportPage) -> None:
+        self.pace.shown()
         self._fill_runs(page.runs, page.run_id)
         self.compare.set_runs(page.runs)
         self._show(page.report)
@@ -330,18 +350,7 @@ class ReportPane(QWidget):
         card.set_table(page.headers, page.rows, page.row_headers)
 
     def _empty_page(self, card: ChartCard) -> ChartPage:
-        empty = Report(
-            project="",
-            run_id=None,
-            scale=ReviewScale("score"),
-            summary=Summary(0, {"ok": 0, "error": 0, "unparsed": 0}, ""),
-            distribution=[],
-            dimensions=[],
-            category_field=None,
-            categories=[],
-            agreement=[],
-            review=ReviewProgress(0, 0, 0, 0, 0, 0, 0),
-        )
+        empty = empty_report()
         if card is self.category_card:
             return self.words.categories(empty, self.category_field() or None)
         if card is self.agreement_card:

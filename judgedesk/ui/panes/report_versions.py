@@ -131,6 +131,7 @@ class MovedRowsModel(QAbstractTableModel):
         self.terms = terms
         self.scale = ReviewScale("score")
         self._rows: list[RowMove] = []
+        self._cells: dict[int, list[str]] = {}  # each row's text, made when first asked
         self._headers = ["", "", "", "", "", ""]
 
     def set_rows(
@@ -138,6 +139,7 @@ class MovedRowsModel(QAbstractTableModel):
     ) -> None:
         self.beginResetModel()
         self._rows = list(moves)
+        self._cells = {}
         self.scale = scale
         self._headers = [
             self.tr("Row"),
@@ -174,7 +176,11 @@ class MovedRowsModel(QAbstractTableModel):
             Qt.ItemDataRole.AccessibleTextRole,
             Qt.ItemDataRole.ToolTipRole,
         ):
-            return self.cells_of(self._rows[index.row()])[index.column()]
+            row = index.row()
+            cells = self._cells.get(row)
+            if cells is None:
+                cells = self._cells[row] = self.cells_of(self._rows[row])
+            return cells[index.column()]
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 0:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

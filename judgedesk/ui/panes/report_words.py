@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from judgedesk.core.report.build import Estimate, Group, Report, RunComparison, Summary
 from judgedesk.core.review.agreement import AgreementFigures, Figure
+from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.session import ReviewProgress
 from judgedesk.ui.panes.report_charts import Bar, BarChartData
 from judgedesk.ui.panes.report_heatmap import HeatmapData
@@ -27,6 +28,22 @@ class ChartPage:
     headers: list[str]
     rows: list[list[str]]
     row_headers: list[str] = field(default_factory=list)
+
+
+def empty_report() -> Report:
+    """A report of no rows: what a chart card shows before there are results."""
+    return Report(
+        project="",
+        run_id=None,
+        scale=ReviewScale("score"),
+        summary=Summary(0, {"ok": 0, "error": 0, "unparsed": 0}, ""),
+        distribution=[],
+        dimensions=[],
+        category_field=None,
+        categories=[],
+        agreement=[],
+        review=ReviewProgress(0, 0, 0, 0, 0, 0, 0),
+    )
 
 
 class ReportWords(ReportTerms):

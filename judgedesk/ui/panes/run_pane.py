@@ -22,6 +22,7 @@ from judgedesk.core.run.selection import Selection
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.dialogs.answering_models import AnsweringModelsDialog
 from judgedesk.ui.dialogs.trust import untrusted_words
+from judgedesk.ui.panes.run_batch import RunBatch
 from judgedesk.ui.panes.run_check import RunCheck
 from judgedesk.ui.panes.run_estimate import EstimateBox, priced_models, token_prices
 from judgedesk.ui.panes.run_figures import RunFigures
@@ -156,6 +157,7 @@ class RunPane(QWidget):
         )
         models.triggered.connect(lambda _=False: self.edit_answering_models())
         menu.addAction(models)
+        RunBatch(self).add_actions(menu)
         self._update_buttons()
 
     def edit_answering_models(self) -> AnsweringModelsDialog:

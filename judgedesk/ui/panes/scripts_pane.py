@@ -7,7 +7,7 @@ import itertools
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QHideEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -25,6 +25,7 @@ from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.run.script_trial import ScriptTrial, sample_reply_text, try_script
 from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
 from judgedesk.ui.editors import Marker
+from judgedesk.ui.keys import PaneKey, keys_for
 from judgedesk.ui.panes.script_files import ScriptFiles
 from judgedesk.ui.panes.script_limits import TimeLimitBox
 from judgedesk.ui.panes.script_page import ScriptPage
@@ -36,6 +37,14 @@ from judgedesk.ui.tasks import TaskRunner
 
 KINDS = ("preprocess", "postprocess")
 TRY_TASK = "scripts-try"
+SCRIPT_KEYS: tuple[PaneKey, ...] = (
+    PaneKey(
+        ("Ctrl+Return", "Ctrl+Enter"),
+        QT_TRANSLATE_NOOP("Shortcuts", "Run the script on the row shown"),
+        "run",
+    ),
+    PaneKey(("Esc",), QT_TRANSLATE_NOOP("Shortcuts", "Stop the script running"), "stop"),
+)
 
 
 class ScriptsPane(QWidget):
@@ -132,9 +141,8 @@ class ScriptsPane(QWidget):
         layout.addWidget(self.rows)
         layout.addWidget(self.splitter, 1)
 
-        self._shortcut("Ctrl+Return", self.run_on_row)
-        self._shortcut("Ctrl+Enter", self.run_on_row)
-        self.stop_shortcut = self._shortcut("Escape", self.stop)
+        self._shortcut(keys_for(SCRIPT_KEYS, "run"), self.run_on_row)
+        self.stop_shortcut = self._shortcut(keys_for(SCRIPT_KEYS, "stop"), self.stop)
         self.stop_shortcut.setEnabled(False)
         self._set_tab_order()
 
@@ -145,8 +153,9 @@ class ScriptsPane(QWidget):
         self._kind_shown()
         self._project_opened(workspace.project)
 
-    def _shortcut(self, keys: str, slot: Any) -> QShortcut:
-        shortcut = QShortcut(QKeySequence(keys), self)
+    def _shortcut(self, keys: list[QKeySequence], slot: Any) -> QShortcut:
+        shortcut = QShortcut(self)
+        shortcut.setKeys(keys)
         shortcut.setContext(Qt.ShortcutContext.WindowShortcut)  # only while the pane shows
         shortcut.activated.connect(slot)
         return shortcut

@@ -9,8 +9,8 @@ import threading
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QKeySequence, QPalette
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QUrl, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,6 +24,7 @@ from judgedesk.core.project.workspace import Workspace
 from judgedesk.core.run.dry_run import DryRun, judge_one_row_blocking
 from judgedesk.ui.core_strings import core_reason
 from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
+from judgedesk.ui.keys import PaneKey, keys_for
 from judgedesk.ui.rich_text import (
     MARKDOWN_LIMIT,
     ROLE_COLOURS,
@@ -34,6 +35,14 @@ from judgedesk.ui.rich_text import (
 from judgedesk.ui.tasks import TaskRunner
 
 TASK = "template-dry-run"
+DRY_RUN_KEYS: tuple[PaneKey, ...] = (
+    PaneKey(
+        ("Ctrl+Return",),
+        QT_TRANSLATE_NOOP("Shortcuts", "Judge the row shown (no run is recorded)"),
+        "judge",
+    ),
+)
+"""The dry run's key (on its Judge this row button)."""
 
 
 class DryRunView(QWidget):
@@ -74,7 +83,7 @@ class DryRunView(QWidget):
                 "No run is recorded; the reply is kept, so a run does not ask again."
             )
         )
-        self.judge_button.setShortcut(QKeySequence("Ctrl+Return"))
+        self.judge_button.setShortcut(keys_for(DRY_RUN_KEYS, "judge")[0])
         self.stop_button = QPushButton(self.tr("Stop"), self)
         self.stop_button.setObjectName("templateJudgeRowStop")
         self.stop_button.setAccessibleName(self.tr("Stop judging this row"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from bisect import bisect_left, bisect_right
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -19,7 +19,19 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.dataset import Dataset, search_rows
 from judgedesk.core.project.workspace import Workspace
+from judgedesk.ui.keys import PaneKey, keys_for
 from judgedesk.ui.tasks import TaskRunner
+
+ROW_KEYS: tuple[PaneKey, ...] = (
+    PaneKey(("Alt+Left",), QT_TRANSLATE_NOOP("Shortcuts", "Previous row"), "previous"),
+    PaneKey(("Alt+Right",), QT_TRANSLATE_NOOP("Shortcuts", "Next row"), "next"),
+    # The row search field's own Enter (returnPressed).
+    PaneKey(
+        ("Return",),
+        QT_TRANSLATE_NOOP("Shortcuts", "In the row search: the next row holding the text"),
+    ),
+)
+"""The row picker's keys (over the Template and Scripts panes' previews)."""
 
 
 def _find_rows(dataset: Dataset, query: str) -> list[int] | str:
@@ -61,7 +73,7 @@ class RowPicker(QWidget):
             Qt.ArrowType.LeftArrow,
             self.tr("Previous row"),
             self.tr("Previous row (Alt+Left)"),
-            "Alt+Left",
+            keys_for(ROW_KEYS, "previous"),
         )
         self.number = QSpinBox(self)
         self.number.setObjectName(f"{name}RowNumber")
@@ -82,7 +94,7 @@ class RowPicker(QWidget):
             Qt.ArrowType.RightArrow,
             self.tr("Next row"),
             self.tr("Next row (Alt+Right)"),
-            "Alt+Right",
+            keys_for(ROW_KEYS, "next"),
         )
         label = QLabel(self.tr("&Row"), self)
         label.setBuddy(self.number)
@@ -132,14 +144,14 @@ class RowPicker(QWidget):
         self.refresh()
 
     def _arrow(
-        self, name: str, arrow: Qt.ArrowType, spoken: str, tip: str, keys: str
+        self, name: str, arrow: Qt.ArrowType, spoken: str, tip: str, keys: list[QKeySequence]
     ) -> QToolButton:
         button = QToolButton(self)
         button.setObjectName(name)
         button.setArrowType(arrow)
         button.setAccessibleName(spoken)
         button.setToolTip(tip)
-        button.setShortcut(QKeySequence(keys))
+        button.setShortcut(keys[0])
         button.setAutoRaise(True)
         button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         button.clicked.connect(lambda: self.step(-1 if arrow == Qt.ArrowType.LeftArrow else 1))

@@ -1,0 +1,147 @@
+"""The groups of a report: its rows by category, and each dimension of its verdicts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgedesk.core.dataset import Dataset
+from judgedesk.core.dataset.mapping import MISSING, lookup
+from judgedesk.core.dataset.rows import derive_data
+from judgedesk.core.errors import RowError
+from judgedesk.core.report.figures import Bin, Summary, distribution, estimate_mean, summarize
+from judgedesk.core.review.agreement import NOT_APPLICABLE, Figure, agreement, is_number
+from judgedesk.core.review.human import ReviewScale
+from judgedesk.core.review.session import ReviewItem
+
+__all__ = ["MAX_CATEGORIES", "NO_VALUE", "OTHER", "Group", "by_category", "dimensions"]
+
+MAX_CATEGORIES = 50
+NO_VALUE = "(none)"
+OTHER = "(other)"
+CHUNK_BYTES = 4 << 20
+"""How much of a JSON Lines file is read at once for the rows' categories."""
+
+
+@dataclass(frozen=True)
+class Group:
+    """The figures of one category, or one dimension of a multi-dimension verdict."""
+
+    name: str
+    summary: Summary
+    person_agreement: Figure = NOT_APPLICABLE
+    labels: list[Bin] = field(default_factory=list)
+    """How often each label was given, for labels (empty for other verdicts)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            **self.summary.to_dict(),
+            "person_agreement": self.person_agreement.to_dict(),
+            "labels": [b.to_dict() for b in self.labels],
+        }
+
+
+def by_category(
+    items: list[ReviewItem],
+    dataset: Dataset,
+    name: str,
+    scale: ReviewScale,
+    seed: int,
+    known: dict[int, str],
+) -> list[Group]:
+    """The groups of ``items`` by ``name``; ``known`` holds rows' categories already read
+    from ``dataset`` and is given those read here."""
+    _read_categories(dataset, [i.row_index for i in items if i.row_index not in known], name, known)
+    groups: dict[str, list[ReviewItem]] = {}
+    for item in items:
+        groups.setdefault(known[item.row_index], []).append(item)
+    ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    if len(ordered) > MAX_CATEGORIES:
+        rest = [item for _, members in ordered[MAX_CATEGORIES - 1 :] for item in members]
+        ordered = [*ordered[: MAX_CATEGORIES - 1], (OTHER, rest)]
+    return [_group(label, members, scale, seed) for label, members in ordered]
+
+
+def _group(name: str, members: list[ReviewItem], scale: ReviewScale, seed: int) -> Group:
+    summary = summarize([(i.status, i.judge_value) for i in members], scale, seed=seed)
+    figures = agreement((i.human_value, i.judge_value) for i in members)
+    labels = []
+    if summary.kind == "label":
+        given = [i.judge_value for i in members if i.status == "ok" and i.judge_value is not None]
+        labels = distribution(given, scale)
+    return Group(name, summary, figures.exact, labels)
+
+
+def _read_categories(dataset: Dataset, rows: list[int], name: str, found: dict[int, str]) -> None:
+    """Put the category of each of ``rows`` (in order) in ``found``: a JSON Lines file is
+    read a large piece at a time when most of its rows between the first and the last
+    are wanted, any other dataset (or few rows) a row at a time."""
+    count, at = len(dataset), 0
+    dense = bool(rows) and rows[-1] - rows[0] < 2 * len(rows)
+    while at < len(rows):
+        index = rows[at]
+        text = None
+        if dense and 0 <= index < count:
+            with suppress(RowError):  # a file changed on disk is read a row at a time
+                text = dataset.record_text(index, count, CHUNK_BYTES)
+        if text is None:
+            found[index] = _category_of(dataset, index, name)
+            at += 1
+            continue
+        while at < len(rows) and text.start <= rows[at] < text.stop:
+            place = rows[at] - text.start
+            line = text.data[text.starts[place] : text.ends[place]]
+            try:
+                record = json.loads(line)
+            except (ValueError, RecursionError):
+                record = None
+            found[rows[at]] = (
+                _category(record, dataset, name) if isinstance(record, dict) else NO_VALUE
+            )
+            at += 1
+
+
+def _category_of(dataset: Dataset, index: int, name: str) -> str:
+    if not 0 <= index < len(dataset):
+        return NO_VALUE
+    try:
+        record = dataset.peek(index)[0]
+    except RowError:
+        return NO_VALUE
+    return _category(record, dataset, name)
+
+
+def _category(record: Mapping[str, Any], dataset: Dataset, name: str) -> str:
+    data = derive_data(record, dataset.mapping)
+    value = lookup(data, name[5:] if name.startswith("data.") else name)
+    if value is MISSING or value is None or value == "":
+        return NO_VALUE
+    return value if isinstance(value, str) else str(value)
+
+
+def dimensions(items: list[ReviewItem], seed: int) -> list[Group]:
+    per_judge: dict[str, dict[str, list[float]]] = {}
+    for item in items:
+        for judge in item.judges:
+            for dim, score in judge.dimensions.items():
+                if is_number(score):
+                    per_judge.setdefault(judge.name, {}).setdefault(dim, []).append(float(score))
+    several = len(per_judge) > 1
+    last = list(per_judge)[-1] if per_judge else None
+    groups = []
+    for judge_name, dims in per_judge.items():
+        for dim, scores in dims.items():
+            name = f"{judge_name}: {dim}" if several else dim
+            counts = {"ok": len(scores), "error": 0, "unparsed": 0}
+            summary = Summary(len(scores), counts, "score", estimate_mean(scores, seed=seed))
+            person = NOT_APPLICABLE
+            if judge_name == last:  # people score the dimensions of the final verdict
+                pairs = [(i.human_dimensions.get(dim), i.judge_dimensions.get(dim)) for i in items]
+                if any(human is not None for human, _ in pairs):
+                    person = agreement(pairs, kind="ordinal").exact
+            groups.append(Group(name, summary, person))
+    return groups
