@@ -9,8 +9,9 @@ Imports the dataset, template, scripts and judge stages, never run, review or re
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from judgedesk.core import lazy_exports
 
 if TYPE_CHECKING:
     from judgedesk.core.project.checks import check_project as check_project
@@ -55,8 +56,4 @@ _WHERE = {
 __all__ = sorted(_WHERE)
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+__getattr__ = lazy_exports(__name__, _WHERE)

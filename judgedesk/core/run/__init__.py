@@ -12,8 +12,9 @@ imports the review or report stages: a filter of theirs comes in as a ``Selectio
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from judgedesk.core import lazy_exports
 
 if TYPE_CHECKING:
     from judgedesk.core.run.background import BackgroundRun as BackgroundRun
@@ -58,8 +59,4 @@ _WHERE = {
 __all__ = sorted(_WHERE)
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+__getattr__ = lazy_exports(__name__, _WHERE)

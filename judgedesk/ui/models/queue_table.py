@@ -43,3 +43,31 @@ class QueueTableModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
             return None
         return self.header_texts(role).get(self.columns[section])
+
+
+class ListedTableModel(QAbstractTableModel):
+    """Rows of a list under headers given as a list, each with its tooltip (empty: none).
+
+    A subclass fills ``_rows``, ``_headers`` and ``_tips`` and says what the cells hold.
+    """
+
+    _rows: list[Any]
+    _headers: list[str]
+    _tips: list[str]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._headers)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self._headers):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._headers[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tips[section] or None
+        return None

@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from judgedesk.core.review.reliability import Ceiling, PairAgreement
 from judgedesk.core.review.team import ME, PeopleFigures
+from judgedesk.ui.models.queue_table import ListedTableModel
 from judgedesk.ui.panes.report_section import (
     ReportSection,
     fit_height,
@@ -37,7 +38,7 @@ class PeopleRow:
     pair: PairAgreement
 
 
-class PeopleTableModel(QAbstractTableModel):
+class PeopleTableModel(ListedTableModel):
     """Each pair of reviewers, then the judge against each reviewer and the consensus:
     who, rows compared, exact agreement, κ."""
 
@@ -50,7 +51,7 @@ class PeopleTableModel(QAbstractTableModel):
             self.tr("Exact agreement"),
             self.tr("Cohen's κ"),
         ]
-        self._header_tips = [
+        self._tips = [
             "",
             self.tr("Rows both gave a verdict for"),
             self.tr("Share of those rows where both gave the same verdict"),
@@ -64,23 +65,6 @@ class PeopleTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._rows = list(rows)
         self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._headers)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self._headers):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._headers[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._header_tips[section] or None
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

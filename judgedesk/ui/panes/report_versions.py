@@ -12,6 +12,7 @@ from PySide6.QtGui import QFont
 
 from judgedesk.core.report.history import RowMove, VersionFigures, best_versions
 from judgedesk.core.review.human import ReviewScale
+from judgedesk.ui.models.queue_table import ListedTableModel
 from judgedesk.ui.panes.report_terms import ReportTerms
 
 Index = QModelIndex | QPersistentModelIndex
@@ -19,7 +20,7 @@ RATE_COLUMNS = (6, 7)
 """The columns of the true-positive and true-negative rates (two-valued verdicts only)."""
 
 
-class HistoryTableModel(QAbstractTableModel):
+class HistoryTableModel(ListedTableModel):
     """Each version of each judge, newest first: its hash, when it was first used, rows
     compared with people, exact agreement, κ, the two rates, and which agrees best."""
 
@@ -70,23 +71,6 @@ class HistoryTableModel(QAbstractTableModel):
     def is_best(self, row: int) -> bool:
         version = self._rows[row]
         return (version.judge, version.version) in self._best
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._headers)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self._headers):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._headers[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tips[section] or None
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
