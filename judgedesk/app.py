@@ -26,6 +26,7 @@ from judgedesk.ui.i18n import install_translators
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.pack_window import PackWindow
 from judgedesk.ui.settings import AppSettings
+from judgedesk.ui.theme import use_theme
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +106,7 @@ def main(args: Sequence[str] = ()) -> int:
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     settings = AppSettings()
+    use_theme(settings.theme())
     install_translators(app, settings.language())
     pack = pack_argument(args)
     window: QMainWindow

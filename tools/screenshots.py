@@ -1,7 +1,8 @@
 """Regenerate the README's screenshots: each pane of the sample project, offscreen.
 
 QT_QPA_PLATFORM=offscreen python tools/screenshots.py [--out docs/screenshots]
-    [--language zh_CN] [--dark]
+    [--language zh_CN] [--theme light|dark] [--scale 2] [--panes-only]
+python tools/screenshots.py --looks   # every pane in light and dark, en and zh, at 1x and 2x
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import argparse
 import asyncio
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -20,8 +22,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import qasync  # noqa: E402
-from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtGui import QColor, QPalette  # noqa: E402
 from PySide6.QtWidgets import QApplication, QScrollArea  # noqa: E402
 
 from judgedesk.core.project.workspace import Workspace  # noqa: E402
@@ -29,11 +29,13 @@ from judgedesk.resources import resource_path  # noqa: E402
 from judgedesk.ui.i18n import install_translators  # noqa: E402
 from judgedesk.ui.main_window import MainWindow  # noqa: E402
 from judgedesk.ui.settings import AppSettings  # noqa: E402
+from judgedesk.ui.theme import use_theme  # noqa: E402
 from tools.screenshots_failures import shoot_failures  # noqa: E402
+from tools.screenshots_guide import shoot_guide  # noqa: E402
 from tools.screenshots_local import shoot_local, shoot_people  # noqa: E402
 
 
-async def shoot(window: MainWindow, out: Path) -> None:
+async def shoot(window: MainWindow, out: Path, *, panes_only: bool = False) -> None:
     while window.workspace.dataset is None:
         await asyncio.sleep(0.05)
     window.workspace.select_row(21)
@@ -57,6 +59,9 @@ async def shoot(window: MainWindow, out: Path) -> None:
         name = window.stack.currentWidget().objectName().removesuffix("Pane").lower()
         window.grab().save(str(out / f"{name}.png"))
         print(out / f"{name}.png")
+    if panes_only:
+        return
+    await shoot_guide(window, out)
     await shoot_dialogs(window, out)
     await shoot_failures(window, out, SCREENSHOT_SCRIPT)
     await shoot_local(window, out, run_and_wait)
@@ -309,7 +314,7 @@ async def run_and_wait(window: MainWindow) -> None:
     finished = asyncio.Event()
     window.run_pane.sig_run_finished.connect(lambda _: finished.set())
     window.run_pane.start()
-    await asyncio.wait_for(finished.wait(), 120)
+    await asyncio.wait_for(finished.wait(), 600)  # a model file on a busy machine is slow
 
 
 async def shoot_verdict_rule(window: MainWindow, out: Path) -> None:
@@ -395,55 +400,48 @@ async def shoot_dialogs(window: MainWindow, out: Path) -> None:
     wizard.close()
 
 
-def dark_palette() -> QPalette:
-    """A dark palette like the one Qt's Fusion style uses on a desktop set to dark."""
-    palette = QPalette()
-    roles = QPalette.ColorRole
-    for role, colour in (
-        (roles.Window, "#2b2b2b"),
-        (roles.WindowText, "#e6e6e6"),
-        (roles.Base, "#1f1f1f"),
-        (roles.AlternateBase, "#292929"),
-        (roles.Text, "#e6e6e6"),
-        (roles.Button, "#353535"),
-        (roles.ButtonText, "#e6e6e6"),
-        (roles.BrightText, "#ffffff"),
-        (roles.Highlight, "#3d7bc7"),
-        (roles.HighlightedText, "#ffffff"),
-        (roles.ToolTipBase, "#353535"),
-        (roles.ToolTipText, "#e6e6e6"),
-        (roles.PlaceholderText, "#9a9a9a"),
-        (roles.Link, "#7ab4f5"),
-        (roles.Light, "#4a4a4a"),
-        (roles.Midlight, "#3a3a3a"),
-        (roles.Mid, "#2f2f2f"),
-        (roles.Dark, "#1a1a1a"),
-        (roles.Shadow, "#000000"),
-    ):
-        palette.setColor(role, QColor(colour))
-    for role in (roles.WindowText, roles.Text, roles.ButtonText):
-        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7a7a"))
-    return palette
+LOOKS = [
+    (lang, theme, scale)
+    for lang in ("en", "zh_CN")
+    for theme in ("light", "dark")
+    for scale in (1, 2)
+]
+"""The looks every pane is shown in: language, theme and scale."""
+
+
+def shoot_looks(out: Path) -> None:
+    """Every pane in each of :data:`LOOKS`, one process each (the scale is fixed at start)."""
+    for lang, theme, scale in LOOKS:
+        folder = out / "looks" / f"{lang.split('_')[0]}-{theme}-{scale}x"
+        command = [sys.executable, __file__, "--out", str(folder), "--language", lang]
+        command += ["--theme", theme, "--scale", str(scale), "--panes-only"]
+        subprocess.run(command, check=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--language", default="en", help="en or zh_CN")
-    parser.add_argument("--dark", action="store_true", help="a dark colour scheme")
+    parser.add_argument("--theme", default="light", choices=("light", "dark"))
+    parser.add_argument("--dark", action="store_true", help="the same as --theme dark")
+    parser.add_argument("--scale", default=1.0, type=float, help="the screen's scale, 1 to 2")
+    parser.add_argument("--panes-only", action="store_true", help="the seven panes, no dialogs")
+    parser.add_argument("--looks", action="store_true", help="every pane in every look")
     args = parser.parse_args()
     out = Path(args.out)
+    if args.looks:
+        shoot_looks(out)
+        return
     out.mkdir(parents=True, exist_ok=True)
+    if args.scale != 1:
+        os.environ["QT_SCALE_FACTOR"] = str(args.scale)
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["JUDGEDESK_SETTINGS_DIR"] = tmp
         project = Path(tmp) / "Sample project"
         shutil.copytree(resource_path("sample"), project)
         app = QApplication(sys.argv[:1])
         install_translators(app, args.language)
-        if args.dark:
-            app.styleHints().setColorScheme(Qt.ColorScheme.Dark)
-            if app.styleHints().colorScheme() != Qt.ColorScheme.Dark:
-                app.setPalette(dark_palette())  # offscreen Qt has no dark theme of its own
+        use_theme("dark" if args.dark else args.theme)
         loop = qasync.QEventLoop(app)
         asyncio.set_event_loop(loop)
         window = MainWindow(Workspace(), AppSettings())
@@ -451,7 +449,7 @@ def main() -> None:
         window.show()
         window.open_project(project)
         with loop:
-            loop.run_until_complete(shoot(window, out))
+            loop.run_until_complete(shoot(window, out, panes_only=args.panes_only))
         window.close()
 
 

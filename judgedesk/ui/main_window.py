@@ -9,7 +9,6 @@ from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
-    QListWidget,
     QMainWindow,
     QMessageBox,
     QStackedWidget,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.ui.menus import WindowMenus
+from judgedesk.ui.next_step import NextStepBar
 from judgedesk.ui.panes.dataset_pane import DatasetPane
 from judgedesk.ui.panes.judges_pane import JudgesPane
 from judgedesk.ui.panes.report_pane import ReportPane
@@ -28,12 +28,15 @@ from judgedesk.ui.panes.row_judging import RowJudgingView
 from judgedesk.ui.panes.run_pane import RunPane
 from judgedesk.ui.panes.scripts_pane import ScriptsPane
 from judgedesk.ui.panes.template_pane import TemplatePane
+from judgedesk.ui.pipeline_guide import PipelineGuide
 from judgedesk.ui.project_actions import ProjectActions
 from judgedesk.ui.project_opening import ProjectOpening
 from judgedesk.ui.sample_offer import SampleOfferBar
 from judgedesk.ui.settings import AppSettings
+from judgedesk.ui.sidebar import PipelineSidebar
 from judgedesk.ui.status_bar import WindowStatusBar
 from judgedesk.ui.tasks import TaskRunner
+from judgedesk.ui.theme import use_theme
 
 
 class MainWindow(QMainWindow):
@@ -55,31 +58,28 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.resize(1280, 800)
 
-        self.nav = QListWidget(self)
-        self.nav.setObjectName("paneNavigation")
-        self.nav.setAccessibleName(self.tr("Panes"))
-        self.nav.setFixedWidth(150)
+        self.nav = PipelineSidebar(self)
         self.stack = QStackedWidget(self)
         self.dataset_pane = DatasetPane(workspace, self.tasks, self, settings=settings)
-        self._add_pane(self.tr("Dataset"), self.dataset_pane)
+        self._add_pane("dataset", self.dataset_pane)
         self.template_pane = TemplatePane(workspace, self.tasks, self)
-        self._add_pane(self.tr("Template"), self.template_pane)
+        self._add_pane("template", self.template_pane)
         self.scripts_pane = ScriptsPane(workspace, self.tasks, self)
-        self._add_pane(self.tr("Scripts"), self.scripts_pane)
+        self._add_pane("scripts", self.scripts_pane)
         self.judges_pane = JudgesPane(workspace, self.tasks, self)
-        self._add_pane(self.tr("Judges"), self.judges_pane)
+        self._add_pane("judges", self.judges_pane)
         self.run_pane = RunPane(workspace, self.tasks, self)
-        self._add_pane(self.tr("Run"), self.run_pane)
+        self._add_pane("run", self.run_pane)
         self.judges_pane.sig_recompute_requested.connect(self.run_pane.recompute)
         self.judges_pane.sig_recompute_requested.connect(self.run_pane.sig_show_requested)
         self.review_pane = ReviewPane(workspace, self.tasks, settings, self)
-        self._add_pane(self.tr("Review"), self.review_pane)
+        self._add_pane("review", self.review_pane)
         self.review_pane.sig_rejudge_requested.connect(self.run_pane.run_rows)
         self.review_pane.sig_template_requested.connect(
             lambda: self.nav.setCurrentRow(self.stack.indexOf(self.template_pane))
         )
         self.report_pane = ReportPane(workspace, self.tasks, self)
-        self._add_pane(self.tr("Report"), self.report_pane)
+        self._add_pane("report", self.report_pane)
         self.report_pane.sig_export_requested.connect(self.files.export)
         self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.nav.setCurrentRow(0)
@@ -91,7 +91,11 @@ class MainWindow(QMainWindow):
         layout = QHBoxLayout()
         column.addLayout(layout, 1)
         layout.addWidget(self.nav)
-        layout.addWidget(self.stack, 1)
+        panes = QVBoxLayout()
+        self.next_step = NextStepBar(self)
+        panes.addWidget(self.next_step)
+        panes.addWidget(self.stack, 1)
+        layout.addLayout(panes, 1)
         self.setCentralWidget(central)
 
         self.inspector = RowInspector(self)
@@ -137,6 +141,9 @@ class MainWindow(QMainWindow):
         self.run_pane.sig_show_requested.connect(
             lambda: self.nav.setCurrentRow(self.stack.indexOf(self.run_pane))
         )
+        self.guide = PipelineGuide(self, self.nav, self.next_step, self)
+        reviewer = self.review_pane.card.reviewer
+        reviewer.editingFinished.connect(lambda: self.guide.reviewer_changed(reviewer.text()))
 
         workspace.sig_project_opened.connect(lambda _: self._update_title())
         self.opening = ProjectOpening(workspace, self.tasks, settings, self)
@@ -150,8 +157,8 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
 
-    def _add_pane(self, title: str, pane: QWidget) -> None:
-        self.nav.addItem(title)
+    def _add_pane(self, stage: str, pane: QWidget) -> None:
+        self.nav.add_stage(stage)
         self.stack.addWidget(pane)
 
     def find(self) -> None:
@@ -160,6 +167,7 @@ class MainWindow(QMainWindow):
         self.dataset_pane.focus_search()
 
     def _preferences_saved(self) -> None:
+        use_theme(self.settings.theme())
         # The Review card keeps its own copy of the two review preferences.
         card = self.review_pane.card
         card.advance.setChecked(self.settings.advance_after_verdict())

@@ -44,10 +44,12 @@ class ProjectActions(QObject):
         sig_status: a sentence for the status bar.
         sig_trust_settled: the project's :class:`TrustState` once the trust question
             (asked when needed) is answered and the answer recorded.
+        sig_exported: the path of a report just written.
     """
 
     sig_status = Signal(str)
     sig_trust_settled = Signal(object)
+    sig_exported = Signal(object)
 
     def __init__(
         self, workspace: Workspace, tasks: TaskRunner, settings: AppSettings, window: QWidget
@@ -350,13 +352,11 @@ class ProjectActions(QObject):
             finally:
                 self.progress.hide()
 
-        self.tasks.start(
-            "export",
-            export(),
-            on_done=lambda count: self.sig_status.emit(
-                self.tr("Exported {0} rows to {1}.").format(count, out)
-            ),
-        )
+        def done(count: int) -> None:
+            self.sig_status.emit(self.tr("Exported {0} rows to {1}.").format(count, out))
+            self.sig_exported.emit(out)
+
+        self.tasks.start("export", export(), on_done=done)
 
 
 def _load_with_recovery(

@@ -42,6 +42,14 @@ class AppSettings:
     def set_language(self, code: str) -> None:
         self._qs.setValue("language", code)
 
+    def theme(self) -> str:
+        """The look chosen: "system" (follow the desktop), "light" or "dark"."""
+        value = str(self._qs.value("theme", "system") or "system")
+        return value if value in ("system", "light", "dark") else "system"
+
+    def set_theme(self, theme: str) -> None:
+        self._qs.setValue("theme", theme)
+
     def projects_folder(self) -> Path:
         """Where new projects go unless the person picks another folder."""
         value = self._qs.value("projects_folder")

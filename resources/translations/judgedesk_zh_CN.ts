@@ -1336,6 +1336,22 @@
         <translation>给出判定后转到下一行(&amp;N)</translation>
     </message>
     <message>
+        <source>Look</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <source>As the desktop has it</source>
+        <translation>跟随桌面</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
         <source>&amp;Projects folder:</source>
         <translation>项目存放文件夹(&amp;P)：</translation>
     </message>
@@ -1350,6 +1366,14 @@
     <message>
         <source>The name saved with each review you make.</source>
         <translation>与您的每条复核一起保存的名字。</translation>
+    </message>
+    <message>
+        <source>&amp;Look:</source>
+        <translation>外观(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Light or dark; by default as the desktop is set.</source>
+        <translation>浅色或深色；默认跟随桌面设置。</translation>
     </message>
     <message>
         <source>Choose where new projects go</source>
@@ -2176,38 +2200,6 @@ Read it?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <source>Panes</source>
-        <translation>面板</translation>
-    </message>
-    <message>
-        <source>Dataset</source>
-        <translation>数据集</translation>
-    </message>
-    <message>
-        <source>Template</source>
-        <translation>模板</translation>
-    </message>
-    <message>
-        <source>Scripts</source>
-        <translation>脚本</translation>
-    </message>
-    <message>
-        <source>Judges</source>
-        <translation>评审</translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation>运行</translation>
-    </message>
-    <message>
-        <source>Review</source>
-        <translation>复核</translation>
-    </message>
-    <message>
-        <source>Report</source>
-        <translation>报告</translation>
-    </message>
-    <message>
         <source>Judging</source>
         <translation>评审过程</translation>
     </message>
@@ -2663,6 +2655,25 @@ Read it?</source>
     <message>
         <source>• Judge: {0}</source>
         <translation>• 评审：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>NextStepBar</name>
+    <message>
+        <source>Next step</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Next:</source>
+        <translation>下一步：</translation>
+    </message>
+    <message>
+        <source>Hide this hint until there is another step</source>
+        <translation>隐藏此提示，直到出现新的下一步</translation>
+    </message>
+    <message>
+        <source>Hide the next step</source>
+        <translation>隐藏下一步</translation>
     </message>
 </context>
 <context>
@@ -3142,6 +3153,13 @@ Read it?</source>
     <message>
         <source>Agreement beyond chance: 1 is perfect, 0 no better than chance; scores and ordered verdicts count near misses as partly agreeing (quadratic weights)</source>
         <translation>排除偶然因素后的一致程度：1 为完全一致，0 为不比随机好；对分数和有序判定，相近的判定算作部分一致（二次加权）</translation>
+    </message>
+</context>
+<context>
+    <name>PipelineSidebar</name>
+    <message>
+        <source>Stages</source>
+        <translation>阶段</translation>
     </message>
 </context>
 <context>
@@ -5926,6 +5944,289 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>{0} menu</source>
         <translation>“{0}”菜单</translation>
+    </message>
+</context>
+<context>
+    <name>StageWords</name>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <source>Scripts</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
+        <source>Judges</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>复核</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>to do</source>
+        <translation>待办</translation>
+    </message>
+    <message>
+        <source>stops a run</source>
+        <translation>阻止运行</translation>
+    </message>
+    <message>
+        <source>needs a look</source>
+        <translation>需要查看</translation>
+    </message>
+    <message>
+        <source>working</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation>尚未开始</translation>
+    </message>
+    <message>
+        <source>no dataset yet</source>
+        <translation>尚无数据集</translation>
+    </message>
+    <message>
+        <source>file not found</source>
+        <translation>找不到文件</translation>
+    </message>
+    <message>
+        <source>reading…</source>
+        <translation>读取中…</translation>
+    </message>
+    <message>
+        <source>1 row</source>
+        <translation>1 行</translation>
+    </message>
+    <message>
+        <source>{0} rows</source>
+        <translation>{0} 行</translation>
+    </message>
+    <message>
+        <source>1 problem</source>
+        <translation>1 个问题</translation>
+    </message>
+    <message>
+        <source>{0} problems</source>
+        <translation>{0} 个问题</translation>
+    </message>
+    <message>
+        <source>not used</source>
+        <translation>未使用</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>on, {0} failing</source>
+        <translation>开启，{0} 行失败</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>尚未添加</translation>
+    </message>
+    <message>
+        <source>all switched off</source>
+        <translation>全部已关闭</translation>
+    </message>
+    <message>
+        <source>not reachable</source>
+        <translation>无法连接</translation>
+    </message>
+    <message>
+        <source>1 ready</source>
+        <translation>1 个就绪</translation>
+    </message>
+    <message>
+        <source>{0} ready</source>
+        <translation>{0} 个就绪</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>尚未运行</translation>
+    </message>
+    <message>
+        <source>running {0}%</source>
+        <translation>运行中 {0}%</translation>
+    </message>
+    <message>
+        <source>{0} failed</source>
+        <translation>{0} 行失败</translation>
+    </message>
+    <message>
+        <source>{0} of {1} rows</source>
+        <translation>{0} / {1} 行</translation>
+    </message>
+    <message>
+        <source>{0} judged</source>
+        <translation>已评 {0} 行</translation>
+    </message>
+    <message>
+        <source>after a run</source>
+        <translation>运行之后</translation>
+    </message>
+    <message>
+        <source>{0} of {1}</source>
+        <translation>{0} / {1}</translation>
+    </message>
+    <message>
+        <source>{0} of {1}, 1 disagreement</source>
+        <translation>{0} / {1}，1 处分歧</translation>
+    </message>
+    <message>
+        <source>{0} of {1}, {2} disagreements</source>
+        <translation>{0} / {1}，{2} 处分歧</translation>
+    </message>
+    <message>
+        <source>all {0} reviewed</source>
+        <translation>{0} 行全部复核</translation>
+    </message>
+    <message>
+        <source>ready to export</source>
+        <translation>可以导出</translation>
+    </message>
+    <message>
+        <source>up to date</source>
+        <translation>已是最新</translation>
+    </message>
+    <message>
+        <source>out of date</source>
+        <translation>已过时</translation>
+    </message>
+    <message>
+        <source>about {0} s</source>
+        <translation>约 {0} 秒</translation>
+    </message>
+    <message>
+        <source>about {0} min</source>
+        <translation>约 {0} 分钟</translation>
+    </message>
+    <message>
+        <source>about {0} h</source>
+        <translation>约 {0} 小时</translation>
+    </message>
+    <message>
+        <source>Open a project, or make one from a dataset.</source>
+        <translation>打开一个项目，或从数据集新建一个。</translation>
+    </message>
+    <message>
+        <source>Import the dataset to judge.</source>
+        <translation>导入要评测的数据集。</translation>
+    </message>
+    <message>
+        <source>Add a judge: a model on a server, a model file, or a rule.</source>
+        <translation>添加评审：服务器上的模型、模型文件或规则。</translation>
+    </message>
+    <message>
+        <source>Fix the template&apos;s problem on line {0}.</source>
+        <translation>修正模板第 {0} 行的问题。</translation>
+    </message>
+    <message>
+        <source>Fix the template&apos;s problem.</source>
+        <translation>修正模板的问题。</translation>
+    </message>
+    <message>
+        <source>Correct the judge: {0}</source>
+        <translation>修正评审：{0}</translation>
+    </message>
+    <message>
+        <source>Switch a judge on, or add one.</source>
+        <translation>开启一个评审，或添加一个。</translation>
+    </message>
+    <message>
+        <source>The judges are at work: {0}% done.</source>
+        <translation>评审正在工作：已完成 {0}%。</translation>
+    </message>
+    <message>
+        <source>Run {0}</source>
+        <translation>运行 {0}</translation>
+    </message>
+    <message>
+        <source>{0} rows failed: run them again.</source>
+        <translation>{0} 行失败：再运行一次。</translation>
+    </message>
+    <message>
+        <source>Review the row where you and the judge disagree.</source>
+        <translation>复核你与评审意见不一致的那一行。</translation>
+    </message>
+    <message>
+        <source>Review the {0} disagreements.</source>
+        <translation>复核 {0} 处分歧。</translation>
+    </message>
+    <message>
+        <source>Review the judge&apos;s verdicts: {0} rows to go.</source>
+        <translation>复核评审的结论：还剩 {0} 行。</translation>
+    </message>
+    <message>
+        <source>Export the report.</source>
+        <translation>导出报告。</translation>
+    </message>
+    <message>
+        <source>Results or reviews changed after the export: export the report again.</source>
+        <translation>导出之后结果或复核有了变化：请重新导出报告。</translation>
+    </message>
+    <message>
+        <source>New Project…</source>
+        <translation>新建项目…</translation>
+    </message>
+    <message>
+        <source>Import Dataset…</source>
+        <translation>导入数据集…</translation>
+    </message>
+    <message>
+        <source>Add a Judge</source>
+        <translation>添加评审</translation>
+    </message>
+    <message>
+        <source>Show the Line</source>
+        <translation>转到该行</translation>
+    </message>
+    <message>
+        <source>Show the Judge</source>
+        <translation>查看评审</translation>
+    </message>
+    <message>
+        <source>Show the Run</source>
+        <translation>查看运行</translation>
+    </message>
+    <message>
+        <source>Run Them Again</source>
+        <translation>重新运行</translation>
+    </message>
+    <message>
+        <source>Review Them</source>
+        <translation>去复核</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
     </message>
 </context>
 <context>

@@ -23,26 +23,27 @@ def check_project(project: Project) -> list[Problem]:
     """
     problems: list[Problem] = []
 
-    def error(message: str) -> None:
-        problems.append(Problem("error", message))
+    def error(message: str, stage: str = "") -> None:
+        problems.append(Problem("error", message, stage))
 
-    def warn(message: str) -> None:
-        problems.append(Problem("warning", message))
+    def warn(message: str, stage: str = "") -> None:
+        problems.append(Problem("warning", message, stage))
 
     if not project.dataset.path:
-        error("No dataset is set. Import one with File ▸ Import Dataset.")
+        error("No dataset is set. Import one with File ▸ Import Dataset.", "dataset")
     elif not project.dataset_path().is_file():
         error(
             f"The dataset file {project.dataset.path} was not found. Put it back, or point "
-            "the project at its new place with File ▸ Import Dataset."
+            "the project at its new place with File ▸ Import Dataset.",
+            "dataset",
         )
     if not project.judges:
-        error("The project has no judge. Add one in the Judges pane.")
+        error("The project has no judge. Add one in the Judges pane.", "judges")
     elif not any(j.enabled for j in project.judges):
-        error("Every judge is switched off. Switch one on in the Judges pane.")
+        error("Every judge is switched off. Switch one on in the Judges pane.", "judges")
     names = [j.name for j in project.judges]
     for name in {n for n in names if names.count(n) > 1}:
-        error(f"Two judges are called '{name}'. Give each judge its own name.")
+        error(f"Two judges are called '{name}'. Give each judge its own name.", "judges")
     for judge in project.judges:
         if judge.enabled:
             problems.extend(_check_judge(project, judge))
@@ -71,6 +72,14 @@ def check_project(project: Project) -> list[Problem]:
 
 
 def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:
+    problems = _judge_problems(project, judge)
+    for problem in problems:
+        problem.judge = judge.name
+        problem.stage = problem.stage or "judges"
+    return problems
+
+
+def _judge_problems(project: Project, judge: JudgeSettings) -> list[Problem]:
     problems: list[Problem] = []
     label = f"Judge '{judge.name}'"
     if judge.kind not in JUDGE_KINDS:
@@ -127,11 +136,13 @@ def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:
     try:
         source = project.read_template(judge)
     except ProjectError as exc:
-        problems.append(Problem("error", str(exc)))
+        problems.append(Problem("error", str(exc), "template"))
         return problems
     compiled = compile_template(source)
     for issue in compiled.issues:
-        problems.append(Problem("error", f"{label}, {judge.template}: {issue}"))
+        problems.append(
+            Problem("error", f"{label}, {judge.template}: {issue}", "template", line=issue.line)
+        )
     if judge.structured and judge.verdict_kind(source) is None:
         problems.append(
             Problem(
@@ -145,7 +156,14 @@ def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:
     places = swap_places(project, judge, source)
     if compiled.ok and places is not None:
         for issue in swap_issues(compiled, places):
-            problems.append(Problem(issue.severity, f"{label}, {judge.template}: {issue}"))
+            problems.append(
+                Problem(
+                    issue.severity,
+                    f"{label}, {judge.template}: {issue}",
+                    "template",
+                    line=issue.line,
+                )
+            )
     return problems
 
 

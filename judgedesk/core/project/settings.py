@@ -82,10 +82,17 @@ class RunSettings:
 
 @dataclass
 class Problem:
-    """A reason a project cannot run (error) or may not do what is meant (warning)."""
+    """A reason a project cannot run (error) or may not do what is meant (warning).
+
+    ``stage`` names the pipeline stage it belongs to ("dataset", "template", "judges";
+    "" for the whole project), ``judge`` the judge and ``line`` the template's line.
+    """
 
     severity: str
     message: str
+    stage: str = ""
+    judge: str = ""
+    line: int | None = None
 
     def __str__(self) -> str:
         return f"{self.severity}: {self.message}"

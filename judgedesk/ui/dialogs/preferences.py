@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -46,6 +47,15 @@ class GeneralPreferences(QWidget):
         self.reviewer.setAccessibleName(self.tr("Reviewer"))
         self.advance = QCheckBox(self.tr("Go to the &next row after a verdict"), self)
         self.advance.setObjectName("advanceAfterVerdict")
+        self.theme = QComboBox(self)
+        self.theme.setObjectName("themeChoice")
+        self.theme.setAccessibleName(self.tr("Look"))
+        for key, text in (
+            ("system", self.tr("As the desktop has it")),
+            ("light", self.tr("Light")),
+            ("dark", self.tr("Dark")),
+        ):
+            self.theme.addItem(text, key)
         form = QFormLayout()
         folder_label = QLabel(self.tr("&Projects folder:"), self)
         folder_label.setBuddy(self.projects_folder)
@@ -54,6 +64,8 @@ class GeneralPreferences(QWidget):
         form.addRow(self.tr("&Reviewer:"), self.reviewer)
         form.addRow("", self._note(self.tr("The name saved with each review you make.")))
         form.addRow("", self.advance)
+        form.addRow(self.tr("&Look:"), self.theme)
+        form.addRow("", self._note(self.tr("Light or dark; by default as the desktop is set.")))
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addStretch(1)
@@ -67,6 +79,7 @@ class GeneralPreferences(QWidget):
         self.projects_folder.setText(str(settings.projects_folder()))
         self.reviewer.setText(settings.reviewer_name())
         self.advance.setChecked(settings.advance_after_verdict())
+        self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme())))
 
     def save(self, settings: AppSettings) -> None:
         folder = self.projects_folder.text().strip()
@@ -74,6 +87,7 @@ class GeneralPreferences(QWidget):
             settings.set_projects_folder(Path(folder).expanduser())
         settings.set_reviewer_name(self.reviewer.text().strip())
         settings.set_advance_after_verdict(self.advance.isChecked())
+        settings.set_theme(str(self.theme.currentData()))
 
     def browse(self) -> None:
         chosen = self.choose_folder(self.projects_folder.text().strip())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -43,8 +43,11 @@ class JudgeForm(QWidget, JudgeReaderRow):
 
     The pane built on it calls :meth:`_build_form` once its own widgets are made (so Tab
     reaches those first), and records each change for undo in :meth:`_judge_edited` and
-    :meth:`_key_stored`.
+    :meth:`_key_stored`. ``sig_connection_tested``: a judge's name and what keeps its
+    server from being used ("" when it answered), after Test connection.
     """
+
+    sig_connection_tested = Signal(str, str)
 
     def __init__(self, tasks: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -380,6 +383,8 @@ class JudgeForm(QWidget, JudgeReaderRow):
                     self.tr("serves 1 request at a time") if outcome.slots == 1 else serves
                 )
         self.test_result.setText(message)
+        if self._judge is not None:
+            self.sig_connection_tested.emit(self._judge.name, "" if ok else message)
         if ok:
             current = self.model_name.currentText()
             self._loading = True

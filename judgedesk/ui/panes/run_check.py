@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from judgedesk.core.judge.check import ConnectionCheck, check_connection, check_model_file
@@ -100,9 +100,14 @@ class RunCheck(QObject):
 
     The "Start Anyway" button (``anyway_button``) shows only while the problems found are
     on screen, and hides as soon as anything that could change them changes.
+
+    Signals:
+        sig_checked: the judges were asked; a list of (judge name, problem) for each
+            judge that cannot be used (empty when all can).
     """
 
     TASK = "run-check"
+    sig_checked = Signal(list)
 
     def __init__(self, tasks: TaskRunner, figures: RunFigures, parent: QWidget) -> None:
         super().__init__(parent)
@@ -140,7 +145,10 @@ class RunCheck(QObject):
 
         def done(answers: list[Answer]) -> None:
             self.checking = False
-            problems = [p for p in (self._problem(a) for a in answers) if p]
+            found = [(a, self._problem(a)) for a in answers]
+            problems = [p for _, p in found if p]
+            judges = [(a.target.name, p) for a, p in found if p and a.target.role == "judge"]
+            self.sig_checked.emit(judges)
             if not problems:
                 proceed()
                 return

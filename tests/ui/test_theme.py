@@ -1,0 +1,65 @@
+"""The look: light or dark as chosen in Preferences, status colours that read in both."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from judgedesk.core.project.stages import Mark
+from judgedesk.ui.theme import MARK_SYMBOLS, is_dark, mark_colour, palette_for, use_theme
+from tests.ui.test_pipeline_guide import shown_window, wait_line
+from tests.ui.windows import copy_sample
+
+
+@pytest.fixture(autouse=True)
+def light_again(qapp: QApplication) -> Iterator[None]:
+    yield
+    use_theme("light")
+
+
+def contrast(a: QPalette, mark: Mark) -> float:
+    """WCAG contrast of a mark's colour on the palette's base."""
+
+    def luminance(colour: object) -> float:
+        def channel(value: float) -> float:
+            return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+        r, g, b = (channel(x) for x in colour.getRgbF()[:3])  # type: ignore[attr-defined]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    one = luminance(mark_colour(mark, a))
+    two = luminance(a.color(QPalette.ColorRole.Base))
+    return (max(one, two) + 0.05) / (min(one, two) + 0.05)
+
+
+def test_every_mark_has_a_symbol_and_reads_on_light_and_dark() -> None:
+    for dark in (False, True):
+        palette = palette_for(dark)
+        assert is_dark(palette) is dark
+        for mark in Mark:
+            assert MARK_SYMBOLS[mark].strip()
+            assert contrast(palette, mark) >= 3.0, (dark, mark)  # large or bold text
+    assert len(set(MARK_SYMBOLS.values())) == len(Mark)
+
+
+def test_the_look_chosen_in_preferences_is_applied(qtbot: QtBot, tmp_path: Path) -> None:
+    window = shown_window(qtbot, copy_sample(tmp_path))
+    wait_line(qtbot, window, "dataset", "24 rows")
+    dialog = window.menus.open_preferences()
+    general = dialog.general
+    general.theme.setCurrentIndex(general.theme.findData("dark"))
+    dialog.accept()
+    assert window.settings.theme() == "dark"
+    assert is_dark(QApplication.palette())
+    qtbot.waitUntil(lambda: is_dark(window.nav.palette()))  # widgets follow by an event
+    dialog = window.menus.open_preferences()
+    assert dialog.general.theme.currentData() == "dark"
+    dialog.general.theme.setCurrentIndex(dialog.general.theme.findData("light"))
+    dialog.accept()
+    assert not is_dark(QApplication.palette())
+    qtbot.waitUntil(lambda: not is_dark(window.nav.palette()))
