@@ -13,6 +13,8 @@ from judgedesk.core.dataset import (
     render_history,
     suggest_mapping,
 )
+from judgedesk.core.dataset.mapping import lookup
+from judgedesk.core.dataset.rows import data_field, derive_data
 from judgedesk.core.errors import DatasetError
 
 SYSTEM = (
@@ -347,3 +349,30 @@ def test_unknown_role_in_a_mapping_is_explained() -> None:
     with pytest.raises(DatasetError, match="role 'answer'"):
         clean_mapping({"answer": "a"})
     assert clean_mapping({"question": "", "reference": "ref"}) == {"reference": "ref"}
+
+
+@pytest.mark.parametrize(
+    ("mapping", "column"),
+    [
+        ({}, "topic"),
+        ({}, "meta.kind"),
+        ({"category": "topic"}, "category"),
+        ({"category": "meta.kind"}, "category"),
+        ({"category": "absent"}, "category"),
+        ({"human": "label"}, "human"),
+        ({"question": "prompt"}, "question"),
+        ({}, "question"),
+        ({"response_a": "a"}, "response_a"),
+        ({}, "absent"),
+    ],
+)
+def test_one_data_field_reads_as_the_derived_data_does(
+    mapping: dict[str, str], column: str
+) -> None:
+    records = [
+        {"topic": "maths", "meta": {"kind": "easy"}, "prompt": "Why?", "label": 3, "a": "x"},
+        {"topic": "law", "category": "own", "question": "Q", "meta": "flat"},
+        {"messages": [{"role": "user", "content": "hi"}], "meta.kind": "dotted"},
+    ]
+    for record in records:
+        assert data_field(record, mapping, column) == lookup(derive_data(record, mapping), column)

@@ -151,6 +151,24 @@ def derive_data(record: Mapping[str, Any], mapping: Mapping[str, str]) -> dict[s
     return data
 
 
+def data_field(record: Mapping[str, Any], mapping: Mapping[str, str], column: str) -> Any:
+    """``lookup(derive_data(record, mapping), column)``, without deriving the whole row.
+
+    A report reads one field (the category) of every row: most fields are the record's
+    own, untouched by :func:`derive_data`, and a mapped ``category`` or ``human`` column
+    is one lookup.
+    """
+    head = column.split(".", 1)[0]
+    touched = [*DERIVED_FIELDS, *(r for r in _DATA_ROLES + _RESPONSE_LIKE_ROLES if r in mapping)]
+    if column not in touched and head not in touched:
+        return lookup(record, column)
+    if column in _DATA_ROLES and column in mapping and column not in DERIVED_FIELDS:
+        value = lookup(record, mapping[column])
+        # derive_data keeps the record's own field of that name when the column is missing.
+        return record.get(column) if value is MISSING else value
+    return lookup(derive_data(record, mapping), column)
+
+
 def derive_response(record: Mapping[str, Any], mapping: Mapping[str, str]) -> dict[str, Any]:
     """Builds the ``response`` dict for a record (see the module docstring for the rules)."""
     value: Any = MISSING

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.dataset.mapping import MISSING, lookup
-from judgedesk.core.dataset.rows import derive_data
+from judgedesk.core.dataset.mapping import MISSING
+from judgedesk.core.dataset.rows import data_field
 from judgedesk.core.errors import RowError
 from judgedesk.core.report.figures import Bin, Summary, distribution, estimate_mean, summarize
 from judgedesk.core.review.agreement import NOT_APPLICABLE, Figure, agreement, is_number
@@ -116,8 +116,7 @@ def _category_of(dataset: Dataset, index: int, name: str) -> str:
 
 
 def _category(record: Mapping[str, Any], dataset: Dataset, name: str) -> str:
-    data = derive_data(record, dataset.mapping)
-    value = lookup(data, name[5:] if name.startswith("data.") else name)
+    value = data_field(record, dataset.mapping, name[5:] if name.startswith("data.") else name)
     if value is MISSING or value is None or value == "":
         return NO_VALUE
     return value if isinstance(value, str) else str(value)

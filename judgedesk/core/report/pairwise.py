@@ -28,8 +28,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgedesk.core.judge.parsers.pairwise import TIE, direction, first_shown_won, mirror
 from judgedesk.core.report.figures import Estimate, estimate_mean
-from judgedesk.core.run.pairs import TIE, direction, first_shown_won, mirror
 from judgedesk.core.run.store import ResultRecord
 
 

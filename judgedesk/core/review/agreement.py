@@ -129,6 +129,8 @@ class AgreementFigures:
 
 def is_number(value: Any) -> bool:
     """True for int and float values that are finite (True/False are not numbers here)."""
+    if type(value) is int:  # the common case first: a report asks this of every verdict
+        return True
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from judgedesk.core.judge.parsers import Verdict
-from judgedesk.core.run.context import JudgeContext
-from judgedesk.core.scripts import ScriptOutcome
+# Annotations only: a report reads details (through run.samples) without loading the
+# templates and scripts a run's context needs.
+if TYPE_CHECKING:
+    from judgedesk.core.judge.parsers import Verdict
+    from judgedesk.core.run.context import JudgeContext
+    from judgedesk.core.scripts import ScriptOutcome
 
 
 def judge_model(judge: JudgeContext) -> dict[str, Any]:

@@ -23,11 +23,14 @@ from typing import Any
 
 from judgedesk.core.dataset.mapping import MISSING, lookup
 from judgedesk.core.judge.parsers import PARSERS
-from judgedesk.core.judge.parsers.pairwise import CHOICE_SCALE, COMPARISON_SCALE
+from judgedesk.core.judge.parsers.pairwise import (
+    CHOICE_SCALE,
+    COMPARISON_SCALE,
+    TIE,
+    direction,
+)
 from judgedesk.core.template.answers import AnswerPlaces, pair_reads, row_places, swap_issues
 from judgedesk.core.template.render import CompiledTemplate
-
-TIE = 3
 
 
 def is_pairwise(parser: str | None) -> bool:
@@ -160,16 +163,6 @@ def _swap_final_turn(data: dict[str, Any], content: Any) -> None:
         data["messages"] = [*messages[:-1], {**last, "content": content}]
 
 
-def mirror(value: int | float) -> int | float:
-    """A verdict given with the answers swapped, in the original order."""
-    return 2 * TIE - value
-
-
-def direction(value: int | float) -> int:
-    """-1 when A is better, 0 for a tie, 1 when B is better."""
-    return (value > TIE) - (value < TIE)
-
-
 def combine(first: int | float, second: int | float) -> tuple[int | float, bool]:
     """The combined verdict of the two orders (``second`` already mapped back).
 
@@ -189,12 +182,6 @@ def label_for(parser: str, value: int | float) -> str | None:
         if number == value:
             return label
     return None
-
-
-def first_shown_won(value: int | float) -> bool | None:
-    """Whether the answer shown first won (None for a tie)."""
-    way = direction(value)
-    return None if way == 0 else way < 0
 
 
 def _content(value: Any) -> str:

@@ -12,7 +12,6 @@ true/false, pairwise), a tie going to the earliest sample among the tied; for sc
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import statistics
 from collections.abc import Awaitable, Callable, Sequence
@@ -60,6 +59,8 @@ async def ask_samples(
     """
     if count <= 1:
         return await ask(0)
+    import asyncio  # here: a report reads samples (sample_values) without an event loop
+
     outcomes = await asyncio.gather(*(ask(i) for i in range(count)), return_exceptions=True)
     asked: list[Asked] = []
     for outcome in outcomes:

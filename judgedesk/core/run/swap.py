@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from judgedesk.core.judge.parsers import Verdict
-from judgedesk.core.run.pairs import combine, label_for, mirror
+from judgedesk.core.judge.parsers.pairwise import mirror
+from judgedesk.core.run.pairs import combine, label_for
 
 
 def combined_verdict(parser: str, first: Verdict, second: Verdict) -> Verdict:

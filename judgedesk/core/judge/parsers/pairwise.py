@@ -19,6 +19,25 @@ from judgedesk.core.judge.parsers.jsonish import find_json_objects
 # In the seeded platforms A is the reference and B the model under evaluation.
 COMPARISON_SCALE = {"A>>B": 1, "A>B": 2, "A=B": 3, "B>A": 4, "B>>A": 5}
 CHOICE_SCALE = {"A++": 1, "A+": 2, "A=B": 3, "B+": 4, "B++": 5}
+TIE = 3
+"""The middle of the 1–5 scale both read to."""
+
+
+def mirror(value: int | float) -> int | float:
+    """A verdict given with the answers swapped, in the original order."""
+    return 2 * TIE - value
+
+
+def direction(value: int | float) -> int:
+    """-1 when A is better, 0 for a tie, 1 when B is better."""
+    return (value > TIE) - (value < TIE)
+
+
+def first_shown_won(value: int | float) -> bool | None:
+    """Whether the answer shown first won (None for a tie)."""
+    way = direction(value)
+    return None if way == 0 else way < 0
+
 
 _RELATION = r"([AaBb])\s*(>>|>|==|=|<<|<)\s*([AaBb])"
 _COMPARISON_BRACKETED = re.compile(rf"\[\[\s*{_RELATION}\s*\]\]")
