@@ -10,12 +10,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.dataset.mapping import suggest_mapping
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project.settings import Project
+from judgedesk.core.report import stream
 from judgedesk.core.report.cache import ReportCache, collecting_after, report_results
 from judgedesk.core.report.compare import (
     RowChange,
@@ -36,6 +38,7 @@ from judgedesk.core.report.people import (
     people_verdicts,
     read_people,
 )
+from judgedesk.core.report.stream import Streamed, stream_report, streamed_results
 from judgedesk.core.review.agreement import AgreementFigures
 from judgedesk.core.review.human import ReviewScale, read_labels, scale_for
 from judgedesk.core.review.labels import LabelReading
@@ -44,7 +47,7 @@ from judgedesk.core.review.session import ReviewProgress, ReviewSession
 from judgedesk.core.review.snapshot import bare_items, read_snapshot
 from judgedesk.core.review.team import PeopleFigures, scale_level
 from judgedesk.core.run.store import ResultRecord, RunRecord, Store
-from judgedesk.core.run.store_reads import outcomes
+from judgedesk.core.run.store_reads import outcomes, row_span
 
 __all__ = [
     "NO_VALUE",
@@ -204,6 +207,7 @@ def project_report(
     seed: int = 0,
     history: bool = False,
     cache: ReportCache | None = None,
+    streamed: bool | None = None,
 ) -> Report:
     """The report of a project, read from its results file (blocking).
 
@@ -217,6 +221,8 @@ def project_report(
         history: add each judge version's agreement with people (see ``history``).
         cache: what an earlier report read that still holds is taken from it, and what
             is read is kept in it (see :class:`ReportCache`).
+        streamed: read the results a chunk at a time, keeping no object per row (True),
+            or all at once (False); by default past :data:`~.stream.LARGE_ROWS` rows.
 
     Raises:
         JudgeDeskError: the project has not been run, or a run does not exist.
@@ -229,6 +235,21 @@ def project_report(
     with Store(project.store_path) as store, collecting_after():
         if run_id is not None:
             check_runs(store, [run_id])
+        span = _large_span(store, run_id, streamed)
+        if span is not None:
+            large = stream_report(store, project, dataset, run_id, category, seed, span)
+            report = _streamed(project.name, run_id, large)
+            if compare is not None:
+                report.comparison = _comparison(store, *compare, large.scale, seed, cache)
+            if large.pairs:
+                people = {i.row_index: i.human_value for i in large.session.items()}
+                found = streamed_results(store, run_id, span)
+                report.pairwise = pairwise_figures(found, seed=seed, people=people)
+            if history:
+                given = people_verdicts(large.session, large.reviewers)
+                level = scale_level(large.scale)
+                report.history = judge_history(store, given, level, None)
+            return report
         if cache is not None:
             cache.begin(store)
             results = cache.results(store, run_id)
@@ -260,6 +281,40 @@ def project_report(
             given = people_verdicts(session, reviewers)
             report.history = judge_history(store, given, level, verdicts)
     return report
+
+
+def _large_span(store: Store, run_id: int | None, streamed: bool | None) -> tuple[int, int] | None:
+    """The first and last row of a report read a chunk at a time (see
+    :mod:`~judgedesk.core.report.stream`): past its number of rows, or as ``streamed``
+    says; None for a report read at once."""
+    if streamed is False:
+        return None
+    if streamed is None:
+        where, args = ("", ()) if run_id is None else (" WHERE run_id=?", (run_id,))
+        results = store.read(lambda db: db.execute(f"SELECT COUNT(*) FROM results{where}", args))
+        if results.fetchone()[0] <= stream.LARGE_ROWS:  # rows alike count once, or more
+            return None
+    count, first, last = store.read(partial(row_span, run_id=run_id))
+    return (first, last) if count and (streamed or count > stream.LARGE_ROWS) else None
+
+
+def _streamed(name: str, run_id: int | None, large: Streamed) -> Report:
+    return Report(
+        project=name,
+        run_id=run_id,
+        scale=large.scale,
+        summary=large.summary,
+        distribution=large.distribution,
+        dimensions=large.dimensions,
+        category_field=large.category_field,
+        categories=large.categories,
+        agreement=large.agreement,
+        review=large.review,
+        human_labels=large.human_labels,
+        judges=large.judges,
+        people=large.people,
+        judges_alpha=large.judges_alpha,
+    )
 
 
 def _comparison(

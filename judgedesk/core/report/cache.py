@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.run.store import ResultRecord, Store
 from judgedesk.core.run.store_reads import (
+    EVERY_ROW,
     Outcome,
     RunStamp,
     StepVerdicts,
@@ -197,13 +198,17 @@ def _caught_up(
 
 
 def report_results(
-    store: Store, run_id: int | None = None, since: float | None = None
+    store: Store,
+    run_id: int | None = None,
+    since: float | None = None,
+    rows: tuple[int, int] = EVERY_ROW,
 ) -> dict[int, ResultRecord]:
     """Each row's latest result, or a run's (those stored at ``since`` or later), by row,
     read as a report reads them (see :func:`~judgedesk.core.run.store_reads.report_rows`):
-    each detail without what no figure reads, shared between rows alike."""
-    rows = store.read(partial(report_rows, run_id=run_id, since=since))
-    return {row[1]: ResultRecord(*row) for row in rows}
+    each detail without what no figure reads, shared between rows alike. ``rows``: only
+    the row indexes from the first up to, not including, the second."""
+    found = store.read(partial(report_rows, run_id=run_id, since=since, rows=rows))
+    return {row[1]: ResultRecord(*row) for row in found}
 
 
 @contextlib.contextmanager

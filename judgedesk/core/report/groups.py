@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +17,17 @@ from judgedesk.core.review.agreement import NOT_APPLICABLE, Figure, agreement, i
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.session import ReviewItem
 
-__all__ = ["MAX_CATEGORIES", "NO_VALUE", "OTHER", "Group", "by_category", "dimensions"]
+__all__ = [
+    "MAX_CATEGORIES",
+    "NO_VALUE",
+    "OTHER",
+    "DimensionScores",
+    "Group",
+    "by_category",
+    "category_groups",
+    "dimensions",
+    "read_categories",
+]
 
 MAX_CATEGORIES = 50
 NO_VALUE = "(none)"
@@ -55,28 +65,52 @@ def by_category(
 ) -> list[Group]:
     """The groups of ``items`` by ``name``; ``known`` holds rows' categories already read
     from ``dataset`` and is given those read here."""
-    _read_categories(dataset, [i.row_index for i in items if i.row_index not in known], name, known)
+    read_categories(dataset, [i.row_index for i in items if i.row_index not in known], name, known)
     groups: dict[str, list[ReviewItem]] = {}
     for item in items:
         groups.setdefault(known[item.row_index], []).append(item)
-    ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    return category_groups(
+        {
+            name: ([(i.status, i.judge_value) for i in members], members)
+            for name, members in groups.items()
+        },
+        scale,
+        seed,
+    )
+
+
+def category_groups(
+    groups: Mapping[str, tuple[list[tuple[str | None, Any]], list[ReviewItem]]],
+    scale: ReviewScale,
+    seed: int,
+) -> list[Group]:
+    """The groups of a report from each category's (status, verdict) per row and its
+    rows' items that hold a human verdict (others may be among them), in row order."""
+    ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1][0]), kv[0]))
     if len(ordered) > MAX_CATEGORIES:
-        rest = [item for _, members in ordered[MAX_CATEGORIES - 1 :] for item in members]
-        ordered = [*ordered[: MAX_CATEGORIES - 1], (OTHER, rest)]
-    return [_group(label, members, scale, seed) for label, members in ordered]
+        rest = [member for _, (results, _) in ordered[MAX_CATEGORIES - 1 :] for member in results]
+        people = [item for _, (_, items) in ordered[MAX_CATEGORIES - 1 :] for item in items]
+        ordered = [*ordered[: MAX_CATEGORIES - 1], (OTHER, (rest, people))]
+    return [_group(label, *members, scale, seed) for label, members in ordered]
 
 
-def _group(name: str, members: list[ReviewItem], scale: ReviewScale, seed: int) -> Group:
-    summary = summarize([(i.status, i.judge_value) for i in members], scale, seed=seed)
-    figures = agreement((i.human_value, i.judge_value) for i in members)
+def _group(
+    name: str,
+    results: list[tuple[str | None, Any]],
+    people: list[ReviewItem],
+    scale: ReviewScale,
+    seed: int,
+) -> Group:
+    summary = summarize(results, scale, seed=seed)
+    figures = agreement((i.human_value, i.judge_value) for i in people)
     labels = []
     if summary.kind == "label":
-        given = [i.judge_value for i in members if i.status == "ok" and i.judge_value is not None]
+        given = [value for status, value in results if status == "ok" and value is not None]
         labels = distribution(given, scale)
     return Group(name, summary, figures.exact, labels)
 
 
-def _read_categories(dataset: Dataset, rows: list[int], name: str, found: dict[int, str]) -> None:
+def read_categories(dataset: Dataset, rows: list[int], name: str, found: dict[int, str]) -> None:
     """Put the category of each of ``rows`` (in order) in ``found``: a JSON Lines file is
     read a large piece at a time when most of its rows between the first and the last
     are wanted, any other dataset (or few rows) a row at a time."""
@@ -123,24 +157,48 @@ def _category(record: Mapping[str, Any], dataset: Dataset, name: str) -> str:
 
 
 def dimensions(items: list[ReviewItem], seed: int) -> list[Group]:
-    per_judge: dict[str, dict[str, list[float]]] = {}
-    for item in items:
-        for judge in item.judges:
-            for dim, score in judge.dimensions.items():
-                if is_number(score):
-                    per_judge.setdefault(judge.name, {}).setdefault(dim, []).append(float(score))
-    several = len(per_judge) > 1
-    last = list(per_judge)[-1] if per_judge else None
-    groups = []
-    for judge_name, dims in per_judge.items():
-        for dim, scores in dims.items():
-            name = f"{judge_name}: {dim}" if several else dim
-            counts = {"ok": len(scores), "error": 0, "unparsed": 0}
-            summary = Summary(len(scores), counts, "score", estimate_mean(scores, seed=seed))
-            person = NOT_APPLICABLE
-            if judge_name == last:  # people score the dimensions of the final verdict
-                pairs = [(i.human_dimensions.get(dim), i.judge_dimensions.get(dim)) for i in items]
-                if any(human is not None for human, _ in pairs):
-                    person = agreement(pairs, kind="ordinal").exact
-            groups.append(Group(name, summary, person))
-    return groups
+    """Each dimension of the judges' multi-dimension verdicts, with the people's agreement
+    on the last judge's (see :class:`DimensionScores`)."""
+    scores = DimensionScores()
+    scores.add(items)
+    return scores.groups(items, seed)
+
+
+class DimensionScores:
+    """Each judge's score on each dimension over rows added a batch at a time."""
+
+    def __init__(self) -> None:
+        self.per_judge: dict[str, dict[str, list[float]]] = {}
+
+    def add(self, items: Iterable[ReviewItem]) -> None:
+        """Add the rows of ``items``, in row order."""
+        per_judge = self.per_judge
+        for item in items:
+            for judge in item.judges:
+                for dim, score in judge.dimensions.items():
+                    if is_number(score):
+                        per_judge.setdefault(judge.name, {}).setdefault(dim, []).append(
+                            float(score)
+                        )
+
+    def groups(self, people: list[ReviewItem], seed: int) -> list[Group]:
+        """One group per judge and dimension; ``people``: the rows' items that hold a
+        person's scores (others may be among them), in row order."""
+        per_judge = self.per_judge
+        several = len(per_judge) > 1
+        last = list(per_judge)[-1] if per_judge else None
+        groups = []
+        for judge_name, dims in per_judge.items():
+            for dim, scores in dims.items():
+                name = f"{judge_name}: {dim}" if several else dim
+                counts = {"ok": len(scores), "error": 0, "unparsed": 0}
+                summary = Summary(len(scores), counts, "score", estimate_mean(scores, seed=seed))
+                person = NOT_APPLICABLE
+                if judge_name == last:  # people score the dimensions of the final verdict
+                    pairs = [
+                        (i.human_dimensions.get(dim), i.judge_dimensions.get(dim)) for i in people
+                    ]
+                    if any(human is not None for human, _ in pairs):
+                        person = agreement(pairs, kind="ordinal").exact
+                groups.append(Group(name, summary, person))
+        return groups

@@ -71,48 +71,68 @@ def judge_counts(results: Iterable[ResultRecord], order: Sequence[str] = ()) -> 
         results: the rows' results.
         order: the project's judges in order; judges only seen in results come after.
     """
-    counts: dict[str, list[int]] = {name: [0, 0, 0] for name in order}
-    results = list(results)
-    # Rows alike (one status, one detail object shared by them) are counted together,
-    # in the order their first row comes.
-    alike: dict[tuple[str, int], tuple[ResultRecord, list[int]]] = {}
-    for result in results:
-        key = (result.status, id(result.detail))
-        found = alike.get(key)
-        if found is None:
-            alike[key] = (result, [1])
-        else:
-            found[1][0] += 1
-    sampled_details: set[int] = set()
-    for result, (times,) in alike.values():
-        detail = result.detail
-        steps = [s for s in detail.get("judges", ()) if isinstance(s, dict)]
-        for step in steps:
-            if sample_values(step):
-                sampled_details.add(id(detail))
-            tally = counts.setdefault(str(step.get("judge", "")), [0, 0, 0])
-            if step.get("failed"):
-                tally[2] += times
-            elif (step.get("verdict") or {}).get("ok"):
-                tally[0] += times
+    tally = JudgeTally(order)
+    tally.add(results)
+    return tally.counts()
+
+
+class JudgeTally:
+    """:func:`judge_counts` over results added a batch at a time, in row order."""
+
+    def __init__(self, order: Sequence[str] = ()) -> None:
+        self.order = order
+        self.tallies: dict[str, list[int]] = {name: [0, 0, 0] for name in order}
+        self.sampled: dict[str, _Samples] = {}
+
+    def add(self, results: Iterable[ResultRecord]) -> None:
+        """Count the results of a batch of rows (each batch after the rows before it)."""
+        counts, order = self.tallies, self.order
+        results = list(results)
+        # Rows alike (one status, one detail object shared by them) are counted together,
+        # in the order their first row comes: a judge is named where it first shows.
+        alike: dict[tuple[str, int], tuple[ResultRecord, list[int]]] = {}
+        for result in results:
+            key = (result.status, id(result.detail))
+            found = alike.get(key)
+            if found is None:
+                alike[key] = (result, [1])
             else:
-                tally[1] += times
-        failed = _failed_judge(result, steps, order)
-        if failed:
-            counts.setdefault(failed, [0, 0, 0])[2] += times
-    sampled: dict[str, _Samples] = {}
-    for result in results:  # row by row: α adds up the rows in their order
-        if id(result.detail) not in sampled_details:
-            continue
-        for step in result.detail.get("judges", ()):
-            values = sample_values(step) if isinstance(step, dict) else []
-            if values:
-                sampled.setdefault(str(step.get("judge", "")), _Samples()).add(step, values)
-    return [
-        JudgeCounts(name, sum(tally), tally[0], tally[1], tally[2], *_self_agreement(sampled, name))
-        for name, tally in counts.items()
-        if name
-    ]
+                found[1][0] += 1
+        sampled_details: set[int] = set()
+        for result, (times,) in alike.values():
+            detail = result.detail
+            steps = [s for s in detail.get("judges", ()) if isinstance(s, dict)]
+            for step in steps:
+                if sample_values(step):
+                    sampled_details.add(id(detail))
+                tally = counts.setdefault(str(step.get("judge", "")), [0, 0, 0])
+                if step.get("failed"):
+                    tally[2] += times
+                elif (step.get("verdict") or {}).get("ok"):
+                    tally[0] += times
+                else:
+                    tally[1] += times
+            failed = _failed_judge(result, steps, order)
+            if failed:
+                counts.setdefault(failed, [0, 0, 0])[2] += times
+        sampled = self.sampled
+        for result in results:  # row by row: α adds up the rows in their order
+            if id(result.detail) not in sampled_details:
+                continue
+            for step in result.detail.get("judges", ()):
+                values = sample_values(step) if isinstance(step, dict) else []
+                if values:
+                    sampled.setdefault(str(step.get("judge", "")), _Samples()).add(step, values)
+
+    def counts(self) -> list[JudgeCounts]:
+        """Each judge's counts over the rows added."""
+        return [
+            JudgeCounts(
+                name, sum(tally), tally[0], tally[1], tally[2], *_self_agreement(self.sampled, name)
+            )
+            for name, tally in self.tallies.items()
+            if name
+        ]
 
 
 class _Samples:

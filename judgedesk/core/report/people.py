@@ -4,7 +4,7 @@ people agree with each other and the judge with them, and the judges with each o
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,14 @@ from judgedesk.core.review.session import ReviewItem, ReviewSession
 from judgedesk.core.review.team import ME, PeopleFigures, people_figures, scale_level
 from judgedesk.core.run.reviews import Review
 
-__all__ = ["People", "judges_alpha", "people_figures_of", "people_verdicts", "read_people"]
+__all__ = [
+    "People",
+    "alpha_of",
+    "judges_alpha",
+    "people_figures_of",
+    "people_verdicts",
+    "read_people",
+]
 
 
 def judges_alpha(items: list[ReviewItem], scale: ReviewScale, seed: int) -> Ceiling | None:
@@ -27,6 +34,11 @@ def judges_alpha(items: list[ReviewItem], scale: ReviewScale, seed: int) -> Ceil
         for judge in item.judges:
             if judge.value is not None:
                 verdicts.setdefault(judge.name, {})[item.row_index] = judge.value
+    return alpha_of(verdicts, scale, seed)
+
+
+def alpha_of(verdicts: dict[str, dict[int, Any]], scale: ReviewScale, seed: int) -> Ceiling | None:
+    """:func:`judges_alpha` of the judges' verdicts: judge → row → verdict."""
     kinds = {name: verdict_kind(list(given.values())) for name, given in verdicts.items()}
     common = Counter(kind for kind in kinds.values() if kind).most_common(1)
     if not common or common[0][1] < 2:
@@ -52,10 +64,13 @@ class People:
 
 
 def read_people(
-    session: ReviewSession, reviews: Mapping[str, Mapping[int, Review]] | None = None
+    session: ReviewSession,
+    reviews: Mapping[str, Mapping[int, Review]] | None = None,
+    rows: Iterable[int] | None = None,
 ) -> People:
     """Every reviewer's verdicts (``reviews``: the store's, when already read), and the
-    dataset's reviewer columns (reading the dataset: off the GUI thread)."""
+    dataset's reviewer columns for ``rows`` (by default the session's), reading the
+    dataset: off the GUI thread."""
     if reviews is None:
         reviews = session.store.reviews.everyone()
     found: dict[str, dict[int, Any]] = {}
@@ -65,7 +80,7 @@ def read_people(
             found[name or ME] = verdicts
     dataset = session.dataset
     if dataset is not None:  # columns of the dataset holding a reviewer's labels each
-        rows = session.rows()
+        rows = session.rows() if rows is None else rows
         for name, column in _columns(session).items():
             found.setdefault(name, read_labels(dataset, rows, session.scale, column)[0])
     brought = any(r.source for given in reviews.values() for r in given.values())
@@ -81,7 +96,8 @@ def _columns(session: ReviewSession) -> dict[str, str]:
 def people_verdicts(session: ReviewSession, people: People | None = None) -> dict[int, Any]:
     """The people's verdict per row: the adjudicated one, else their consensus when
     several reviewed, else the one person's (or the dataset's). ``people``: what
-    :func:`read_people` read, if it was."""
+    :func:`read_people` read, if it was. The session's items may be only the rows that
+    anybody said anything about."""
     given = {i.row_index: i.human_value for i in session.items() if i.human_value is not None}
     everyone = (people or read_people(session)).verdicts
     if len(everyone) < 2:
@@ -95,15 +111,21 @@ def people_verdicts(session: ReviewSession, people: People | None = None) -> dic
 
 
 def people_figures_of(
-    session: ReviewSession, items: list[ReviewItem], seed: int, people: People | None = None
+    session: ReviewSession,
+    items: list[ReviewItem],
+    seed: int,
+    people: People | None = None,
+    judge: Mapping[int, Any] | None = None,
 ) -> PeopleFigures | None:
     """People against each other and the judge against them, when two or more people
     gave verdicts (reading the results file: off the GUI thread). ``people``: what
-    :func:`read_people` read, if it was."""
+    :func:`read_people` read, if it was; ``judge``: the judge's verdicts on (at least)
+    the rows people gave verdicts on, instead of those of ``items``."""
     people = people or read_people(session)
     everyone = people.verdicts
     # One person reviewing here is no team; one reviewer's labels brought in already is.
     if not everyone or (len(everyone) < 2 and not people.brought and not _columns(session)):
         return None
-    judge = {i.row_index: i.judge_value for i in items if i.judge_value is not None}
+    if judge is None:
+        judge = {i.row_index: i.judge_value for i in items if i.judge_value is not None}
     return people_figures({}, everyone, judge, scale_level(session.scale), seed=seed)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -250,6 +250,23 @@ class ReviewProgress:
         return dict(self.__dict__)
 
 
+def progress_of(items: Collection[ReviewItem], total: int) -> ReviewProgress:
+    """How far reviewing has got over ``total`` rows, ``items`` holding every row that
+    anybody said anything about (a row's result alone counts in no figure but the total)."""
+    reviewed = [i for i in items if i.reviewed]
+    return ReviewProgress(
+        total=total,
+        reviewed=len(reviewed),
+        agreed=sum(1 for i in reviewed if i.disagreement == 0),
+        disagreed=sum(1 for i in items if disagrees(i)),
+        flagged=sum(1 for i in items if i.flagged),
+        stale=sum(1 for i in items if i.stale),
+        from_dataset=sum(1 for i in items if i.human[1] == "dataset"),
+        decided=sum(1 for i in items if i.adjudicated is not None),
+        combined=sum(1 for i in items if i.combined),
+    )
+
+
 def build_item(
     index: int,
     result: ResultRecord | None,
@@ -274,15 +291,6 @@ def build_item(
                 )
             )
     return ReviewItem(index, row_id, result, review, label, tuple(judges), **people)
-
-
-def judge_pairs(items: Iterable[ReviewItem], first: str, second: str) -> list[tuple[Any, Any]]:
-    """Two judges' verdicts on each row (None where one gave none), for agreement."""
-    pairs = []
-    for item in items:
-        verdicts = {j.name: j.value for j in item.judges}
-        pairs.append((verdicts.get(first), verdicts.get(second)))
-    return pairs
 
 
 def disagrees(item: ReviewItem) -> bool:

@@ -31,9 +31,9 @@ from judgedesk.core.review.items import (
     ReviewFilter,
     ReviewItem,
     ReviewProgress,
-    disagrees,
     in_range,
     item_holds,
+    progress_of,
     same_value,
 )
 from judgedesk.core.review.snapshot import ReviewSnapshot, read_snapshot
@@ -192,19 +192,7 @@ class ReviewSession:
 
     def progress(self) -> ReviewProgress:
         """How far reviewing has got."""
-        items = self._items.values()
-        reviewed = [i for i in items if i.reviewed]
-        return ReviewProgress(
-            total=len(self._items),
-            reviewed=len(reviewed),
-            agreed=sum(1 for i in reviewed if i.disagreement == 0),
-            disagreed=sum(1 for i in items if disagrees(i)),
-            flagged=sum(1 for i in items if i.flagged),
-            stale=sum(1 for i in items if i.stale),
-            from_dataset=sum(1 for i in items if i.human[1] == "dataset"),
-            decided=sum(1 for i in items if i.adjudicated is not None),
-            combined=sum(1 for i in items if i.combined),
-        )
+        return progress_of(self._items.values(), len(self._items))
 
     def agreement(self) -> list[AgreementFigures]:
         """Person vs the judge's result, then judge vs judge for every pair of judges

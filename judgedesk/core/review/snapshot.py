@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -53,12 +53,34 @@ def read_snapshot(
     everyone = store.reviews.everyone()
     decided = {index: a.value for index, a in store.adjudications.all().items()}
     scale = scale_for(project, (r.value for r in results.values() if r.status == "ok"))
+    by_row = reviews_by_row(everyone)
+    rows = sorted(set(results) | set(by_row) | set(decided))
+    labels = dataset_labels(dataset, rows, scale) if dataset is not None else {}
+    items = snapshot_items(rows, results, bare, by_row, decided, labels, reviewer, scale)
+    return ReviewSnapshot(scale, items, everyone)
+
+
+def reviews_by_row(everyone: Mapping[str, Mapping[int, Review]]) -> dict[int, list[Review]]:
+    """Every reviewer's reviews (reviewer → row → review) by row: row → reviews."""
     by_row: dict[int, list[Review]] = {}
     for given in everyone.values():
         for index, review in given.items():
             by_row.setdefault(index, []).append(review)
-    rows = sorted(set(results) | set(by_row) | set(decided))
-    labels = dataset_labels(dataset, rows, scale) if dataset is not None else {}
+    return by_row
+
+
+def snapshot_items(
+    rows: Iterable[int],
+    results: Mapping[int, ResultRecord],
+    bare: Mapping[int, ReviewItem] | None,
+    by_row: Mapping[int, list[Review]],
+    decided: Mapping[int, Any],
+    labels: Mapping[int, Any],
+    reviewer: str | None,
+    scale: ReviewScale,
+) -> dict[int, ReviewItem]:
+    """The items of ``rows`` from their results, reviews (``by_row``), adjudicated
+    verdicts and dataset labels, as :func:`read_snapshot` makes them."""
     items = {}
     for index in rows:
         made = bare.get(index) if bare is not None else None
@@ -94,7 +116,7 @@ def read_snapshot(
                 adjudicated=adjudicated,
             )
         items[index] = made
-    return ReviewSnapshot(scale, items, everyone)
+    return items
 
 
 def bare_items(results: Mapping[int, ResultRecord]) -> dict[int, ReviewItem]:

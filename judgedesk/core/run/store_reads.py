@@ -16,12 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
+    "EVERY_ROW",
     "Outcome",
     "ResultRow",
     "RunStamp",
     "StepVerdicts",
     "outcomes",
     "report_rows",
+    "row_span",
     "run_stamps",
     "step_verdicts",
 ]
@@ -75,35 +77,57 @@ _SLIM = (
 _COLUMNS = "run_id, row_index, row_id, status, value, error, {detail}, updated"
 _LATEST = (
     "SELECT {columns} FROM results JOIN (SELECT row_index, MAX(run_id) AS run_id FROM results "
-    "GROUP BY row_index) USING (row_index, run_id) ORDER BY row_index"
+    "WHERE row_index >= ? AND row_index < ? GROUP BY row_index) USING (row_index, run_id) "
+    "ORDER BY row_index"
 )
-_OF_RUN = "SELECT {columns} FROM results WHERE run_id=? AND updated>=? ORDER BY row_index"
+_OF_RUN = (
+    "SELECT {columns} FROM results WHERE run_id=? AND updated>=? "
+    "AND row_index >= ? AND row_index < ? ORDER BY row_index"
+)
+EVERY_ROW = (-(2**63), 2**63 - 1)
+"""Row indexes from ``EVERY_ROW[0]`` up to, not including, ``EVERY_ROW[1]``: all of them."""
 
 
 def report_rows(
-    db: sqlite3.Connection, run_id: int | None = None, since: float | None = None
+    db: sqlite3.Connection,
+    run_id: int | None = None,
+    since: float | None = None,
+    rows: tuple[int, int] = EVERY_ROW,
 ) -> list[ResultRow]:
     """Each row's latest result (``run_id`` None), or a run's stored at ``since`` or later
-    (all of them for None), in row order, each detail without what no figure reads.
+    (all of them for None), in row order, each detail without what no figure reads;
+    ``rows``: only the row indexes from the first up to, not including, the second.
 
     Details (and values) alike are decoded once and shared: read them, never change them.
     A detail SQLite cannot read at all is read whole, as :meth:`Store.results` reads it.
     """
     query = _LATEST if run_id is None else _OF_RUN
-    args = () if run_id is None else (run_id, since if since is not None else float("-inf"))
+    start = float("-inf") if since is None else since
+    args = rows if run_id is None else (run_id, start, *rows)
     try:
         found = db.execute(query.format(columns=_COLUMNS.format(detail=_SLIM)), args).fetchall()
     except sqlite3.OperationalError:  # a detail damaged by hand
         found = db.execute(query.format(columns=_COLUMNS.format(detail="detail")), args).fetchall()
     decoded: dict[str | None, Any] = {None: None}
-    rows: list[ResultRow] = []
+    read: list[ResultRow] = []
     for run, row, row_id, status, value, error, detail, updated in found:
         if value not in decoded:
             decoded[value] = json.loads(value)
         if detail not in decoded:
             decoded[detail] = json.loads(detail)
-        rows.append((run, row, row_id, status, decoded[value], error, decoded[detail], updated))
-    return rows
+        read.append((run, row, row_id, status, decoded[value], error, decoded[detail], updated))
+    return read
+
+
+def row_span(db: sqlite3.Connection, run_id: int | None = None) -> tuple[int, int, int]:
+    """How many rows have a result (in a run, or in any), the first row index and the
+    last (0, 0, -1 when none)."""
+    where, args = ("", ()) if run_id is None else (" WHERE run_id=?", (run_id,))
+    found = db.execute(
+        f"SELECT COUNT(DISTINCT row_index), MIN(row_index), MAX(row_index) FROM results{where}",
+        args,
+    ).fetchone()
+    return (found[0], found[1], found[2]) if found[0] else (0, 0, -1)
 
 
 def run_stamps(db: sqlite3.Connection) -> dict[int, RunStamp]:

@@ -1,0 +1,272 @@
+"""The report of a large run, read from the results file a chunk of rows at a time.
+
+Past :data:`LARGE_ROWS` rows a report keeps no object per row: each chunk's results are
+read, made into items, added to what each figure needs (counts, and each row's verdict
+in lists that share one object for each verdict) and let go. Only the rows that somebody
+said something about (a review, an adjudicated verdict, a dataset label) keep their
+item. The figures are those :func:`~judgedesk.core.report.build.build_report` gives.
+"""
+
+from __future__ import annotations
+
+import heapq
+from array import array
+from bisect import bisect_left
+from collections.abc import Hashable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgedesk.core.dataset import Dataset
+from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.project.settings import Project
+from judgedesk.core.report.cache import report_results
+from judgedesk.core.report.figures import Summary, distribution, summarize
+from judgedesk.core.report.groups import DimensionScores, Group, category_groups, read_categories
+from judgedesk.core.report.judges import JudgeCounts, JudgeTally
+from judgedesk.core.report.pairwise import has_pairs
+from judgedesk.core.report.people import People, alpha_of, people_figures_of, read_people
+from judgedesk.core.review.agreement import AgreementFigures
+from judgedesk.core.review.comparisons import JudgeValues, person_agreement
+from judgedesk.core.review.human import ReviewScale, read_labels, scale_for
+from judgedesk.core.review.items import ReviewItem, ReviewProgress, progress_of
+from judgedesk.core.review.labels import LabelReading
+from judgedesk.core.review.reliability import Ceiling
+from judgedesk.core.review.session import ReviewSession
+from judgedesk.core.review.snapshot import (
+    ReviewSnapshot,
+    bare_items,
+    reviews_by_row,
+    snapshot_items,
+)
+from judgedesk.core.review.team import PeopleFigures
+from judgedesk.core.run.store import ResultRecord, Store
+
+__all__ = ["CHUNK_ROWS", "LARGE_ROWS", "Streamed", "stream_report", "streamed_results"]
+
+LARGE_ROWS = 200_000
+"""Rows with a result past which a report is read a chunk at a time."""
+
+CHUNK_ROWS = 20_000
+"""Row indexes read at once."""
+
+
+@dataclass
+class Streamed:
+    """A large run's figures, and what the rest of the report reads.
+
+    ``session`` holds only the rows that somebody said something about.
+    """
+
+    scale: ReviewScale
+    summary: Summary
+    distribution: list[Any]
+    dimensions: list[Group]
+    category_field: str | None
+    categories: list[Group]
+    agreement: list[AgreementFigures]
+    review: ReviewProgress
+    human_labels: LabelReading | None
+    judges: list[JudgeCounts]
+    people: PeopleFigures | None
+    judges_alpha: Ceiling | None
+    session: ReviewSession
+    reviewers: People
+    pairs: bool
+    """Some row holds a pairwise verdict (see :func:`streamed_results`)."""
+    rows: tuple[int, int] = field(default=(0, -1))
+    """The first row index with a result and the last."""
+
+
+def stream_report(
+    store: Store,
+    project: Project,
+    dataset: Dataset | None,
+    run_id: int | None,
+    category: str | None,
+    seed: int,
+    span: tuple[int, int],
+) -> Streamed:
+    """The figures of the rows from ``span[0]`` to ``span[1]`` (see the module docstring).
+
+    Raises:
+        JudgeDeskError: ``category`` is asked for without the dataset.
+    """
+    everyone = store.reviews.everyone()
+    decided = {index: a.value for index, a in store.adjudications.all().items()}
+    by_row = reviews_by_row(everyone)
+    asked = set(by_row) | set(decided)
+    category = _category_field(dataset, category)
+    order = [j.name for j in project.judges if j.enabled]
+    read = _Rows(JudgeTally(order))
+    for records in streamed_chunks(store, run_id, span):
+        read.add(records, asked, dataset, category)
+    scale = scale_for(project, read.ok_values)
+    rows = _EveryRow(read.rows, sorted(row for row in asked if not read.has(row)))
+    labels, human = read_labels(dataset, rows, scale) if dataset is not None else ({}, None)
+    missing = [row for row in labels if row not in read.kept and read.has(row)]
+    read.kept.update(_results_of(store, run_id, missing))
+    kept = sorted(asked | set(labels))
+    items = snapshot_items(kept, read.kept, None, by_row, decided, labels, None, scale)
+    session = ReviewSession(
+        store,
+        dataset,
+        project=project,
+        run_id=run_id,
+        reviewer=None,
+        snapshot=ReviewSnapshot(scale, items, everyone),
+    )
+    judged = [i for i in items.values() if i.result is not None]
+    reviewers = read_people(session, everyone, rows)
+    groups = []
+    if category and dataset is not None:
+        found: dict[int, str] = {}
+        read_categories(dataset, [i.row_index for i in judged], category, found)
+        for item in judged:
+            read.categories.setdefault(found[item.row_index], ([], []))[1].append(item)
+        groups = category_groups(read.categories, scale, seed)
+    rated = {row for given in reviewers.verdicts.values() for row in given}
+    return Streamed(
+        scale=scale,
+        summary=summarize(read.results, scale, seed=seed),
+        distribution=distribution(read.ok_values, scale),
+        dimensions=read.dimensions.groups(judged, seed),
+        category_field=category or None,
+        categories=groups,
+        agreement=person_agreement(items.values(), scale, read.judges.agreement()),
+        review=progress_of(items.values(), len(read.rows) + len(rows.extra)),
+        human_labels=human,
+        judges=read.tally.counts(),
+        people=people_figures_of(session, judged, seed, reviewers, read.judge_values(rated)),
+        judges_alpha=(
+            alpha_of(read.judges.given(read.rows), scale, seed)
+            if len(read.judges.values) > 1
+            else None
+        ),
+        session=session,
+        reviewers=reviewers,
+        pairs=read.pairs,
+        rows=span,
+    )
+
+
+def _category_field(dataset: Dataset | None, category: str | None) -> str | None:
+    if category is None and dataset is not None and "category" in dataset.mapping:
+        category = "category"
+    if category and dataset is None:
+        raise JudgeDeskError(
+            f"Results cannot be broken down by '{category}' without the dataset: "
+            "check that the project's dataset file is where the project says."
+        )
+    return category
+
+
+class _Rows:
+    """What the figures need of every row, added a chunk at a time."""
+
+    def __init__(self, tally: JudgeTally) -> None:
+        self.rows = array("q")
+        self.results: list[tuple[str | None, Any]] = []
+        """(status, verdict) of each row, one tuple shared by rows alike."""
+        self.ok_values: list[Any] = []
+        self.categories: dict[str, tuple[list[tuple[str | None, Any]], list[ReviewItem]]] = {}
+        self.kept: dict[int, ResultRecord] = {}
+        """The results of rows somebody said something about."""
+        self.judges = JudgeValues()
+        self.dimensions = DimensionScores()
+        self.tally = tally
+        self.pairs = False
+        self._shared: dict[Hashable, tuple[str | None, Any]] = {}
+
+    def add(
+        self,
+        records: dict[int, ResultRecord],
+        asked: set[int],
+        dataset: Dataset | None,
+        category: str | None,
+    ) -> None:
+        items = list(bare_items(records).values())
+        found: dict[int, str] = {}
+        if category and dataset is not None:
+            read_categories(dataset, list(records), category, found)
+        shared, results, ok_values = self._shared, self.results, self.ok_values
+        for item in items:
+            value = item.judge_value
+            try:
+                key: Hashable = (item.status, type(value), value)
+                pair = shared.get(key)
+            except TypeError:  # a verdict that is a list or an object: its own tuple
+                key, pair = None, None
+            if pair is None:
+                pair = (item.status, value)
+                if key is not None:
+                    shared[key] = pair
+            results.append(pair)
+            if value is not None:
+                ok_values.append(value)
+            if found:
+                self.categories.setdefault(found[item.row_index], ([], []))[0].append(pair)
+        self.rows.extend(records)
+        self.kept.update((row, records[row]) for row in asked if row in records)
+        self.judges.add(items)
+        self.dimensions.add(items)
+        self.tally.add(records.values())
+        self.pairs = self.pairs or has_pairs(records.values())
+
+    def has(self, row: int) -> bool:
+        place = bisect_left(self.rows, row)
+        return place < len(self.rows) and self.rows[place] == row
+
+    def judge_values(self, rows: Iterable[int]) -> dict[int, Any]:
+        """The judge's verdict on each of ``rows`` that has one (status ok)."""
+        found = {}
+        for row in rows:
+            place = bisect_left(self.rows, row)
+            if place < len(self.rows) and self.rows[place] == row:
+                status, value = self.results[place]
+                if status == "ok" and value is not None:
+                    found[row] = value
+        return found
+
+
+class _EveryRow:
+    """Every row of the report in order: those with a result and ``extra`` (reviewed or
+    adjudicated without one); iterable again and again, holding no list of them all."""
+
+    def __init__(self, rows: array[int], extra: list[int]) -> None:
+        self.rows, self.extra = rows, extra
+
+    def __iter__(self) -> Iterator[int]:
+        return heapq.merge(self.rows, self.extra)
+
+
+def streamed_chunks(
+    store: Store, run_id: int | None, span: tuple[int, int]
+) -> Iterator[dict[int, ResultRecord]]:
+    """The results of the rows from ``span[0]`` to ``span[1]``, :data:`CHUNK_ROWS` row
+    indexes at a time (each row's latest, or one run's)."""
+    for start in range(span[0], span[1] + 1, CHUNK_ROWS):
+        records = report_results(store, run_id, rows=(start, min(start + CHUNK_ROWS, span[1] + 1)))
+        if records:
+            yield records
+
+
+def streamed_results(
+    store: Store, run_id: int | None, span: tuple[int, int]
+) -> Iterator[ResultRecord]:
+    """Every result of :func:`streamed_chunks`, one at a time."""
+    for records in streamed_chunks(store, run_id, span):
+        yield from records.values()
+
+
+def _results_of(store: Store, run_id: int | None, rows: list[int]) -> dict[int, ResultRecord]:
+    """The results of a few ``rows`` (in order), read in runs of nearby rows."""
+    found: dict[int, ResultRecord] = {}
+    at = 0
+    while at < len(rows):
+        start = rows[at]
+        records = report_results(store, run_id, rows=(start, start + CHUNK_ROWS))
+        while at < len(rows) and rows[at] < start + CHUNK_ROWS:
+            if rows[at] in records:
+                found[rows[at]] = records[rows[at]]
+            at += 1
+    return found
