@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from judgedesk.cli import language
 from judgedesk.cli.common import (
@@ -104,13 +105,19 @@ def cmd_templates(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _results_dataset(project: Project) -> Dataset | None:
+def _results_dataset(
+    project: Project, wanted: bool = True, records: Callable[[dict[str, Any]], None] | None = None
+) -> Dataset | None:
+    """The project's dataset beside its results (None when not ``wanted``: indexing a
+    large one takes seconds); ``records`` is given each row's record as it is indexed."""
     if not project.store_path.is_file():
         raise JudgeDeskError(
             f"{project.name} has not been run yet, so there are no results. Run it first: "
             f"judgedesk run {project.root}"
         )
-    return open_project_data(project) if project.dataset_path().is_file() else None
+    if not wanted or not project.dataset_path().is_file():
+        return None
+    return open_project_data(project, records)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -135,12 +142,23 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from judgedesk.core.report.build import project_report
+    from judgedesk.core.dataset.mapping import clean_mapping
+    from judgedesk.core.report.build import project_report, reads_dataset
+    from judgedesk.core.report.groups import category_of, report_category
     from judgedesk.core.report.text import format_report
 
     project = load_project(args.dir)
     allow_project(project, args.trust, keys=False)
-    dataset = _results_dataset(project)
+    mapping = clean_mapping(project.dataset.fields or None)
+    by = report_category(mapping, args.by)
+    seen: list[str] = []  # each row's category, read as the dataset is indexed
+    names: dict[str, str] = {}  # one string for each category, however many rows
+
+    def note(record: dict[str, Any]) -> None:
+        name = category_of(record, mapping, by or "")
+        seen.append(names.setdefault(name, name))
+
+    dataset = _results_dataset(project, reads_dataset(project, args.by), note if by else None)
     report = project_report(
         project,
         dataset,
@@ -148,6 +166,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         category=args.by,
         compare=tuple(args.compare) if args.compare else None,
         history=args.history,
+        categories=seen,
     )
     if args.json:
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2, default=str))

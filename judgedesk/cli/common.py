@@ -128,10 +128,12 @@ def open_data(path: Path, fields: dict[str, str] | None, **options: Any) -> Data
     return dataset
 
 
-def open_project_data(project: Project) -> Dataset:
+def open_project_data(
+    project: Project, records: Callable[[dict[str, Any]], object] | None = None
+) -> Dataset:
     from judgedesk.core.project.workspace import open_project_dataset
 
-    dataset = open_project_dataset(project)
+    dataset = open_project_dataset(project, records)
     opened.append(dataset)
     return dataset
 

@@ -1,9 +1,14 @@
-"""A large run's report, read a chunk of rows at a time, gives what reading it at once gives."""
+"""A large run's report, read a chunk of rows at a time, gives what reading it at once
+gives; and ``judgedesk report`` (reading categories as it indexes the dataset, and the
+dataset only when the report needs it) gives what the core gives."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -172,3 +177,37 @@ def test_a_run_past_the_size_limit_is_read_in_chunks_of_itself(
         large = project_report(project, dataset).to_dict() | {"created": 0}
     assert read == [(0, ROWS - 1)]
     assert large == small
+
+
+def report_command(project: Project, *args: str) -> dict[str, Any]:
+    """``judgedesk report PROJECT --json ARGS`` in a process of its own."""
+    done = subprocess.run(
+        [sys.executable, "-m", "judgedesk", "report", str(project.root), "--json", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "JUDGEDESK_SETTINGS_DIR": str(project.root.parent / "settings")},
+    )
+    assert done.returncode == 0, done.stderr
+    found: dict[str, Any] = json.loads(done.stdout)
+    return found | {"created": 0}
+
+
+def test_the_report_command_gives_the_report_the_core_gives(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    with Store(project.store_path) as store:
+        put_scores(store, range(ROWS), 1)
+        add_people(store)
+    for by in (None, "meta.level"):
+        with open_project_dataset(project) as dataset:
+            wanted = project_report(project, dataset, category=by).to_dict()
+        args = ("--by", by) if by else ()
+        assert report_command(project, *args) == json.loads(json.dumps(wanted)) | {"created": 0}
+    # Nothing mapped that a report reads: the same report without the dataset.
+    project.dataset.fields = {}
+    project.save()
+    with open_project_dataset(project) as dataset:
+        wanted = project_report(project, dataset).to_dict()
+    (tmp_path / "p" / "data" / "rows.jsonl").unlink()
+    assert report_command(project) == json.loads(json.dumps(wanted)) | {"created": 0}

@@ -64,12 +64,19 @@ class JsonlIndexer:
     Args:
         path: The JSONL file.
         mapping: The role→column mapping for the Dataset.
+        records: Called with each row's record as it is indexed, in row order: what a
+            caller wants of every row is read without parsing the file again.
 
     Raises:
         DatasetError: The file is missing, empty, or in an encoding that cannot be read.
     """
 
-    def __init__(self, path: str | Path, mapping: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        mapping: Mapping[str, str] | None = None,
+        records: Callable[[dict[str, Any]], object] | None = None,
+    ) -> None:
         self.path = Path(path)
         name = self.path.name
         mapping = clean_mapping(mapping)  # before anything is opened, so nothing leaks
@@ -108,6 +115,7 @@ class JsonlIndexer:
         self._chunk = _FIRST_CHUNK
         self._done = False
         self._collector = FieldCollector()
+        self._records = records
         # The decoder's C scanner parses from a position without json.loads' extra
         # checks; it saves a sixth of the time on big files (typeshed does not list it).
         decoder: Any = json.JSONDecoder()
@@ -213,7 +221,7 @@ class JsonlIndexer:
     def _scan_lines(self, parts: list[bytes]) -> None:
         # The hot loop of opening a big file: locals only, one parse per line.
         starts, ends, lines = array("q"), array("q"), array("q")
-        scan, add_fields = self._scan, self._collector.add
+        scan, add_fields, records = self._scan, self._collector.add, self._records
         pos, lineno = self._pos, self._lineno
         for raw in parts:
             size = len(raw)
@@ -232,6 +240,8 @@ class JsonlIndexer:
                     ends.append(pos + size)
                     lines.append(lineno)
                     add_fields(record)
+                    if records is not None:
+                        records(record)
             pos += size + 1
             lineno += 1
         self._pos, self._lineno = pos, lineno

@@ -6,6 +6,7 @@ import json
 import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from judgedesk.core.dataset.dataset import Dataset, MemorySource
 from judgedesk.core.dataset.encoding import UTF8, is_utf8_start, sniff_bom, sniff_utf16
@@ -110,6 +111,7 @@ def open_dataset(
     sheet: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     cancel: Callable[[], bool] | None = None,
+    records: Callable[[dict[str, Any]], object] | None = None,
 ) -> Dataset:
     """Opens a JSONL, JSON, CSV, TSV or XLSX dataset.
 
@@ -125,6 +127,8 @@ def open_dataset(
             something (bytes, characters or sheet rows depending on the format), and the
             last call has ``done == total``.
         cancel: Polled now and then; returning True abandons the opening.
+        records: JSON Lines only: called with each row's record as it is indexed, in
+            row order (see :class:`JsonlIndexer`).
 
     Returns:
         The opened dataset; close it when done with it.
@@ -143,7 +147,7 @@ def open_dataset(
         )
     roles = clean_mapping(mapping)
     if fmt == "jsonl":
-        dataset = JsonlIndexer(file, roles).run(progress, cancel)
+        dataset = JsonlIndexer(file, roles, records).run(progress, cancel)
     else:
         dataset = _open_in_memory(file, fmt, roles, sheet, progress, cancel)
     log.info("opened %s as %s: %d rows, %d issues", file, fmt, len(dataset), len(dataset.issues))

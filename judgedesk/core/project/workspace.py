@@ -251,8 +251,14 @@ class Workspace:
         self.project = None
 
 
-def open_project_dataset(project: Project) -> Dataset:
+def open_project_dataset(
+    project: Project, records: Callable[[dict[str, Any]], object] | None = None
+) -> Dataset:
     """Open a project's dataset with its format, sheet and column mapping.
+
+    ``records``: called with each row's record as a JSON Lines file is indexed, in row
+    order (see :func:`~judgedesk.core.dataset.open_dataset`); never when predictions
+    files add to the rows.
 
     Raises:
         OutsideFileError: the dataset (or a predictions file) is outside the project
@@ -265,6 +271,7 @@ def open_project_dataset(project: Project) -> Dataset:
         settings.fields or None,
         format=settings.format or None,
         sheet=settings.sheet or None,
+        records=None if project.dataset.predictions else records,
     )
     return _with_predictions(dataset, project)
 

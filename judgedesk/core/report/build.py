@@ -8,16 +8,14 @@ bootstrap intervals) and :mod:`judgedesk.core.review.agreement`; two runs are co
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
-from functools import partial
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.dataset.mapping import suggest_mapping
+from judgedesk.core.dataset.mapping import REVIEWER_PREFIX, clean_mapping, suggest_mapping
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project.settings import Project
-from judgedesk.core.report import stream
 from judgedesk.core.report.cache import ReportCache, collecting_after, report_results
 from judgedesk.core.report.compare import (
     RowChange,
@@ -38,16 +36,18 @@ from judgedesk.core.report.people import (
     people_verdicts,
     read_people,
 )
-from judgedesk.core.report.stream import Streamed, stream_report, streamed_results
+from judgedesk.core.report.stream import Streamed, large_span, stream_report, streamed_results
 from judgedesk.core.review.agreement import AgreementFigures
+from judgedesk.core.review.comparisons import JudgeValues, person_agreement
 from judgedesk.core.review.human import ReviewScale, read_labels, scale_for
+from judgedesk.core.review.items import progress_of, said_about
 from judgedesk.core.review.labels import LabelReading
 from judgedesk.core.review.reliability import Ceiling
 from judgedesk.core.review.session import ReviewProgress, ReviewSession
 from judgedesk.core.review.snapshot import bare_items, read_snapshot
 from judgedesk.core.review.team import PeopleFigures, scale_level
 from judgedesk.core.run.store import ResultRecord, RunRecord, Store
-from judgedesk.core.run.store_reads import outcomes, row_span
+from judgedesk.core.run.store_reads import outcomes
 
 __all__ = [
     "NO_VALUE",
@@ -67,6 +67,7 @@ __all__ = [
     "project_comparison",
     "project_report",
     "project_runs",
+    "reads_dataset",
 ]
 
 _T = TypeVar("_T")
@@ -129,6 +130,7 @@ def build_report(
     cache: ReportCache | None = None,
     people: People | None = None,
     results: Mapping[int, ResultRecord] | None = None,
+    known: Sequence[str] = (),
 ) -> Report:
     """The report of a review session's rows (its run, or each row's latest result).
 
@@ -144,9 +146,14 @@ def build_report(
             ``results`` alone, when they came from it (see :class:`ReportCache`).
         people: every reviewer's verdicts, when already read (see :func:`read_people`).
         results: the session's results as read (row index → result).
+        known: each row's category, as far as read already (see :func:`project_report`).
     """
     kept = _kept(cache, results)
-    items = [i for i in session.items() if i.result is not None]
+    everything = session.items()
+    items = [i for i in everything if i.result is not None]
+    said = said_about(everything)  # the rows any figure of people reads
+    judges = JudgeValues()
+    judges.add(items)
     scale = session.scale
     statuses = [(i.status, i.judge_value) for i in items]
     ok_values = [i.judge_value for i in items if i.judge_value is not None]
@@ -160,8 +167,10 @@ def build_report(
                 f"Results cannot be broken down by '{category}' without the dataset: "
                 "check that the project's dataset file is where the project says."
             )
-        known = cache.categories(dataset, category) if cache is not None else {}
-        categories = by_category(items, dataset, category, scale, seed, known)
+        found = cache.categories(dataset, category) if cache is not None else {}
+        if known and not found:
+            found.update(enumerate(known))
+        categories = by_category(items, dataset, category, scale, seed, found)
     human = None
     if dataset is not None:  # read again for what could not be read, and why
         human = read_labels(dataset, session.rows(), scale)[1]
@@ -176,8 +185,8 @@ def build_report(
         dimensions=dimensions(items, seed),
         category_field=category or None,
         categories=categories,
-        agreement=session.agreement(),
-        review=session.progress(),
+        agreement=person_agreement(said, scale, judges.agreement()),
+        review=progress_of(said, len(session)),
         human_labels=human,
         judges=kept(
             ("judges", *order),
@@ -208,6 +217,7 @@ def project_report(
     history: bool = False,
     cache: ReportCache | None = None,
     streamed: bool | None = None,
+    categories: Sequence[str] = (),
 ) -> Report:
     """The report of a project, read from its results file (blocking).
 
@@ -223,6 +233,8 @@ def project_report(
             is read is kept in it (see :class:`ReportCache`).
         streamed: read the results a chunk at a time, keeping no object per row (True),
             or all at once (False); by default past :data:`~.stream.LARGE_ROWS` rows.
+        categories: the category of each row from the first, as far as already read
+            from ``dataset`` (by :func:`~.groups.category_of`, as it was indexed).
 
     Raises:
         JudgeDeskError: the project has not been run, or a run does not exist.
@@ -235,9 +247,11 @@ def project_report(
     with Store(project.store_path) as store, collecting_after():
         if run_id is not None:
             check_runs(store, [run_id])
-        span = _large_span(store, run_id, streamed)
+        span = large_span(store, run_id, streamed)
         if span is not None:
-            large = stream_report(store, project, dataset, run_id, category, seed, span)
+            large = stream_report(
+                store, project, dataset, run_id, (category, categories), seed, span
+            )
             report = _streamed(project.name, run_id, large)
             if compare is not None:
                 report.comparison = _comparison(store, *compare, large.scale, seed, cache)
@@ -269,6 +283,7 @@ def project_report(
             cache=cache,
             people=reviewers,
             results=results,
+            known=categories,
         )
         if compare is not None:
             report.comparison = _comparison(store, *compare, session.scale, seed, cache)
@@ -283,38 +298,10 @@ def project_report(
     return report
 
 
-def _large_span(store: Store, run_id: int | None, streamed: bool | None) -> tuple[int, int] | None:
-    """The first and last row of a report read a chunk at a time (see
-    :mod:`~judgedesk.core.report.stream`): past its number of rows, or as ``streamed``
-    says; None for a report read at once."""
-    if streamed is False:
-        return None
-    if streamed is None:
-        where, args = ("", ()) if run_id is None else (" WHERE run_id=?", (run_id,))
-        results = store.read(lambda db: db.execute(f"SELECT COUNT(*) FROM results{where}", args))
-        if results.fetchone()[0] <= stream.LARGE_ROWS:  # rows alike count once, or more
-            return None
-    count, first, last = store.read(partial(row_span, run_id=run_id))
-    return (first, last) if count and (streamed or count > stream.LARGE_ROWS) else None
-
-
 def _streamed(name: str, run_id: int | None, large: Streamed) -> Report:
-    return Report(
-        project=name,
-        run_id=run_id,
-        scale=large.scale,
-        summary=large.summary,
-        distribution=large.distribution,
-        dimensions=large.dimensions,
-        category_field=large.category_field,
-        categories=large.categories,
-        agreement=large.agreement,
-        review=large.review,
-        human_labels=large.human_labels,
-        judges=large.judges,
-        people=large.people,
-        judges_alpha=large.judges_alpha,
-    )
+    """The report of a large run's figures (every field of a report they hold)."""
+    held = {f.name: getattr(large, f.name) for f in fields(Report) if hasattr(large, f.name)}
+    return Report(project=name, run_id=run_id, **held)
 
 
 def _comparison(
@@ -341,6 +328,16 @@ def default_category(dataset: Dataset) -> str | None:
     if "category" in dataset.mapping:
         return dataset.mapping["category"]
     return suggest_mapping(dataset.fields()).get("category")
+
+
+def reads_dataset(project: Project, category: str | None = None) -> bool:
+    """Whether the report of ``project`` (broken down by ``category``) reads its dataset:
+    for a breakdown, or for people's labels in a column of it. Without, it is the same
+    report with or without the dataset."""
+    roles = clean_mapping(project.dataset.fields or None)
+    return bool(category) or any(
+        role in ("category", "human") or role.startswith(REVIEWER_PREFIX) for role in roles
+    )
 
 
 def project_runs(project: Project) -> list[RunRecord]:

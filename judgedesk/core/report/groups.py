@@ -25,8 +25,10 @@ __all__ = [
     "Group",
     "by_category",
     "category_groups",
+    "category_of",
     "dimensions",
     "read_categories",
+    "report_category",
 ]
 
 MAX_CATEGORIES = 50
@@ -150,7 +152,19 @@ def _category_of(dataset: Dataset, index: int, name: str) -> str:
 
 
 def _category(record: Mapping[str, Any], dataset: Dataset, name: str) -> str:
-    value = data_field(record, dataset.mapping, name[5:] if name.startswith("data.") else name)
+    return category_of(record, dataset.mapping, name)
+
+
+def report_category(mapping: Mapping[str, str], category: str | None) -> str | None:
+    """The field a report breaks results down by: ``category``, else the column mapped
+    to the category role, if any."""
+    return "category" if category is None and "category" in mapping else category
+
+
+def category_of(record: Mapping[str, Any], mapping: Mapping[str, str], name: str) -> str:
+    """The category a record's row is in, by the field ``name`` (``data.`` + a field of
+    the row's data, or the field itself)."""
+    value = data_field(record, mapping, name[5:] if name.startswith("data.") else name)
     if value is MISSING or value is None or value == "":
         return NO_VALUE
     return value if isinstance(value, str) else str(value)

@@ -12,8 +12,9 @@ from __future__ import annotations
 import heapq
 from array import array
 from bisect import bisect_left
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
@@ -40,8 +41,16 @@ from judgedesk.core.review.snapshot import (
 )
 from judgedesk.core.review.team import PeopleFigures
 from judgedesk.core.run.store import ResultRecord, Store
+from judgedesk.core.run.store_reads import row_span
 
-__all__ = ["CHUNK_ROWS", "LARGE_ROWS", "Streamed", "stream_report", "streamed_results"]
+__all__ = [
+    "CHUNK_ROWS",
+    "LARGE_ROWS",
+    "Streamed",
+    "large_span",
+    "stream_report",
+    "streamed_results",
+]
 
 LARGE_ROWS = 200_000
 """Rows with a result past which a report is read a chunk at a time."""
@@ -77,16 +86,35 @@ class Streamed:
     """The first row index with a result and the last."""
 
 
+def large_span(store: Store, run_id: int | None, streamed: bool | None) -> tuple[int, int] | None:
+    """The first and last row of a report read a chunk at a time (see
+    :mod:`~judgedesk.core.report.stream`): past its number of rows, or as ``streamed``
+    says; None for a report read at once."""
+    if streamed is False:
+        return None
+    if streamed is None:
+        # Every run's results: no fewer than the rows, and counted at once from an index.
+        where, args = ("", ()) if run_id is None else (" WHERE run_id=?", (run_id,))
+        query = f"SELECT COUNT(*) FROM results{where}"
+        results: int = store.read(lambda db: db.execute(query, args).fetchone()[0])
+        if results <= LARGE_ROWS:
+            return None
+    count, first, last = store.read(partial(row_span, run_id=run_id))
+    return (first, last) if count and (streamed or count > LARGE_ROWS) else None
+
+
 def stream_report(
     store: Store,
     project: Project,
     dataset: Dataset | None,
     run_id: int | None,
-    category: str | None,
+    breakdown: tuple[str | None, Sequence[str]],
     seed: int,
     span: tuple[int, int],
 ) -> Streamed:
-    """The figures of the rows from ``span[0]`` to ``span[1]`` (see the module docstring).
+    """The figures of the rows from ``span[0]`` to ``span[1]`` (see the module docstring),
+    broken down by ``breakdown[0]``: the rows' categories, as far as read already, are
+    ``breakdown[1]`` (see :func:`~judgedesk.core.report.build.project_report`).
 
     Raises:
         JudgeDeskError: ``category`` is asked for without the dataset.
@@ -95,9 +123,9 @@ def stream_report(
     decided = {index: a.value for index, a in store.adjudications.all().items()}
     by_row = reviews_by_row(everyone)
     asked = set(by_row) | set(decided)
-    category = _category_field(dataset, category)
+    category = _category_field(dataset, breakdown[0])
     order = [j.name for j in project.judges if j.enabled]
-    read = _Rows(JudgeTally(order))
+    read = _Rows(JudgeTally(order), breakdown[1])
     for records in streamed_chunks(store, run_id, span):
         read.add(records, asked, dataset, category)
     scale = scale_for(project, read.ok_values)
@@ -119,8 +147,9 @@ def stream_report(
     reviewers = read_people(session, everyone, rows)
     groups = []
     if category and dataset is not None:
-        found: dict[int, str] = {}
-        read_categories(dataset, [i.row_index for i in judged], category, found)
+        found = dict(read.kept_categories)
+        unread = [i.row_index for i in judged if i.row_index not in found]
+        read_categories(dataset, unread, category, found)
         for item in judged:
             read.categories.setdefault(found[item.row_index], ([], []))[1].append(item)
         groups = category_groups(read.categories, scale, seed)
@@ -163,7 +192,10 @@ def _category_field(dataset: Dataset | None, category: str | None) -> str | None
 class _Rows:
     """What the figures need of every row, added a chunk at a time."""
 
-    def __init__(self, tally: JudgeTally) -> None:
+    def __init__(self, tally: JudgeTally, known: Sequence[str]) -> None:
+        self.known = known
+        """Each row's category from the first, as far as read already."""
+        self.kept_categories: dict[int, str] = {}
         self.rows = array("q")
         self.results: list[tuple[str | None, Any]] = []
         """(status, verdict) of each row, one tuple shared by rows alike."""
@@ -187,7 +219,11 @@ class _Rows:
         items = list(bare_items(records).values())
         found: dict[int, str] = {}
         if category and dataset is not None:
-            read_categories(dataset, list(records), category, found)
+            known = self.known
+            found = {row: known[row] for row in records if 0 <= row < len(known)}
+            unread = [row for row in records if row not in found]
+            read_categories(dataset, unread, category, found)
+            self.kept_categories.update((row, found[row]) for row in asked if row in found)
         shared, results, ok_values = self._shared, self.results, self.ok_values
         for item in items:
             value = item.judge_value

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -248,6 +248,21 @@ class ReviewProgress:
 
     def to_dict(self) -> dict[str, int]:
         return dict(self.__dict__)
+
+
+def said_about(items: Iterable[ReviewItem]) -> list[ReviewItem]:
+    """The items somebody said something about (a review, an adjudicated verdict, other
+    reviewers' verdicts, a dataset label): the only ones with a human verdict, and
+    the only ones :func:`progress_of` counts."""
+    return [
+        i
+        for i in items
+        if i.review is not None
+        or i.adjudicated is not None
+        or i.people_value is not None
+        or i.dataset_value is not None
+        or i.others
+    ]
 
 
 def progress_of(items: Collection[ReviewItem], total: int) -> ReviewProgress:

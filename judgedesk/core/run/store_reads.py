@@ -69,10 +69,22 @@ _LEFT_OUT = [
     for part in _STEP_PARTS + _VERDICT_PARTS
     if not (order and part in (".warnings", ".detail"))
 ] + ["$.candidate", "$.baseline", "$.preprocess"]
+
+
+def _removed(paths: list[str]) -> str:
+    return "json_remove(detail, " + ", ".join(f"'{path}'" for path in paths) + ")"
+
+
+# Each path costs SQLite a walk of the detail: a pair's orders, and a postprocess
+# script's outcome, are only looked for in the details that name them.
+_ONE_ORDER = [path for path in _LEFT_OUT if ".orders[" not in path]
 _SLIM = (
-    f"CASE WHEN {_NOT_JSON} THEN detail ELSE json_replace(json_remove(detail, "
-    + ", ".join(f"'{path}'" for path in _LEFT_OUT)
-    + "), '$.postprocess', json_object()) END"
+    f"CASE WHEN {_NOT_JSON} THEN detail "
+    f"""WHEN instr(detail, '"orders"') THEN """
+    f"json_replace({_removed(_LEFT_OUT)}, '$.postprocess', json_object()) "
+    f"""WHEN instr(detail, '"postprocess"') THEN """
+    f"json_replace({_removed(_ONE_ORDER)}, '$.postprocess', json_object()) "
+    f"ELSE {_removed(_ONE_ORDER)} END"
 )
 _COLUMNS = "run_id, row_index, row_id, status, value, error, {detail}, updated"
 _LATEST = (
