@@ -87,9 +87,11 @@ _SLIM = (
     f"ELSE {_removed(_ONE_ORDER)} END"
 )
 _COLUMNS = "run_id, row_index, row_id, status, value, error, {detail}, updated"
+# Walks the rows in order by the row index, each row's newest run found in the index:
+# no table of every row's run, and no sort, in between.
 _LATEST = (
-    "SELECT {columns} FROM results JOIN (SELECT row_index, MAX(run_id) AS run_id FROM results "
-    "WHERE row_index >= ? AND row_index < ? GROUP BY row_index) USING (row_index, run_id) "
+    "SELECT {columns} FROM results AS r WHERE row_index >= ? AND row_index < ? "
+    "AND run_id = (SELECT MAX(run_id) FROM results WHERE row_index = r.row_index) "
     "ORDER BY row_index"
 )
 _OF_RUN = (

@@ -2,41 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from judgedesk.core.errors import ParserError
 from judgedesk.core.judge.parsers.common import Reading, Verdict, format_list, plain_number
-from judgedesk.core.judge.parsers.correctness import EXPECTED as CORRECTNESS_EXPECTED
-from judgedesk.core.judge.parsers.correctness import read_correctness
 from judgedesk.core.judge.parsers.infer import infer_parser
-from judgedesk.core.judge.parsers.json_verdict import EXPECTED as JSON_EXPECTED
-from judgedesk.core.judge.parsers.json_verdict import read_json
-from judgedesk.core.judge.parsers.lookalike import looks_like
-from judgedesk.core.judge.parsers.pairwise import (
-    CHOICE_EXPECTED,
-    COMPARISON_EXPECTED,
-    read_choice,
-    read_comparison,
-)
-from judgedesk.core.judge.parsers.prometheus import (
-    PROMETHEUS_EXPECTED,
-    PROMETHEUS_PAIR_EXPECTED,
-    read_prometheus,
-    read_prometheus_pair,
-)
-from judgedesk.core.judge.parsers.published import (
-    JUDGELM_EXPECTED,
-    LLMBAR_EXPECTED,
-    MTBENCH_EXPECTED,
-    read_judgelm,
-    read_llmbar,
-    read_mtbench,
-)
 from judgedesk.core.judge.parsers.reasoning import split_reasoning
-from judgedesk.core.judge.parsers.score import EXPECTED as SCORE_EXPECTED
-from judgedesk.core.judge.parsers.score import read_score
 
 __all__ = [
     "PARSERS",
@@ -183,24 +157,60 @@ PARSERS: dict[str, ParserInfo] = {
     )
 }
 
-_READERS: dict[str, tuple[Callable[[str, float | None], Reading], str]] = {
-    "score": (lambda content, maximum: read_score(content, maximum), SCORE_EXPECTED),
-    "comparison": (lambda content, _maximum: read_comparison(content), COMPARISON_EXPECTED),
-    "choice5": (lambda content, _maximum: read_choice(content), CHOICE_EXPECTED),
-    "correctness": (
-        lambda content, _maximum: read_correctness(content),
-        CORRECTNESS_EXPECTED,
-    ),
-    "json": (lambda content, _maximum: read_json(content), JSON_EXPECTED),
-    "mtbench_pair": (lambda content, _maximum: read_mtbench(content), MTBENCH_EXPECTED),
-    "prometheus": (lambda content, _maximum: read_prometheus(content), PROMETHEUS_EXPECTED),
-    "prometheus_pair": (
-        lambda content, _maximum: read_prometheus_pair(content),
+Reader = tuple[Callable[[str, float | None], Reading], str]
+
+
+@functools.cache
+def _readers() -> dict[str, Reader]:
+    """Each parser's reader and what it expects, imported on first use: the readers'
+    patterns take a while to compile, and most commands only name the parsers."""
+    from judgedesk.core.judge.parsers.correctness import EXPECTED as CORRECTNESS_EXPECTED
+    from judgedesk.core.judge.parsers.correctness import read_correctness
+    from judgedesk.core.judge.parsers.json_verdict import EXPECTED as JSON_EXPECTED
+    from judgedesk.core.judge.parsers.json_verdict import read_json
+    from judgedesk.core.judge.parsers.pairwise import (
+        CHOICE_EXPECTED,
+        COMPARISON_EXPECTED,
+        read_choice,
+        read_comparison,
+    )
+    from judgedesk.core.judge.parsers.prometheus import (
+        PROMETHEUS_EXPECTED,
         PROMETHEUS_PAIR_EXPECTED,
-    ),
-    "llmbar": (lambda content, _maximum: read_llmbar(content), LLMBAR_EXPECTED),
-    "judgelm": (lambda content, _maximum: read_judgelm(content), JUDGELM_EXPECTED),
-}
+        read_prometheus,
+        read_prometheus_pair,
+    )
+    from judgedesk.core.judge.parsers.published import (
+        JUDGELM_EXPECTED,
+        LLMBAR_EXPECTED,
+        MTBENCH_EXPECTED,
+        read_judgelm,
+        read_llmbar,
+        read_mtbench,
+    )
+    from judgedesk.core.judge.parsers.score import EXPECTED as SCORE_EXPECTED
+    from judgedesk.core.judge.parsers.score import read_score
+
+    return {
+        "score": (lambda content, maximum: read_score(content, maximum), SCORE_EXPECTED),
+        "comparison": (lambda content, _maximum: read_comparison(content), COMPARISON_EXPECTED),
+        "choice5": (lambda content, _maximum: read_choice(content), CHOICE_EXPECTED),
+        "correctness": (
+            lambda content, _maximum: read_correctness(content),
+            CORRECTNESS_EXPECTED,
+        ),
+        "json": (lambda content, _maximum: read_json(content), JSON_EXPECTED),
+        "mtbench_pair": (lambda content, _maximum: read_mtbench(content), MTBENCH_EXPECTED),
+        "prometheus": (lambda content, _maximum: read_prometheus(content), PROMETHEUS_EXPECTED),
+        "prometheus_pair": (
+            lambda content, _maximum: read_prometheus_pair(content),
+            PROMETHEUS_PAIR_EXPECTED,
+        ),
+        "llmbar": (lambda content, _maximum: read_llmbar(content), LLMBAR_EXPECTED),
+        "judgelm": (lambda content, _maximum: read_judgelm(content), JUDGELM_EXPECTED),
+    }
+
+
 _RANGED = frozenset({"score", "json"})
 
 
@@ -261,7 +271,7 @@ def parse_verdict(
     Raises:
         ParserError: The parser id is unknown or an option is not a number.
     """
-    if parser_id not in _READERS:
+    if parser_id not in PARSERS:
         known = ", ".join(f'"{name}"' for name in PARSERS)
         raise ParserError(f'There is no verdict parser called "{parser_id}". Use one of {known}.')
     options = options or {}
@@ -277,11 +287,13 @@ def parse_verdict(
             )
         return _unparsed("The judge's reply is empty, so there is no verdict to read.", "", None)
 
-    reader, expected = _READERS[parser_id]
+    reader, expected = _readers()[parser_id]
     reading = reader(content, high)
     candidates = tuple(found.label for found in reading.found)
     if not reading.found:
         reason = reading.failure or f"No verdict was found in the reply. {expected}"
+        from judgedesk.core.judge.parsers.lookalike import looks_like
+
         elsewhere = looks_like(content, parser_id)
         if elsewhere is not None and elsewhere not in reason:
             reason = f"{elsewhere} {reading.failure or expected}"
