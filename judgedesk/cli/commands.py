@@ -144,7 +144,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     from judgedesk.core.dataset.mapping import clean_mapping
     from judgedesk.core.report.build import project_report, reads_dataset
-    from judgedesk.core.report.groups import category_of, report_category
+    from judgedesk.core.report.groups import category_reader, report_category
     from judgedesk.core.report.text import format_report
 
     project = load_project(args.dir)
@@ -153,9 +153,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     by = report_category(mapping, args.by)
     seen: list[str] = []  # each row's category, read as the dataset is indexed
     names: dict[str, str] = {}  # one string for each category, however many rows
+    category = category_reader(mapping, by or "")
 
     def note(record: dict[str, Any]) -> None:
-        name = category_of(record, mapping, by or "")
+        name = category(record)
         seen.append(names.setdefault(name, name))
 
     dataset = _results_dataset(project, reads_dataset(project, args.by), note if by else None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -152,21 +152,33 @@ def derive_data(record: Mapping[str, Any], mapping: Mapping[str, str]) -> dict[s
 
 
 def data_field(record: Mapping[str, Any], mapping: Mapping[str, str], column: str) -> Any:
-    """``lookup(derive_data(record, mapping), column)``, without deriving the whole row.
+    """``lookup(derive_data(record, mapping), column)``, without deriving the whole row."""
+    return field_reader(mapping, column)(record)
 
-    A report reads one field (the category) of every row: most fields are the record's
-    own, untouched by :func:`derive_data`, and a mapped ``category`` or ``human`` column
-    is one lookup.
+
+def field_reader(mapping: Mapping[str, str], column: str) -> Callable[[Mapping[str, Any]], Any]:
+    """What reads ``column`` of a record's data as :func:`data_field` does, record after
+    record (a report reads one field, the category, of every row).
+
+    Most fields are the record's own, untouched by :func:`derive_data`, and a mapped
+    ``category`` or ``human`` column is one lookup.
     """
     head = column.split(".", 1)[0]
     touched = [*DERIVED_FIELDS, *(r for r in _DATA_ROLES + _RESPONSE_LIKE_ROLES if r in mapping)]
     if column not in touched and head not in touched:
-        return lookup(record, column)
+        if "." not in column:
+            return lambda record: record.get(column, MISSING)
+        return lambda record: lookup(record, column)
     if column in _DATA_ROLES and column in mapping and column not in DERIVED_FIELDS:
-        value = lookup(record, mapping[column])
-        # derive_data keeps the record's own field of that name when the column is missing.
-        return record.get(column) if value is MISSING else value
-    return lookup(derive_data(record, mapping), column)
+        source = mapping[column]
+
+        def role(record: Mapping[str, Any]) -> Any:
+            value = lookup(record, source)
+            # derive_data keeps the record's own field of that name when the column is missing.
+            return record.get(column) if value is MISSING else value
+
+        return role
+    return lambda record: lookup(derive_data(record, mapping), column)
 
 
 def derive_response(record: Mapping[str, Any], mapping: Mapping[str, str]) -> dict[str, Any]:

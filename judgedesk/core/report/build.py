@@ -234,7 +234,7 @@ def project_report(
         streamed: read the results a chunk at a time, keeping no object per row (True),
             or all at once (False); by default past :data:`~.stream.LARGE_ROWS` rows.
         categories: the category of each row from the first, as far as already read
-            from ``dataset`` (by :func:`~.groups.category_of`, as it was indexed).
+            from ``dataset`` (by :func:`~.groups.category_reader`, as it was indexed).
 
     Raises:
         JudgeDeskError: the project has not been run, or a run does not exist.

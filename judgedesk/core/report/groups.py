@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.dataset.mapping import MISSING
-from judgedesk.core.dataset.rows import data_field
+from judgedesk.core.dataset.rows import field_reader
 from judgedesk.core.errors import RowError
 from judgedesk.core.report.figures import Bin, Summary, distribution, estimate_mean, summarize
 from judgedesk.core.review.agreement import NOT_APPLICABLE, Figure, agreement, is_number
 from judgedesk.core.review.human import ReviewScale
+from judgedesk.core.review.items import said_about
 from judgedesk.core.review.session import ReviewItem
 
 __all__ = [
@@ -25,7 +26,7 @@ __all__ = [
     "Group",
     "by_category",
     "category_groups",
-    "category_of",
+    "category_reader",
     "dimensions",
     "read_categories",
     "report_category",
@@ -73,7 +74,7 @@ def by_category(
         groups.setdefault(known[item.row_index], []).append(item)
     return category_groups(
         {
-            name: ([(i.status, i.judge_value) for i in members], members)
+            name: ([(i.status, i.judge_value) for i in members], said_about(members))
             for name, members in groups.items()
         },
         scale,
@@ -118,6 +119,7 @@ def read_categories(dataset: Dataset, rows: list[int], name: str, found: dict[in
     are wanted, any other dataset (or few rows) a row at a time."""
     count, at = len(dataset), 0
     dense = bool(rows) and rows[-1] - rows[0] < 2 * len(rows)
+    category = category_reader(dataset.mapping, name)
     while at < len(rows):
         index = rows[at]
         text = None
@@ -125,7 +127,7 @@ def read_categories(dataset: Dataset, rows: list[int], name: str, found: dict[in
             with suppress(RowError):  # a file changed on disk is read a row at a time
                 text = dataset.record_text(index, count, CHUNK_BYTES)
         if text is None:
-            found[index] = _category_of(dataset, index, name)
+            found[index] = _category_of(dataset, index, category)
             at += 1
             continue
         while at < len(rows) and text.start <= rows[at] < text.stop:
@@ -135,24 +137,18 @@ def read_categories(dataset: Dataset, rows: list[int], name: str, found: dict[in
                 record = json.loads(line)
             except (ValueError, RecursionError):
                 record = None
-            found[rows[at]] = (
-                _category(record, dataset, name) if isinstance(record, dict) else NO_VALUE
-            )
+            found[rows[at]] = category(record) if isinstance(record, dict) else NO_VALUE
             at += 1
 
 
-def _category_of(dataset: Dataset, index: int, name: str) -> str:
+def _category_of(dataset: Dataset, index: int, category: Callable[[Mapping[str, Any]], str]) -> str:
     if not 0 <= index < len(dataset):
         return NO_VALUE
     try:
         record = dataset.peek(index)[0]
     except RowError:
         return NO_VALUE
-    return _category(record, dataset, name)
-
-
-def _category(record: Mapping[str, Any], dataset: Dataset, name: str) -> str:
-    return category_of(record, dataset.mapping, name)
+    return category(record)
 
 
 def report_category(mapping: Mapping[str, str], category: str | None) -> str | None:
@@ -161,13 +157,18 @@ def report_category(mapping: Mapping[str, str], category: str | None) -> str | N
     return "category" if category is None and "category" in mapping else category
 
 
-def category_of(record: Mapping[str, Any], mapping: Mapping[str, str], name: str) -> str:
-    """The category a record's row is in, by the field ``name`` (``data.`` + a field of
-    the row's data, or the field itself)."""
-    value = data_field(record, mapping, name[5:] if name.startswith("data.") else name)
-    if value is MISSING or value is None or value == "":
-        return NO_VALUE
-    return value if isinstance(value, str) else str(value)
+def category_reader(mapping: Mapping[str, str], name: str) -> Callable[[Mapping[str, Any]], str]:
+    """What reads the category a record's row is in, by the field ``name`` (``data.`` and
+    a field of the row's data, or the field itself), record after record."""
+    read = field_reader(mapping, name[5:] if name.startswith("data.") else name)
+
+    def category(record: Mapping[str, Any]) -> str:
+        value = read(record)
+        if value is MISSING or value is None or value == "":
+            return NO_VALUE
+        return value if isinstance(value, str) else str(value)
+
+    return category
 
 
 def dimensions(items: list[ReviewItem], seed: int) -> list[Group]:
