@@ -19,6 +19,7 @@ from judgedesk.core.project.settings import Project
 from judgedesk.core.project.workspace import open_project_dataset
 from judgedesk.core.report import stream
 from judgedesk.core.report.build import project_report
+from judgedesk.core.report.cache import ReportCache
 from judgedesk.core.run.adjudications import Adjudication
 from judgedesk.core.run.reviews import Review
 from judgedesk.core.run.store import Store
@@ -155,7 +156,7 @@ def test_pairwise_figures_read_in_chunks_are_those_read_at_once(tmp_path: Path) 
     assert chunked == whole
 
 
-def test_a_run_past_the_size_limit_is_read_in_chunks_of_itself(
+def test_a_run_past_the_size_limits_is_read_in_chunks_of_itself(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     project = make_project(tmp_path)
@@ -173,10 +174,16 @@ def test_a_run_past_the_size_limit_is_read_in_chunks_of_itself(
     with open_project_dataset(project) as dataset:
         small = project_report(project, dataset).to_dict() | {"created": 0}
         assert read == []  # a few thousand rows: read at once
+        monkeypatch.setattr(stream, "ONCE_ROWS", ROWS - 1)
+        once = project_report(project, dataset).to_dict() | {"created": 0}
+        assert read == [(0, ROWS - 1)]
+        # A report whose reads are kept for the next one goes on to a larger size.
+        kept = project_report(project, dataset, cache=ReportCache()).to_dict()
+        assert len(read) == 1
         monkeypatch.setattr(stream, "LARGE_ROWS", ROWS - 1)
-        large = project_report(project, dataset).to_dict() | {"created": 0}
-    assert read == [(0, ROWS - 1)]
-    assert large == small
+        large = project_report(project, dataset, cache=ReportCache()).to_dict()
+    assert len(read) == 2
+    assert once == small and kept | {"created": 0} == small and large | {"created": 0} == small
 
 
 def report_command(project: Project, *args: str) -> dict[str, Any]:

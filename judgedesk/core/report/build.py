@@ -232,7 +232,8 @@ def project_report(
         cache: what an earlier report read that still holds is taken from it, and what
             is read is kept in it (see :class:`ReportCache`).
         streamed: read the results a chunk at a time, keeping no object per row (True),
-            or all at once (False); by default past :data:`~.stream.LARGE_ROWS` rows.
+            or all at once (False); by default past :data:`~.stream.LARGE_ROWS` rows
+            (:data:`~.stream.ONCE_ROWS` without a ``cache``).
         categories: the category of each row from the first, as far as already read
             from ``dataset`` (by :func:`~.groups.category_reader`, as it was indexed).
 
@@ -247,7 +248,7 @@ def project_report(
     with Store(project.store_path) as store, collecting_after():
         if run_id is not None:
             check_runs(store, [run_id])
-        span = large_span(store, run_id, streamed)
+        span = large_span(store, run_id, streamed, once=cache is None)
         if span is not None:
             large = stream_report(
                 store, project, dataset, run_id, (category, categories), seed, span

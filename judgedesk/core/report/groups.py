@@ -15,7 +15,7 @@ from judgedesk.core.errors import RowError
 from judgedesk.core.report.figures import Bin, Summary, distribution, estimate_mean, summarize
 from judgedesk.core.review.agreement import NOT_APPLICABLE, Figure, agreement, is_number
 from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.items import said_about
+from judgedesk.core.review.items import JudgeVerdict, said_about
 from judgedesk.core.review.session import ReviewItem
 
 __all__ = [
@@ -187,14 +187,16 @@ class DimensionScores:
 
     def add(self, items: Iterable[ReviewItem]) -> None:
         """Add the rows of ``items``, in row order."""
-        per_judge = self.per_judge
         for item in items:
-            for judge in item.judges:
-                for dim, score in judge.dimensions.items():
-                    if is_number(score):
-                        per_judge.setdefault(judge.name, {}).setdefault(dim, []).append(
-                            float(score)
-                        )
+            self.add_judges(item.judges)
+
+    def add_judges(self, judges: Iterable[JudgeVerdict]) -> None:
+        """Add one row's judges' verdicts (the next row's)."""
+        per_judge = self.per_judge
+        for judge in judges:
+            for dim, score in judge.dimensions.items():
+                if is_number(score):
+                    per_judge.setdefault(judge.name, {}).setdefault(dim, []).append(float(score))
 
     def groups(self, people: list[ReviewItem], seed: int) -> list[Group]:
         """One group per judge and dimension; ``people``: the rows' items that hold a

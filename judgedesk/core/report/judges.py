@@ -86,21 +86,23 @@ class JudgeTally:
 
     def add(self, results: Iterable[ResultRecord]) -> None:
         """Count the results of a batch of rows (each batch after the rows before it)."""
+        self.add_outcomes([(result.status, result.detail) for result in results])
+
+    def add_outcomes(self, results: list[tuple[str, dict[str, Any]]]) -> None:
+        """:meth:`add` of rows' (status, detail)."""
         counts, order = self.tallies, self.order
-        results = list(results)
         # Rows alike (one status, one detail object shared by them) are counted together,
         # in the order their first row comes: a judge is named where it first shows.
-        alike: dict[tuple[str, int], tuple[ResultRecord, list[int]]] = {}
-        for result in results:
-            key = (result.status, id(result.detail))
+        alike: dict[tuple[str, int], tuple[str, dict[str, Any], list[int]]] = {}
+        for status, detail in results:
+            key = (status, id(detail))
             found = alike.get(key)
             if found is None:
-                alike[key] = (result, [1])
+                alike[key] = (status, detail, [1])
             else:
-                found[1][0] += 1
+                found[2][0] += 1
         sampled_details: set[int] = set()
-        for result, (times,) in alike.values():
-            detail = result.detail
+        for status, detail, (times,) in alike.values():
             steps = [s for s in detail.get("judges", ()) if isinstance(s, dict)]
             for step in steps:
                 if sample_values(step):
@@ -112,14 +114,14 @@ class JudgeTally:
                     tally[0] += times
                 else:
                     tally[1] += times
-            failed = _failed_judge(result, steps, order)
+            failed = _failed_judge(status, detail, steps, order)
             if failed:
                 counts.setdefault(failed, [0, 0, 0])[2] += times
         sampled = self.sampled
-        for result in results:  # row by row: α adds up the rows in their order
-            if id(result.detail) not in sampled_details:
+        for _, detail in results:  # row by row: α adds up the rows in their order
+            if id(detail) not in sampled_details:
                 continue
-            for step in result.detail.get("judges", ()):
+            for step in detail.get("judges", ()):
                 values = sample_values(step) if isinstance(step, dict) else []
                 if values:
                     sampled.setdefault(str(step.get("judge", "")), _Samples()).add(step, values)
@@ -170,9 +172,10 @@ def _kind_of(rows: list[list[Any]]) -> str:
     return "score" if values and numbers else ""
 
 
-def _failed_judge(result: ResultRecord, steps: list[dict[str, Any]], order: Sequence[str]) -> str:
-    detail = result.detail
-    if result.status != "error" or "judges" not in detail or "postprocess" in detail:
+def _failed_judge(
+    status: str, detail: dict[str, Any], steps: list[dict[str, Any]], order: Sequence[str]
+) -> str:
+    if status != "error" or "judges" not in detail or "postprocess" in detail:
         return ""  # not failed, or failed before the judges (a script, the candidate) or after
     named = detail.get("failed_judge")
     if isinstance(named, str) and named:

@@ -160,14 +160,19 @@ class PairwiseFigures:
 
 def has_pairs(results: Iterable[ResultRecord]) -> bool:
     """Whether a row holds a pairwise verdict (else :func:`pairwise_figures` is None)."""
+    return any_pairs((result.value, result.detail) for result in results)
+
+
+def any_pairs(results: Iterable[tuple[Any, Mapping[str, Any]]]) -> bool:
+    """:func:`has_pairs` of rows' (value, detail)."""
     kinds: dict[int, tuple[bool, bool]] = {}  # detail → (judged in both orders, pairwise)
-    for result in results:
-        kind = kinds.get(id(result.detail))  # rows alike may share one detail
+    for value, detail in results:
+        kind = kinds.get(id(detail))  # rows alike may share one detail
         if kind is None:
-            steps = [s for s in result.detail.get("judges", []) if isinstance(s, Mapping)]
+            steps = [s for s in detail.get("judges", []) if isinstance(s, Mapping)]
             both = any("orders" in s for s in steps)
-            kind = kinds[id(result.detail)] = (both, any(s.get("pairwise") for s in steps))
-        if kind[0] or (kind[1] and _on_pair_scale(result.value)):
+            kind = kinds[id(detail)] = (both, any(s.get("pairwise") for s in steps))
+        if kind[0] or (kind[1] and _on_pair_scale(value)):
             return True
     return False
 

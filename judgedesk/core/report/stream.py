@@ -1,10 +1,11 @@
 """The report of a large run, read from the results file a chunk of rows at a time.
 
-Past :data:`LARGE_ROWS` rows a report keeps no object per row: each chunk's results are
-read, made into items, added to what each figure needs (counts, and each row's verdict
-in lists that share one object for each verdict) and let go. Only the rows that somebody
-said something about (a review, an adjudicated verdict, a dataset label) keep their
-item. The figures are those :func:`~judgedesk.core.report.build.build_report` gives.
+Past :data:`LARGE_ROWS` rows (:data:`ONCE_ROWS` for a report made once) a report keeps
+no object per row: each chunk's results are read, added to what each figure needs
+(counts, and each row's verdict in lists that share one object for each verdict) and
+let go. Only the rows that somebody said something about (a review, an adjudicated
+verdict, a dataset label) get an item. The figures are those
+:func:`~judgedesk.core.report.build.build_report` gives.
 """
 
 from __future__ import annotations
@@ -24,28 +25,34 @@ from judgedesk.core.report.cache import report_results
 from judgedesk.core.report.figures import Summary, distribution, summarize
 from judgedesk.core.report.groups import DimensionScores, Group, category_groups, read_categories
 from judgedesk.core.report.judges import JudgeCounts, JudgeTally
-from judgedesk.core.report.pairwise import has_pairs
+from judgedesk.core.report.pairwise import any_pairs
 from judgedesk.core.report.people import People, alpha_of, people_figures_of, read_people
 from judgedesk.core.review.agreement import AgreementFigures
 from judgedesk.core.review.comparisons import JudgeValues, person_agreement
 from judgedesk.core.review.human import ReviewScale, read_labels, scale_for
-from judgedesk.core.review.items import ReviewItem, ReviewProgress, progress_of
+from judgedesk.core.review.items import (
+    JudgeVerdict,
+    ReviewItem,
+    ReviewProgress,
+    judge_verdicts,
+    progress_of,
+)
 from judgedesk.core.review.labels import LabelReading
 from judgedesk.core.review.reliability import Ceiling
 from judgedesk.core.review.session import ReviewSession
 from judgedesk.core.review.snapshot import (
     ReviewSnapshot,
-    bare_items,
     reviews_by_row,
     snapshot_items,
 )
 from judgedesk.core.review.team import PeopleFigures
 from judgedesk.core.run.store import ResultRecord, Store
-from judgedesk.core.run.store_reads import row_span
+from judgedesk.core.run.store_reads import ResultRow, report_rows, row_span
 
 __all__ = [
     "CHUNK_ROWS",
     "LARGE_ROWS",
+    "ONCE_ROWS",
     "Streamed",
     "large_span",
     "stream_report",
@@ -54,6 +61,10 @@ __all__ = [
 
 LARGE_ROWS = 200_000
 """Rows with a result past which a report is read a chunk at a time."""
+
+ONCE_ROWS = 10_000
+"""The same for a report made once, with nothing kept for the next (a command's): read
+so, it makes no object per row and is done sooner."""
 
 CHUNK_ROWS = 20_000
 """Row indexes read at once."""
@@ -86,21 +97,24 @@ class Streamed:
     """The first row index with a result and the last."""
 
 
-def large_span(store: Store, run_id: int | None, streamed: bool | None) -> tuple[int, int] | None:
-    """The first and last row of a report read a chunk at a time (see
-    :mod:`~judgedesk.core.report.stream`): past its number of rows, or as ``streamed``
-    says; None for a report read at once."""
+def large_span(
+    store: Store, run_id: int | None, streamed: bool | None, once: bool = False
+) -> tuple[int, int] | None:
+    """The first and last row of a report read a chunk at a time (see the module
+    docstring): past :data:`LARGE_ROWS` rows (:data:`ONCE_ROWS` for a report made
+    ``once``), or as ``streamed`` says; None for a report read at once."""
     if streamed is False:
         return None
+    limit = ONCE_ROWS if once else LARGE_ROWS
     if streamed is None:
         # Every run's results: no fewer than the rows, and counted at once from an index.
         where, args = ("", ()) if run_id is None else (" WHERE run_id=?", (run_id,))
         query = f"SELECT COUNT(*) FROM results{where}"
         results: int = store.read(lambda db: db.execute(query, args).fetchone()[0])
-        if results <= LARGE_ROWS:
+        if results <= limit:
             return None
     count, first, last = store.read(partial(row_span, run_id=run_id))
-    return (first, last) if count and (streamed or count > LARGE_ROWS) else None
+    return (first, last) if count and (streamed or count > limit) else None
 
 
 def stream_report(
@@ -211,42 +225,52 @@ class _Rows:
 
     def add(
         self,
-        records: dict[int, ResultRecord],
+        rows: list[ResultRow],
         asked: set[int],
         dataset: Dataset | None,
         category: str | None,
     ) -> None:
-        items = list(bare_items(records).values())
+        indexes = [row[1] for row in rows]
         found: dict[int, str] = {}
         if category and dataset is not None:
             known = self.known
-            found = {row: known[row] for row in records if 0 <= row < len(known)}
-            unread = [row for row in records if row not in found]
+            found = {index: known[index] for index in indexes if 0 <= index < len(known)}
+            unread = [index for index in indexes if index not in found]
             read_categories(dataset, unread, category, found)
             self.kept_categories.update((row, found[row]) for row in asked if row in found)
         shared, results, ok_values = self._shared, self.results, self.ok_values
-        for item in items:
-            value = item.judge_value
+        add_judges, add_dimensions = self.judges.add_judges, self.dimensions.add_judges
+        judges_of: dict[int, tuple[JudgeVerdict, ...]] = {}  # rows alike share one detail
+        outcomes = []
+        for row in rows:
+            index, status, value, detail = row[1], row[3], row[4], row[6]
+            if status != "ok":
+                value = None
             try:
-                key: Hashable = (item.status, type(value), value)
+                key: Hashable = (status, type(value), value)
                 pair = shared.get(key)
             except TypeError:  # a verdict that is a list or an object: its own tuple
                 key, pair = None, None
             if pair is None:
-                pair = (item.status, value)
+                pair = (status, value)
                 if key is not None:
                     shared[key] = pair
             results.append(pair)
             if value is not None:
                 ok_values.append(value)
             if found:
-                self.categories.setdefault(found[item.row_index], ([], []))[0].append(pair)
-        self.rows.extend(records)
-        self.kept.update((row, records[row]) for row in asked if row in records)
-        self.judges.add(items)
-        self.dimensions.add(items)
-        self.tally.add(records.values())
-        self.pairs = self.pairs or has_pairs(records.values())
+                self.categories.setdefault(found[index], ([], []))[0].append(pair)
+            judges = judges_of.get(id(detail))
+            if judges is None:
+                judges = judges_of[id(detail)] = judge_verdicts(detail)
+            add_judges(judges)
+            add_dimensions(judges)
+            outcomes.append((status, detail))
+            if index in asked:
+                self.kept[index] = ResultRecord(*row)
+        self.rows.extend(indexes)
+        self.tally.add_outcomes(outcomes)
+        self.pairs = self.pairs or any_pairs((row[4], row[6]) for row in rows)
 
     def has(self, row: int) -> bool:
         place = bisect_left(self.rows, row)
@@ -277,21 +301,24 @@ class _EveryRow:
 
 def streamed_chunks(
     store: Store, run_id: int | None, span: tuple[int, int]
-) -> Iterator[dict[int, ResultRecord]]:
+) -> Iterator[list[ResultRow]]:
     """The results of the rows from ``span[0]`` to ``span[1]``, :data:`CHUNK_ROWS` row
-    indexes at a time (each row's latest, or one run's)."""
+    indexes at a time (each row's latest, or one run's), as a report reads them (see
+    :func:`~judgedesk.core.run.store_reads.report_rows`)."""
     for start in range(span[0], span[1] + 1, CHUNK_ROWS):
-        records = report_results(store, run_id, rows=(start, min(start + CHUNK_ROWS, span[1] + 1)))
-        if records:
-            yield records
+        rows = (start, min(start + CHUNK_ROWS, span[1] + 1))
+        found = store.read(partial(report_rows, run_id=run_id, rows=rows))
+        if found:
+            yield found
 
 
 def streamed_results(
     store: Store, run_id: int | None, span: tuple[int, int]
 ) -> Iterator[ResultRecord]:
     """Every result of :func:`streamed_chunks`, one at a time."""
-    for records in streamed_chunks(store, run_id, span):
-        yield from records.values()
+    for rows in streamed_chunks(store, run_id, span):
+        for row in rows:
+            yield ResultRecord(*row)
 
 
 def _results_of(store: Store, run_id: int | None, rows: list[int]) -> dict[int, ResultRecord]:

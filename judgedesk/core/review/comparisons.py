@@ -7,7 +7,7 @@ from typing import Any
 
 from judgedesk.core.review.agreement import AgreementFigures, agreement, verdict_kind
 from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.items import ReviewItem
+from judgedesk.core.review.items import JudgeVerdict, ReviewItem
 
 __all__ = ["OUTCOMES", "JudgeValues", "person_agreement", "review_agreement"]
 
@@ -35,20 +35,24 @@ class JudgeValues:
 
     def add(self, items: Iterable[ReviewItem]) -> None:
         """Add the rows of ``items``, in row order."""
-        values, by_row, earlier = self.values, self.by_row, self.earlier
         for item in items:
-            verdicts: dict[str, Any] = {}
-            for judge in item.judges:
-                if judge.name not in values:
-                    values[judge.name] = []
-                    by_row[judge.name] = [None] * self.rows
-                values[judge.name].append(judge.value)
-                if judge.value is None and verdicts.get(judge.name) is not None:
-                    earlier.setdefault(judge.name, {})[self.rows] = verdicts[judge.name]
-                verdicts[judge.name] = judge.value
-            for name, given in by_row.items():
-                given.append(verdicts.get(name))
-            self.rows += 1
+            self.add_judges(item.judges)
+
+    def add_judges(self, judges: Iterable[JudgeVerdict]) -> None:
+        """Add one row's judges' verdicts (the next row's)."""
+        values, by_row, earlier = self.values, self.by_row, self.earlier
+        verdicts: dict[str, Any] = {}
+        for judge in judges:
+            if judge.name not in values:
+                values[judge.name] = []
+                by_row[judge.name] = [None] * self.rows
+            values[judge.name].append(judge.value)
+            if judge.value is None and verdicts.get(judge.name) is not None:
+                earlier.setdefault(judge.name, {})[self.rows] = verdicts[judge.name]
+            verdicts[judge.name] = judge.value
+        for name, given in by_row.items():
+            given.append(verdicts.get(name))
+        self.rows += 1
 
     def given(self, rows: Sequence[int]) -> dict[str, dict[int, Any]]:
         """Each judge's verdicts but None, its last on each row: judge → row → verdict;

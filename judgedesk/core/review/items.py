@@ -292,20 +292,25 @@ def build_item(
     """The item of one row from its result, review and dataset label (any may be None);
     ``people`` holds ``others``, ``people_value`` and ``adjudicated`` when known."""
     row_id = result.row_id if result else review.row_id if review else str(index)
+    judges = judge_verdicts(result.detail) if result is not None else ()
+    return ReviewItem(index, row_id, result, review, label, judges, **people)
+
+
+def judge_verdicts(detail: dict[str, Any]) -> tuple[JudgeVerdict, ...]:
+    """Each judge's own verdict in a row's result detail, in the order they ran."""
     judges: list[JudgeVerdict] = []
-    if result is not None:
-        for step in result.detail.get("judges", []):
-            verdict = step.get("verdict") or {}
-            judges.append(
-                JudgeVerdict(
-                    name=str(step.get("judge", "")),
-                    ok=bool(verdict.get("ok")),
-                    value=verdict.get("value") if verdict.get("ok") else None,
-                    label=verdict.get("label"),
-                    dimensions=dict(verdict.get("dimensions") or {}),
-                )
+    for step in detail.get("judges", []):
+        verdict = step.get("verdict") or {}
+        judges.append(
+            JudgeVerdict(
+                name=str(step.get("judge", "")),
+                ok=bool(verdict.get("ok")),
+                value=verdict.get("value") if verdict.get("ok") else None,
+                label=verdict.get("label"),
+                dimensions=dict(verdict.get("dimensions") or {}),
             )
-    return ReviewItem(index, row_id, result, review, label, tuple(judges), **people)
+        )
+    return tuple(judges)
 
 
 def disagrees(item: ReviewItem) -> bool:
