@@ -106,10 +106,14 @@ def cmd_templates(args: argparse.Namespace) -> int:
 
 
 def _results_dataset(
-    project: Project, wanted: bool = True, records: Callable[[dict[str, Any]], None] | None = None
+    project: Project,
+    wanted: bool = True,
+    records: Callable[[dict[str, Any]], None] | None = None,
+    fields: bool = True,
 ) -> Dataset | None:
     """The project's dataset beside its results (None when not ``wanted``: indexing a
-    large one takes seconds); ``records`` is given each row's record as it is indexed."""
+    large one takes seconds); ``records`` is given each row's record as it is indexed;
+    ``fields``: collect the field names."""
     if not project.store_path.is_file():
         raise JudgeDeskError(
             f"{project.name} has not been run yet, so there are no results. Run it first: "
@@ -117,7 +121,7 @@ def _results_dataset(
         )
     if not wanted or not project.dataset_path().is_file():
         return None
-    return open_project_data(project, records)
+    return open_project_data(project, records, fields)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -159,7 +163,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         name = category(record)
         seen.append(names.setdefault(name, name))
 
-    dataset = _results_dataset(project, reads_dataset(project, args.by), note if by else None)
+    # A report reads rows, never the list of fields: indexing spares collecting it.
+    wanted = reads_dataset(project, args.by)
+    dataset = _results_dataset(project, wanted, note if by else None, fields=False)
     report = project_report(
         project,
         dataset,

@@ -129,11 +129,13 @@ def open_data(path: Path, fields: dict[str, str] | None, **options: Any) -> Data
 
 
 def open_project_data(
-    project: Project, records: Callable[[dict[str, Any]], object] | None = None
+    project: Project,
+    records: Callable[[dict[str, Any]], object] | None = None,
+    fields: bool = True,
 ) -> Dataset:
     from judgedesk.core.project.workspace import open_project_dataset
 
-    dataset = open_project_dataset(project, records)
+    dataset = open_project_dataset(project, records, fields)
     opened.append(dataset)
     return dataset
 

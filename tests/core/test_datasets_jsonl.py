@@ -343,3 +343,18 @@ def test_load_issue_text() -> None:
         "qa.jsonl: read as GBK"
     )
     assert str(LoadIssue("/data/book.xlsx", 3, "odd")) == "book.xlsx, row 3: odd"
+
+
+def test_each_record_is_handed_over_as_it_is_indexed(tmp_path: Path) -> None:
+    path = tmp_path / "rows.jsonl"
+    path.write_text(
+        '{"id": "a", "topic": "x"}\n\nnot json\n  {"id": "b", "meta": {"k": 1}}\n[1]\n{"id": "c"}',
+        encoding="utf-8",
+    )
+    seen: list[dict[str, Any]] = []
+    with open_dataset(path, records=seen.append, fields=False) as dataset:
+        assert seen == [dataset.peek(index)[0] for index in range(len(dataset))]
+        assert [record["id"] for record in seen] == ["a", "b", "c"]
+        assert dataset.fields() == []  # not collected
+    with open_dataset(path) as dataset:
+        assert "meta.k" in dataset.fields()

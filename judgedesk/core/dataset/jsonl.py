@@ -66,6 +66,8 @@ class JsonlIndexer:
         mapping: The role→column mapping for the Dataset.
         records: Called with each row's record as it is indexed, in row order: what a
             caller wants of every row is read without parsing the file again.
+        fields: Collect the field names (:meth:`Dataset.fields`); a caller that only
+            reads rows is spared it.
 
     Raises:
         DatasetError: The file is missing, empty, or in an encoding that cannot be read.
@@ -76,6 +78,7 @@ class JsonlIndexer:
         path: str | Path,
         mapping: Mapping[str, str] | None = None,
         records: Callable[[dict[str, Any]], object] | None = None,
+        fields: bool = True,
     ) -> None:
         self.path = Path(path)
         name = self.path.name
@@ -115,6 +118,7 @@ class JsonlIndexer:
         self._chunk = _FIRST_CHUNK
         self._done = False
         self._collector = FieldCollector()
+        self._fields = fields
         self._records = records
         # The decoder's C scanner parses from a position without json.loads' extra
         # checks; it saves a sixth of the time on big files (typeshed does not list it).
@@ -221,7 +225,8 @@ class JsonlIndexer:
     def _scan_lines(self, parts: list[bytes]) -> None:
         # The hot loop of opening a big file: locals only, one parse per line.
         starts, ends, lines = array("q"), array("q"), array("q")
-        scan, add_fields, records = self._scan, self._collector.add, self._records
+        scan, records = self._scan, self._records
+        add_fields = self._collector.add if self._fields else None
         pos, lineno = self._pos, self._lineno
         for raw in parts:
             size = len(raw)
@@ -239,7 +244,8 @@ class JsonlIndexer:
                     starts.append(pos)
                     ends.append(pos + size)
                     lines.append(lineno)
-                    add_fields(record)
+                    if add_fields is not None:
+                        add_fields(record)
                     if records is not None:
                         records(record)
             pos += size + 1

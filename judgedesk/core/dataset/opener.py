@@ -112,6 +112,7 @@ def open_dataset(
     progress: Callable[[int, int], None] | None = None,
     cancel: Callable[[], bool] | None = None,
     records: Callable[[dict[str, Any]], object] | None = None,
+    fields: bool = True,
 ) -> Dataset:
     """Opens a JSONL, JSON, CSV, TSV or XLSX dataset.
 
@@ -129,6 +130,7 @@ def open_dataset(
         cancel: Polled now and then; returning True abandons the opening.
         records: JSON Lines only: called with each row's record as it is indexed, in
             row order (see :class:`JsonlIndexer`).
+        fields: JSON Lines only: collect the field names (see :class:`JsonlIndexer`).
 
     Returns:
         The opened dataset; close it when done with it.
@@ -147,7 +149,7 @@ def open_dataset(
         )
     roles = clean_mapping(mapping)
     if fmt == "jsonl":
-        dataset = JsonlIndexer(file, roles, records).run(progress, cancel)
+        dataset = JsonlIndexer(file, roles, records, fields).run(progress, cancel)
     else:
         dataset = _open_in_memory(file, fmt, roles, sheet, progress, cancel)
     log.info("opened %s as %s: %d rows, %d issues", file, fmt, len(dataset), len(dataset.issues))

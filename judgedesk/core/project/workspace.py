@@ -252,13 +252,15 @@ class Workspace:
 
 
 def open_project_dataset(
-    project: Project, records: Callable[[dict[str, Any]], object] | None = None
+    project: Project,
+    records: Callable[[dict[str, Any]], object] | None = None,
+    fields: bool = True,
 ) -> Dataset:
     """Open a project's dataset with its format, sheet and column mapping.
 
     ``records``: called with each row's record as a JSON Lines file is indexed, in row
-    order (see :func:`~judgedesk.core.dataset.open_dataset`); never when predictions
-    files add to the rows.
+    order, never when predictions files add to the rows; ``fields``: collect the field
+    names (see :func:`~judgedesk.core.dataset.open_dataset`).
 
     Raises:
         OutsideFileError: the dataset (or a predictions file) is outside the project
@@ -272,6 +274,7 @@ def open_project_dataset(
         format=settings.format or None,
         sheet=settings.sheet or None,
         records=None if project.dataset.predictions else records,
+        fields=fields,
     )
     return _with_predictions(dataset, project)
 

@@ -10,7 +10,6 @@ from typing import Any
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.dataset.mapping import MISSING, lookup
 from judgedesk.core.errors import JudgeDeskError, RowError
-from judgedesk.core.judge.metrics import METRICS
 from judgedesk.core.judge.parsers import PARSERS, infer_parser
 from judgedesk.core.judge.parsers.pairwise import CHOICE_SCALE, COMPARISON_SCALE
 from judgedesk.core.judge.parsers.rule import fold
@@ -197,6 +196,8 @@ def scale_for(project: Project | None, values: Iterable[Any] = ()) -> ReviewScal
 
 def _judge_scale(project: Project, judge: JudgeSettings, seen: list[Any]) -> ReviewScale | None:
     if judge.kind == "metric":
+        from judgedesk.core.judge.metrics import METRICS  # here: its tokenizers load slowly
+
         info = METRICS.get(judge.metric)
         if info is None:
             return None
