@@ -78,6 +78,8 @@ def put_scores(store: Store, rows: range, seed: int) -> int:
         else:
             steps.append({"judge": "judge", "verdict": verdict})
         detail = {"judges": [{**s, "key": f"k{run}-{row}-{n}"} for n, s in enumerate(steps)]}
+        if row % 7 == 3:  # as a rule writes it: no cache key, its reading in words
+            detail = {"judges": [{**s, "detail": f"read {score % 4}"} for s in steps]}
         store.put_result(run, row, f"r{row}", status, value, detail=detail)
     store.finish_run(run, "finished")
     return run

@@ -47,7 +47,7 @@ from judgedesk.core.review.snapshot import (
 )
 from judgedesk.core.review.team import PeopleFigures
 from judgedesk.core.run.store import ResultRecord, Store
-from judgedesk.core.run.store_reads import ResultRow, report_rows, row_span
+from judgedesk.core.run.store_reads import SHORT, ResultRow, report_rows, row_span
 
 __all__ = [
     "CHUNK_ROWS",
@@ -307,7 +307,7 @@ def streamed_chunks(
     :func:`~judgedesk.core.run.store_reads.report_rows`)."""
     for start in range(span[0], span[1] + 1, CHUNK_ROWS):
         rows = (start, min(start + CHUNK_ROWS, span[1] + 1))
-        found = store.read(partial(report_rows, run_id=run_id, rows=rows))
+        found = store.read(partial(report_rows, run_id=run_id, rows=rows, short=SHORT))
         if found:
             yield found
 

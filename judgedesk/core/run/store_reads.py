@@ -17,6 +17,7 @@ from typing import Any
 
 __all__ = [
     "EVERY_ROW",
+    "SHORT",
     "Outcome",
     "ResultRow",
     "RunStamp",
@@ -78,14 +79,21 @@ def _removed(paths: list[str]) -> str:
 # Each path costs SQLite a walk of the detail: a pair's orders, and a postprocess
 # script's outcome, are only looked for in the details that name them.
 _ONE_ORDER = [path for path in _LEFT_OUT if ".orders[" not in path]
-_SLIM = (
-    f"CASE WHEN {_NOT_JSON} THEN detail "
-    f"""WHEN instr(detail, '"orders"') THEN """
-    f"json_replace({_removed(_LEFT_OUT)}, '$.postprocess', json_object()) "
-    f"""WHEN instr(detail, '"postprocess"') THEN """
-    f"json_replace({_removed(_ONE_ORDER)}, '$.postprocess', json_object()) "
-    f"ELSE {_removed(_ONE_ORDER)} END"
-)
+
+
+def _slim(whole: str = _NOT_JSON) -> str:
+    """The detail without what no figure reads, or whole where ``whole`` holds."""
+    return (
+        f"CASE WHEN {whole} THEN detail "
+        f"""WHEN instr(detail, '"orders"') THEN """
+        f"json_replace({_removed(_LEFT_OUT)}, '$.postprocess', json_object()) "
+        f"""WHEN instr(detail, '"postprocess"') THEN """
+        f"json_replace({_removed(_ONE_ORDER)}, '$.postprocess', json_object()) "
+        f"ELSE {_removed(_ONE_ORDER)} END"
+    )
+
+
+_SLIM = _slim()
 _COLUMNS = "run_id, row_index, row_id, status, value, error, {detail}, updated"
 # Walks the rows in order by the row index, each row's newest run found in the index:
 # no table of every row's run, and no sort, in between.
@@ -102,15 +110,21 @@ EVERY_ROW = (-(2**63), 2**63 - 1)
 """Row indexes from ``EVERY_ROW[0]`` up to, not including, ``EVERY_ROW[1]``: all of them."""
 
 
+SHORT = 1024
+"""Characters of a detail without a cache key that :func:`report_rows` may read whole."""
+
+
 def report_rows(
     db: sqlite3.Connection,
     run_id: int | None = None,
     since: float | None = None,
     rows: tuple[int, int] = EVERY_ROW,
+    short: int = 0,
 ) -> list[ResultRow]:
     """Each row's latest result (``run_id`` None), or a run's stored at ``since`` or later
     (all of them for None), in row order, each detail without what no figure reads;
-    ``rows``: only the row indexes from the first up to, not including, the second.
+    ``rows``: only the row indexes from the first up to, not including, the second;
+    ``short``: details shorter than this without a cache key are read whole.
 
     Details (and values) alike are decoded once and shared: read them, never change them.
     A detail SQLite cannot read at all is read whole, as :meth:`Store.results` reads it.
@@ -118,8 +132,14 @@ def report_rows(
     query = _LATEST if run_id is None else _OF_RUN
     start = float("-inf") if since is None else since
     args = rows if run_id is None else (run_id, start, *rows)
+    detail = _SLIM
+    if short > 0:
+        # A rule's or a metric's detail holds little to leave out, and rows alike hold
+        # the same text: leaving things out costs SQLite more than decoding it whole.
+        small = f"""length(detail) < {int(short)} AND NOT instr(detail, '"key"')"""
+        detail = _slim(f"{small} OR {_NOT_JSON}")
     try:
-        found = db.execute(query.format(columns=_COLUMNS.format(detail=_SLIM)), args).fetchall()
+        found = db.execute(query.format(columns=_COLUMNS.format(detail=detail)), args).fetchall()
     except sqlite3.OperationalError:  # a detail damaged by hand
         found = db.execute(query.format(columns=_COLUMNS.format(detail="detail")), args).fetchall()
     decoded: dict[str | None, Any] = {None: None}
