@@ -263,7 +263,8 @@ def project_report(
             if history:
                 given = people_verdicts(large.session, large.reviewers)
                 level = scale_level(large.scale)
-                report.history = judge_history(store, given, level, None)
+                verdicts = cache.step_verdicts if cache is not None else None
+                report.history = judge_history(store, given, level, verdicts)
             return report
         if cache is not None:
             cache.begin(store)

@@ -14,7 +14,7 @@ import heapq
 from array import array
 from bisect import bisect_left
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -22,7 +22,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project.settings import Project
 from judgedesk.core.report.cache import report_results
-from judgedesk.core.report.figures import Summary, distribution, summarize
+from judgedesk.core.report.figures import Bin, Summary, distribution, summarize
 from judgedesk.core.report.groups import DimensionScores, Group, category_groups, read_categories
 from judgedesk.core.report.judges import JudgeCounts, JudgeTally
 from judgedesk.core.report.pairwise import any_pairs
@@ -79,7 +79,7 @@ class Streamed:
 
     scale: ReviewScale
     summary: Summary
-    distribution: list[Any]
+    distribution: list[Bin]
     dimensions: list[Group]
     category_field: str | None
     categories: list[Group]
@@ -93,8 +93,6 @@ class Streamed:
     reviewers: People
     pairs: bool
     """Some row holds a pairwise verdict (see :func:`streamed_results`)."""
-    rows: tuple[int, int] = field(default=(0, -1))
-    """The first row index with a result and the last."""
 
 
 def large_span(
@@ -131,7 +129,7 @@ def stream_report(
     ``breakdown[1]`` (see :func:`~judgedesk.core.report.build.project_report`).
 
     Raises:
-        JudgeDeskError: ``category`` is asked for without the dataset.
+        JudgeDeskError: a breakdown is asked for without the dataset.
     """
     everyone = store.reviews.everyone()
     decided = {index: a.value for index, a in store.adjudications.all().items()}
@@ -188,7 +186,6 @@ def stream_report(
         session=session,
         reviewers=reviewers,
         pairs=read.pairs,
-        rows=span,
     )
 
 
