@@ -149,7 +149,6 @@ def cmd_report(args: argparse.Namespace) -> int:
     from judgedesk.core.dataset.mapping import clean_mapping
     from judgedesk.core.report.build import project_report, reads_dataset
     from judgedesk.core.report.groups import category_reader, report_category
-    from judgedesk.core.report.text import format_report
 
     project = load_project(args.dir)
     allow_project(project, args.trust, keys=False)
@@ -178,6 +177,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2, default=str))
     else:
+        from judgedesk.core.report.text import format_report
+
         print(format_report(report), end="")
     return EXIT_OK
 

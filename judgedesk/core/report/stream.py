@@ -166,22 +166,21 @@ def stream_report(
             read.categories.setdefault(found[item.row_index], ([], []))[1].append(item)
         groups = category_groups(read.categories, scale, seed)
     rated = {row for given in reviewers.verdicts.values() for row in given}
+    judges, dimensions = read.judges()
     return Streamed(
         scale=scale,
         summary=summarize(read.results, scale, seed=seed),
         distribution=distribution(read.ok_values, scale),
-        dimensions=read.dimensions.groups(judged, seed),
+        dimensions=dimensions.groups(judged, seed),
         category_field=category or None,
         categories=groups,
-        agreement=person_agreement(items.values(), scale, read.judges.agreement()),
+        agreement=person_agreement(items.values(), scale, judges.agreement()),
         review=progress_of(items.values(), len(read.rows) + len(rows.extra)),
         human_labels=human,
         judges=read.tally.counts(),
         people=people_figures_of(session, judged, seed, reviewers, read.judge_values(rated)),
         judges_alpha=(
-            alpha_of(read.judges.given(read.rows), scale, seed)
-            if len(read.judges.values) > 1
-            else None
+            alpha_of(judges.given(read.rows), scale, seed) if len(judges.values) > 1 else None
         ),
         session=session,
         reviewers=reviewers,
@@ -214,8 +213,8 @@ class _Rows:
         self.categories: dict[str, tuple[list[tuple[str | None, Any]], list[ReviewItem]]] = {}
         self.kept: dict[int, ResultRecord] = {}
         """The results of rows somebody said something about."""
-        self.judges = JudgeValues()
-        self.dimensions = DimensionScores()
+        self.judges_by_row: list[tuple[JudgeVerdict, ...]] = []
+        """Each row's judges' verdicts, one tuple shared by rows alike."""
         self.tally = tally
         self.pairs = False
         self._shared: dict[Hashable, tuple[str | None, Any]] = {}
@@ -236,7 +235,7 @@ class _Rows:
             read_categories(dataset, unread, category, found)
             self.kept_categories.update((row, found[row]) for row in asked if row in found)
         shared, results, ok_values = self._shared, self.results, self.ok_values
-        add_judges, add_dimensions = self.judges.add_judges, self.dimensions.add_judges
+        by_row = self.judges_by_row
         judges_of: dict[int, tuple[JudgeVerdict, ...]] = {}  # rows alike share one detail
         outcomes = []
         for row in rows:
@@ -260,14 +259,27 @@ class _Rows:
             judges = judges_of.get(id(detail))
             if judges is None:
                 judges = judges_of[id(detail)] = judge_verdicts(detail)
-            add_judges(judges)
-            add_dimensions(judges)
+            by_row.append(judges)
             outcomes.append((status, detail))
             if index in asked:
                 self.kept[index] = ResultRecord(*row)
         self.rows.extend(indexes)
         self.tally.add_outcomes(outcomes)
         self.pairs = self.pairs or any_pairs((row[4], row[6]) for row in rows)
+
+    def judges(self) -> tuple[JudgeValues, DimensionScores]:
+        """The judges' verdicts and dimensions over every row (in a pass of their own,
+        made only for what there is: two judges or more, scores of dimensions)."""
+        values, dimensions = JudgeValues(), DimensionScores()
+        alike = list({id(judges): judges for judges in self.judges_by_row}.values())
+        names = {judge.name for judges in alike for judge in judges}
+        if len(names) > 1:
+            for judges in self.judges_by_row:
+                values.add_judges(judges)
+        if any(judge.dimensions for judges in alike for judge in judges):
+            for judges in self.judges_by_row:
+                dimensions.add_judges(judges)
+        return values, dimensions
 
     def has(self, row: int) -> bool:
         place = bisect_left(self.rows, row)

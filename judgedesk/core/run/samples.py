@@ -12,7 +12,6 @@ true/false, pairwise), a tie going to the earliest sample among the tied; for sc
 
 from __future__ import annotations
 
-import hashlib
 import statistics
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -37,6 +36,8 @@ def sample_key(key: str, sample: int) -> str:
     """
     if sample <= 0:
         return key
+    import hashlib  # here: a report reads samples without asking for any
+
     return hashlib.sha256(f"{key}\nsample {sample + 1}".encode()).hexdigest()
 
 
