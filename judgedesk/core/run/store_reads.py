@@ -129,8 +129,10 @@ def report_rows(
     Details (and values) alike are decoded once and shared: read them, never change them.
     A detail SQLite cannot read at all is read whole, as :meth:`Store.results` reads it.
     """
-    query = _LATEST if run_id is None else _OF_RUN
     start = float("-inf") if since is None else since
+    if run_id is None:
+        run_id = _newest_of_all(db, rows)  # then each row's latest result is that run's
+    query = _LATEST if run_id is None else _OF_RUN
     args = rows if run_id is None else (run_id, start, *rows)
     detail = _SLIM
     if short > 0:
@@ -151,6 +153,22 @@ def report_rows(
             decoded[detail] = json.loads(detail)
         read.append((run, row, row_id, status, decoded[value], error, decoded[detail], updated))
     return read
+
+
+def _newest_of_all(db: sqlite3.Connection, rows: tuple[int, int]) -> int | None:
+    """The newest run, when it has a result for every row of ``rows`` that has one."""
+    newest, count = db.execute(
+        "SELECT MAX(run_id), COUNT(DISTINCT row_index) FROM results "
+        "WHERE row_index >= ? AND row_index < ?",
+        rows,
+    ).fetchone()
+    if newest is None:
+        return None
+    held = db.execute(
+        "SELECT COUNT(*) FROM results WHERE run_id = ? AND row_index >= ? AND row_index < ?",
+        (newest, *rows),
+    ).fetchone()[0]
+    return int(newest) if held == count else None
 
 
 def row_span(db: sqlite3.Connection, run_id: int | None = None) -> tuple[int, int, int]:
