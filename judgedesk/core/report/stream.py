@@ -235,7 +235,7 @@ class _Rows:
             read_categories(dataset, unread, category, found)
             self.kept_categories.update((row, found[row]) for row in asked if row in found)
         shared, results, ok_values = self._shared, self.results, self.ok_values
-        by_row = self.judges_by_row
+        by_row, categories = self.judges_by_row, self.categories
         judges_of: dict[int, tuple[JudgeVerdict, ...]] = {}  # rows alike share one detail
         outcomes = []
         for row in rows:
@@ -255,7 +255,10 @@ class _Rows:
             if value is not None:
                 ok_values.append(value)
             if found:
-                self.categories.setdefault(found[index], ([], []))[0].append(pair)
+                group = categories.get(found[index])
+                if group is None:
+                    group = categories[found[index]] = ([], [])
+                group[0].append(pair)
             judges = judges_of.get(id(detail))
             if judges is None:
                 judges = judges_of[id(detail)] = judge_verdicts(detail)
