@@ -46,10 +46,12 @@ def make_project(tmp_path: Path, *, pairwise: bool = False) -> Project:
             record["meta"] = {"level": rng.choice(("easy", "hard"))}
             if i % 37 == 0:
                 record["label"] = (i % 5) + 1 if pairwise else rng.randint(1, 10)
+            if i % 41 == 0:  # a reviewer's labels brought in as a column of their own
+                record["dan"] = (i % 5) + 1 if pairwise else rng.randint(1, 10)
             handle.write(json.dumps(record) + "\n")
     project = Project(root=tmp_path / "p", name="large")
     project.dataset.path = "data/rows.jsonl"
-    project.dataset.fields = {"category": "topic", "human": "label"}
+    project.dataset.fields = {"category": "topic", "human": "label", "human.dan": "dan"}
     project.variables = {"min_score": 1, "max_score": 10}
     parser = {"parser": "comparison"} if pairwise else {}
     project.judges = [
@@ -139,7 +141,8 @@ def test_a_report_read_in_chunks_gives_every_figure_of_one_read_at_once(tmp_path
     # Every part of the report is there to compare.
     assert whole["summary"]["counts"]["error"] and whole["summary"]["counts"]["unparsed"]
     assert whole["categories"][-1]["name"] == "(other)" and whole["dimensions"]
-    assert whole["people"] and whole["judges_alpha"] and len(whole["agreement"]) == 2
+    assert "dan" in whole["people"]["reviewers"] and len(whole["agreement"]) == 2
+    assert whole["judges_alpha"]
     assert whole["review"]["decided"] == 1 and whole["review"]["from_dataset"]
     assert whole["human_labels"] and whole["comparison"] and whole["history"]
     assert [j["name"] for j in whole["judges"]] == ["second", "judge"]
