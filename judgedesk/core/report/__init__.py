@@ -3,8 +3,9 @@
 Summary with confidence intervals, distributions, breakdowns by field and dimension,
 agreement with people, pairwise win rates and position bias, two runs compared; the
 text of ``judgedesk report``; exports to CSV, JSONL, XLSX and a self-contained HTML
-page; and a worker process that computes big reports away from the window. Reads the
-run and review stages; nothing imports it but the UI and the command line.
+page; and a worker process that computes big reports away from the window. A large
+run's report reads its results a chunk at a time, in bounded memory. Reads the run and
+review stages; nothing imports it but the UI and the command line.
 """
 
 from __future__ import annotations
