@@ -35,6 +35,14 @@ def test_results_failures_and_reviews_are_counted(
     standing = read_standing(project, None, "Ana")
     assert (standing.progress.reviewed, standing.progress.disagreed) == (2, 1)
     assert read_standing(project, None, "Bo").progress.reviewed == 0  # someone else's
+    with Store(project.store_path) as store:
+        ReviewSession(store, project=project, reviewer="Bo").set_value(1, 2)
+        ReviewSession(store, project=project, reviewer="Bo").set_value(5, 9)
+    # What the Review pane counts for each reviewer, without an item for every row.
+    with Store(project.store_path) as store, open_dataset(project.dataset_path()) as dataset:
+        for name in ("Ana", "Bo", "Cy"):
+            session = ReviewSession(store, dataset, project=project, reviewer=name)
+            assert read_standing(project, dataset, name).progress == session.progress()
 
 
 def test_rows_whose_script_failed_are_counted_apart(

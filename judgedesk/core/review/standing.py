@@ -1,15 +1,23 @@
-"""How far a project's results and reviews have got, read in one look at its results file."""
+"""How far a project's results and reviews have got, read in one look at its results file.
+
+Made for a glance (the window's sidebar), so it keeps no object per row: the results are
+counted by SQLite, and only the rows somebody said something about (a review, a decided
+verdict, a dataset label) are read as items, as :func:`~judgedesk.core.review.items.progress_of`
+needs.
+"""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.project.settings import Project
-from judgedesk.core.review.items import ReviewProgress
-from judgedesk.core.review.session import ReviewSession
-from judgedesk.core.run.store import Store
+from judgedesk.core.review.human import dataset_labels, scale_for
+from judgedesk.core.review.items import ReviewProgress, progress_of
+from judgedesk.core.review.snapshot import reviews_by_row, snapshot_items
+from judgedesk.core.run.store import ResultRecord, Store
 
 
 @dataclass(frozen=True)
@@ -34,31 +42,54 @@ class Standing:
 NOTHING = Standing(0, 0, 0, 0, ReviewProgress(0, 0, 0, 0, 0, 0, 0))
 """A project never run."""
 
+# Each row's latest result: its status, its value, and whether a script failed in it
+# (each script's outcome is kept in the row's detail under its kind; see run.details).
+_LATEST = """
+SELECT r.row_index, r.status, r.value,
+       r.status = 'error' AND (json_extract(r.detail, '$.preprocess.ok') = 0
+                               OR json_extract(r.detail, '$.postprocess.ok') = 0)
+FROM results r
+JOIN (SELECT row_index, MAX(run_id) AS run_id FROM results GROUP BY row_index) m
+USING (row_index, run_id)
+"""
+
 
 def read_standing(project: Project, dataset: Dataset | None, reviewer: str = "") -> Standing:
     """Count a project's results and ``reviewer``'s reviews (blocking: a worker thread's).
 
     The results file is opened read-only; a project never run has none and stands at
-    :data:`NOTHING`.
+    :data:`NOTHING`. The progress is the Review pane's for the same reviewer.
     """
     if not project.store_path.is_file():
         return NOTHING
     with Store(project.store_path, readonly=True) as store:
-        session = ReviewSession(store, dataset, project=project, reviewer=reviewer)
-        results = [item.result for item in session.items() if item.result is not None]
-        failed = [r for r in results if r.status == "error"]
+        statuses = {"ok": 0, "error": 0, "unparsed": 0}
+        scripts = 0
+        values: list[Any] = []
+        judged: list[int] = []
+        for row, status, value, script_failed in store.read(lambda db: db.execute(_LATEST)):
+            judged.append(row)
+            statuses[status] = statuses.get(status, 0) + 1
+            scripts += bool(script_failed)
+            if status == "ok" and value is not None:
+                values.append(json.loads(value))
+        everyone = store.reviews.everyone()
+        decided = {index: a.value for index, a in store.adjudications.all().items()}
+        scale = scale_for(project, values)
+        by_row = reviews_by_row(everyone)
+        labels = dataset_labels(dataset, judged, scale) if dataset is not None else {}
+        asked = sorted(set(by_row) | set(decided) | {i for i, v in labels.items() if v is not None})
+        results: dict[int, ResultRecord] = {}
+        for row in asked:
+            found = store.latest_result(row)
+            if found is not None:
+                results[row] = found
+        items = snapshot_items(asked, results, None, by_row, decided, labels, reviewer, scale)
+        total = len(judged) + sum(1 for row in asked if row not in results)
         return Standing(
-            results=len(results),
-            failed=len(failed),
-            unparsed=sum(1 for r in results if r.status == "unparsed"),
-            script_failures=sum(1 for r in failed if _script_failed(r.detail)),
-            progress=session.progress(),
+            results=len(judged),
+            failed=statuses["error"],
+            unparsed=statuses["unparsed"],
+            script_failures=scripts,
+            progress=progress_of(items.values(), total),
         )
-
-
-def _script_failed(detail: dict[str, Any]) -> bool:
-    # Each script's outcome is kept in the row's detail under its kind (run.details).
-    return any(
-        isinstance(detail.get(kind), dict) and detail[kind].get("ok") is False
-        for kind in ("preprocess", "postprocess")
-    )
