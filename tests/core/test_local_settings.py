@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ from judgedesk.cli import main
 from judgedesk.core.judge.check import check_model_file
 from judgedesk.core.judge.gguf import GGUFError, memory_needed, read_model_file
 from judgedesk.core.judge.local_file import EXTRA_MISSING, local_extra_installed
+from judgedesk.core.judge.local_worker import ORPHANED
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.checks import check_project
 from judgedesk.core.project.settings import load_project
@@ -125,3 +128,24 @@ def test_check_reads_the_model_file_without_loading_it(
         assert code == 0 and "m.gguf can be loaded here" in out
     else:
         assert code == 1 and "llama-cpp-python" in out
+
+
+def test_a_worker_whose_app_is_gone_stops_at_the_next_token() -> None:
+    # A real process: the counter is given an app process id that is not its parent's.
+    code = (
+        "import time\n"
+        "from judgedesk.core.judge import local_worker as w\n"
+        "sent = []\n"
+        "counter = w._Counter(sent.append, 1, parent=-1)\n"
+        "counter.last = time.monotonic() - 1\n"
+        "counter(None, 'scores')\n"
+        "print('still writing')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == ORPHANED and "still writing" not in done.stdout
+    kept = subprocess.run(
+        [sys.executable, "-c", code.replace("parent=-1", "parent=None")],
+        capture_output=True,
+        text=True,
+    )
+    assert kept.returncode == 0 and "still writing" in kept.stdout

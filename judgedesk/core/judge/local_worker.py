@@ -23,6 +23,9 @@ import sys
 import time
 from typing import Any, TextIO
 
+ORPHANED = 3
+"""The exit code of a worker that stopped because its app was gone."""
+
 # Generation settings the model takes from a request body; others are ignored.
 PASSED = (
     "temperature",
@@ -51,10 +54,15 @@ def _text(content: Any) -> str:
 
 
 class _Counter:
-    """Counts the tokens being written and tells the app a few times a second."""
+    """Counts the tokens being written and tells the app a few times a second.
 
-    def __init__(self, send: Any, request_id: int) -> None:
+    A worker whose app has gone (killed, crashed) stops at the next token instead of
+    writing a reply nobody reads: ``parent`` is the app's process id at start.
+    """
+
+    def __init__(self, send: Any, request_id: int, parent: int | None = None) -> None:
         self.send, self.id = send, request_id
+        self.parent = os.getppid() if parent is None else parent
         self.tokens = 0
         self.last = time.monotonic()
 
@@ -63,6 +71,8 @@ class _Counter:
         now = time.monotonic()
         if now - self.last >= PROGRESS_EVERY:
             self.last = now
+            if os.getppid() != self.parent:
+                os._exit(ORPHANED)
             self.send({"op": "progress", "id": self.id, "tokens": self.tokens})
         return scores
 
