@@ -78,21 +78,48 @@ class AdaptiveLimit:
         self._successes = 0
         self._raise_after = FIRST_RAISE_AFTER
         self._raised = False
-        self._changed = asyncio.Event()
+        # Waking every waiter on each release (an event) resumed dozens of requests to
+        # find one place, much of a busy run's CPU. A place given back is kept for the
+        # caller that gave it, when it asks again before the loop goes round (its next
+        # request leaves at once, not one loop turn later); a place still free then goes
+        # to the longest waiter, counted in ``active`` from that moment.
+        self._waiters: collections.deque[asyncio.Future[None]] = collections.deque()
+        self._handing = False
 
     async def acquire(self) -> Slot:
         """Waits for a free place and takes it."""
-        while self.active >= self.limit:
-            self._changed.clear()
-            await self._changed.wait()
-        self.active += 1
+        if self.active < self.limit:
+            self.active += 1
+        else:
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._waiters.append(waiter)
+            try:
+                await waiter  # the place is ours (counted in ``active``) once this returns
+            except asyncio.CancelledError:
+                if waiter.done() and not waiter.cancelled():
+                    self.release()  # handed a place while leaving: pass it on
+                elif waiter in self._waiters:  # not yet passed over by a hand-over
+                    self._waiters.remove(waiter)
+                raise
         self._started += 1
         return Slot(self._epoch, self.limit, self._started, self.active > 1)
 
     def release(self) -> None:
         """Gives a place back."""
         self.active -= 1
-        self._changed.set()
+        if self._waiters and not self._handing:
+            self._handing = True
+            asyncio.get_running_loop().call_soon(self._hand_over)
+
+    def _hand_over(self) -> None:
+        """Give the places free now, under the limit in force, to the longest waiters."""
+        self._handing = False
+        waiters = self._waiters
+        while waiters and self.active < self.limit:
+            waiter = waiters.popleft()
+            if not waiter.done():
+                self.active += 1
+                waiter.set_result(None)
 
     def overlapped(self, slot: Slot) -> bool:
         """Whether other requests were in flight at some time during this one."""
@@ -145,4 +172,4 @@ class AdaptiveLimit:
         self._epoch += 1
         self._successes = 0
         self._recent.clear()
-        self._changed.set()
+        self._hand_over()  # a raised limit lets more in at once
