@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import hashlib
 import json
 from collections import Counter
@@ -33,9 +33,14 @@ ERROR_KINDS = (
 )
 
 
+# Made once: json.dumps with options builds an encoder on every call.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_json(value: Any) -> str:
     """JSON with sorted keys and no spaces, the same text for the same value every time."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(value)
 
 
 def normalise_base_url(base_url: str) -> str:
@@ -76,6 +81,16 @@ class ChatRequest:
             body.setdefault("separate_reasoning", self.separate_reasoning)
         return body
 
+    @functools.cached_property
+    def body_json(self) -> str:
+        """:meth:`body` as compact JSON text (made once: sent, then stored).
+
+        Raises:
+            TypeError: a message or parameter is not plain data.
+            ValueError: a value refers to itself.
+        """
+        return _COMPACT.encode(self.body())
+
     def cache_key(self, base_url: str) -> str:
         """A stable key for this request at this endpoint, the same streamed or not.
 
@@ -90,8 +105,10 @@ class ChatRequest:
             The SHA-256 hex digest of the canonical JSON of the endpoint and the body
             without its transport fields.
         """
-        asked = dataclasses.replace(self, separate_reasoning=None).body()
-        body = {key: value for key, value in asked.items() if key not in TRANSPORT_FIELDS}
+        # body() without its transport fields and without separate_reasoning set.
+        body = {key: value for key, value in self.params.items() if key not in TRANSPORT_FIELDS}
+        body["model"] = self.model
+        body["messages"] = list(self.messages)
         text = canonical_json({"base_url": normalise_base_url(base_url), "body": body})
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -140,6 +157,20 @@ class ChatReply:
         if self.usage_estimated:
             data["usage_estimated"] = True
         return data
+
+    def timed(self, latency: float, attempts: int) -> ChatReply:
+        """This reply with how long its successful attempt took and how many were made."""
+        return ChatReply(
+            self.content,
+            self.reasoning_content,
+            self.tool_calls,
+            self.finish_reason,
+            self.model,
+            self.usage,
+            latency,
+            attempts,
+            self.usage_estimated,
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ChatReply:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import logging
 import random
@@ -194,6 +193,8 @@ class OpenAIClient:
             body.pop(name, None)
         optional = tuple(name for name in OPTIONAL_FIELDS if name in body)
         try:
+            if not self._refused:  # the text the run stores as the request, made once
+                return request.body_json.encode(), optional
             return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode(), optional
         except (TypeError, ValueError) as exc:
             raise JudgeCallError(
@@ -247,7 +248,7 @@ class OpenAIClient:
                 stats.prompt_tokens += reply.usage.get("prompt_tokens", 0)
                 stats.completion_tokens += reply.usage.get("completion_tokens", 0)
                 stats.estimated_replies += reply.usage_estimated
-                return dataclasses.replace(reply, latency=latency, attempts=attempt)
+                return reply.timed(latency, attempt)
             stats.attempt_errors[failure.kind] += 1
             if failure.reason == "refused_fields":
                 # Only fields just sent are named, so this resends at most once per field.

@@ -225,7 +225,7 @@ class RowProcessor:
             key,
             judge=judge.name,
             model=request.model,
-            request=request.body(),
+            request=_sent(request),
             reply=reply.to_dict(),
             latency=reply.latency,
             attempts=reply.attempts,
@@ -380,6 +380,13 @@ class RowProcessor:
             "reasoning_content": reply.reasoning_content,
             "tool_calls": reply.tool_calls,
         }
+
+
+def _sent(request: ChatRequest) -> str | dict[str, Any]:
+    try:
+        return request.body_json  # the text a judge endpoint was sent
+    except (TypeError, ValueError):  # not plain data: a model file's judge takes it as is
+        return request.body()
 
 
 def _text(value: Any) -> str | None:

@@ -175,12 +175,12 @@ class Store:
         *,
         judge: str,
         model: str,
-        request: Mapping[str, Any],
+        request: Mapping[str, Any] | str,
         reply: Mapping[str, Any],
         latency: float,
         attempts: int,
     ) -> None:
-        """Store a judge's reply; the same key is stored once."""
+        """Store a judge's reply (``request`` as sent, or its JSON text); one per key."""
         usage = reply.get("usage") or {}
         with self._writing():
             self._insert_call(key, judge, model, request, reply, usage, latency, attempts)
@@ -193,7 +193,7 @@ class Store:
                 key,
                 judge,
                 model,
-                _dumps(request),
+                request if isinstance(request, str) else _dumps(request),
                 _dumps(reply),
                 int(usage.get("prompt_tokens", 0)),
                 int(usage.get("completion_tokens", 0)),
@@ -375,8 +375,8 @@ def _process_alive(pid: int) -> bool:
     return True
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+# Made once: json.dumps with options builds an encoder on every call.
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=str).encode
 
 
 def _call(row: tuple[Any, ...]) -> CallRecord:
