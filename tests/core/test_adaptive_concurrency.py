@@ -73,6 +73,41 @@ async def test_waiters_go_when_a_place_frees_and_a_lone_request_never_lowers_it(
     assert limit.limit == 1
 
 
+@pytest.mark.asyncio
+async def test_each_freed_place_wakes_one_waiter_in_turn() -> None:
+    limit = AdaptiveLimit(1)
+    await limit.acquire()
+    woken: list[int] = []
+
+    async def wait(number: int) -> None:
+        await limit.acquire()
+        woken.append(number)
+        await asyncio.sleep(0)
+        assert limit.active == 1  # the others still wait: none was woken for nothing
+        limit.release()
+
+    tasks = [asyncio.ensure_future(wait(i)) for i in range(5)]
+    await asyncio.sleep(0)
+    limit.release()
+    await asyncio.wait_for(asyncio.gather(*tasks), 5)
+    assert woken == [0, 1, 2, 3, 4] and limit.active == 0
+
+
+@pytest.mark.asyncio
+async def test_a_waiter_cancelled_once_handed_a_place_passes_it_on() -> None:
+    limit = AdaptiveLimit(1)
+    await limit.acquire()
+    first = asyncio.ensure_future(limit.acquire())
+    second = asyncio.ensure_future(limit.acquire())
+    await asyncio.sleep(0)
+    limit.release()
+    await asyncio.sleep(0)  # the place is handed to the first waiter, not yet resumed
+    assert limit.active == 1 and not first.done()
+    first.cancel()
+    await asyncio.wait_for(second, 5)
+    assert first.cancelled() and limit.active == 1
+
+
 # --- against a server that cuts streams when another request arrives --------------------
 
 
