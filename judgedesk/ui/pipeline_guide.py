@@ -7,7 +7,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QPlainTextEdit
 
 from judgedesk.core.project.stages import NextStep, Spot, StageState
 from judgedesk.core.project.workspace import Workspace
@@ -113,12 +113,9 @@ class PipelineGuide(QObject):
         self._put_cursor(pane.editor, line)
 
     @staticmethod
-    def _put_cursor(editor: QWidget, line: int) -> None:
-        document = editor.document()  # type: ignore[attr-defined]
-        block = document.findBlockByNumber(max(0, line - 1))
-        cursor = QTextCursor(block)
-        editor.setTextCursor(cursor)  # type: ignore[attr-defined]
-        editor.centerCursor()  # type: ignore[attr-defined]
+    def _put_cursor(editor: QPlainTextEdit, line: int) -> None:
+        editor.setTextCursor(QTextCursor(editor.document().findBlockByNumber(max(0, line - 1))))
+        editor.centerCursor()
         editor.setFocus()
 
     def _judge(self, name: str) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from judgedesk.core.dataset import Dataset
+from judgedesk.core.errors import ProjectError
 from judgedesk.core.project.checks import check_project
 from judgedesk.core.project.settings import Project
 from judgedesk.core.project.stages import (
@@ -46,7 +47,7 @@ def _look(project: Project) -> Facts:
         try:
             if project.script_path(kind).is_file():
                 scripts.append(kind)
-        except Exception:  # a script outside the folder is not used: not "on"
+        except ProjectError:  # a script outside the folder is not used: not "on"
             continue
     return project_facts(project, problems, tuple(scripts))
 
