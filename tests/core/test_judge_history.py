@@ -94,3 +94,30 @@ def test_a_run_can_be_gated_on_kappa_with_people(
     with pytest.raises(SystemExit) as refused:  # argparse: a usage error
         main(["run", str(project.root), "--recompute", "--fail-under", "kappa=2"])
     assert refused.value.code == 2
+
+
+def test_only_the_rows_people_judged_are_read(tmp_path: Path) -> None:
+    from judgedesk.core.report.history import judge_history, moved_rows
+
+    people = {row: PEOPLE[row] for row in (1, 2, 3, 7)}
+    with FakeOpenAI(reply=_reply, models=["judge-small"]) as fake:
+        project = make_project(tmp_path / "p", fake.base_url, rows=10)
+        run(project)
+        template = project.read_template(project.judges[0])
+        project.write_template(project.judges[0], "Be strict.\n" + template)
+        run(project)
+    with Store(project.store_path) as store:
+        read = judge_history(store, people, "interval")
+        whole = judge_history(store, people, "interval", lambda s, run: s.step_verdicts(run))
+        nobody = judge_history(store, {}, "interval")
+    for history in (read, whole):
+        old, new = history
+        assert old.n == new.n == 4 and set(new.verdicts) == set(people)
+        assert new.toward == (1, 3, 7) and new.away == () and new.exact.value == 1.0
+        assert [(m.row_id, m.before, m.after) for m in moved_rows(old, new)] == [
+            ("r1", 9, 4),
+            ("r3", 9, 6),
+            ("r7", 9, 5),
+        ]
+    assert [v.to_dict() for v in read] == [v.to_dict() for v in whole]
+    assert [(v.n, v.runs, v.verdicts) for v in nobody] == [(0, (1,), {}), (0, (2,), {})]

@@ -88,3 +88,31 @@ def test_a_damaged_detail_fails_as_decoding_it_would(tmp_path: Path) -> None:
             store.results(run)
         with pytest.raises(json.JSONDecodeError):
             store.step_verdicts(run)
+
+
+@pytest.mark.parametrize("few", [True, False], ids=["by index", "by scan"])
+def test_only_the_rows_asked_for_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, few: bool
+) -> None:
+    from judgedesk.core.run import store_reads
+
+    if not few:  # as many rows asked for as a large run's: the whole run is scanned
+        monkeypatch.setattr(store_reads, "_FEW_ROWS", 0)
+    with Store(tmp_path / "results.sqlite") as store:
+        run = store.start_run(judges={"a": "v1"})
+        for index, detail in enumerate(DETAILS * 150):  # > one query's 900 row indexes
+            store.put_result(run, index, f"r{index}", "ok", None, detail=detail)
+        everything = store.step_verdicts(run)
+        wanted = {0, 2, 11, 13, 899, 900, 901, 1500, 2099, 5000}  # 5000: no such row
+        read = store.step_verdicts(run, wanted)
+        nothing = store.step_verdicts(run, ())
+    assert read.ids == {row: f"r{row}" for row in sorted(wanted - {5000})}
+    assert list(read.ids) == sorted(read.ids)
+    for judge, rows in everything.judges.items():
+        expected = {row: value for row, value in rows.items() if row in wanted}
+        got = read.judges.get(judge, {})
+        assert list(got) == list(expected), judge  # in row order
+        assert all(_same(expected[row], got[row]) for row in expected), judge
+    assert read.judges["a"][11] != read.judges["a"][11]  # NaN, read the long way
+    assert read.judges["a"][2] == "later wins" and read.judges["a"][13] == 8
+    assert nothing.ids == {} and nothing.judges == {}

@@ -136,6 +136,13 @@ def _rates(verdicts: Mapping[int, Any], people: Mapping[int, Any]) -> tuple[floa
     return tpr, tnr
 
 
+def _only(verdicts: dict[int, Any], people: Mapping[int, Any]) -> dict[int, Any]:
+    """The verdicts of rows that people gave a verdict on: the only ones compared."""
+    if len(verdicts) <= len(people) and verdicts.keys() <= people.keys():
+        return verdicts
+    return {row: value for row, value in verdicts.items() if row in people}
+
+
 def judge_history(
     store: Store,
     people: Mapping[int, Any],
@@ -145,7 +152,7 @@ def judge_history(
     """Every version of every judge against ``people`` (row → the people's verdict),
     oldest version first for each judge. Runs from before versions were recorded are
     left out. ``read`` reads a run's verdicts (:meth:`Store.step_verdicts` unless given:
-    a cache's)."""
+    a cache's). Only rows people gave a verdict on are read and kept."""
     pooled: dict[tuple[str, str], dict[int, Any]] = {}
     runs: dict[tuple[str, str], list[int]] = {}
     started: dict[tuple[str, str], float] = {}
@@ -154,9 +161,9 @@ def judge_history(
     for run in store.runs():
         if not run.judges:
             continue
-        found = read(store, run.id) if read is not None else store.step_verdicts(run.id)
-        ids.update(found.ids)
-        given = found.judges
+        found = read(store, run.id) if read is not None else store.step_verdicts(run.id, people)
+        ids.update((row, found.ids[row]) for row in people.keys() & found.ids.keys())
+        given = {name: _only(rows, people) for name, rows in found.judges.items()}
         for judge, version in run.judges.items():
             key = (judge, version)
             if key not in pooled:

@@ -9,7 +9,7 @@ import socket
 import sqlite3
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -324,9 +324,9 @@ class Store:
         )
         return [_result(row) for row in rows]
 
-    def step_verdicts(self, run_id: int) -> StepVerdicts:
-        """Each judge's own verdict per row of a run, read without decoding whole rows."""
-        return self.read(lambda db: step_verdicts(db, run_id))
+    def step_verdicts(self, run_id: int, rows: Collection[int] | None = None) -> StepVerdicts:
+        """Each judge's own verdict per row of a run (of ``rows``), read without decoding."""
+        return self.read(lambda db: step_verdicts(db, run_id, rows))
 
     def read(self, reader: Callable[[sqlite3.Connection], _T]) -> _T:
         """What ``reader`` (a narrow read, see ``store_reads``) reads, pending rows written."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,7 +39,7 @@ SELECT r.row_index,
        json_type(j.value, '$.judge')
 FROM results AS r, json_each(r.detail, '$.judges') AS j
 WHERE r.run_id = ? AND NOT {_NOT_JSON.replace("detail", "r.detail")}
-  AND typeof(j.key) = 'integer' AND j.type = 'object'
+  AND typeof(j.key) = 'integer' AND j.type = 'object'{{where}}
 ORDER BY r.row_index, j.key
 """
 
@@ -195,13 +195,17 @@ def run_stamps(db: sqlite3.Connection) -> dict[int, RunStamp]:
     return {run: (count, last, total) for run, count, last, total in found}
 
 
-def outcomes(db: sqlite3.Connection, run_id: int) -> dict[int, Outcome]:
-    """Each row's result in a run without its detail: row index → (row id, status, value)."""
+def outcomes(
+    db: sqlite3.Connection, run_id: int, rows: tuple[int, int] = EVERY_ROW
+) -> dict[int, Outcome]:
+    """Each row's result in a run without its detail: row index → (row id, status, value);
+    ``rows``: only the row indexes from the first up to, not including, the second."""
     found: dict[int, Outcome] = {}
     decoded: dict[str, Any] = {}  # the same few values over and over
     for row, row_id, status, text in db.execute(
-        "SELECT row_index, row_id, status, value FROM results WHERE run_id=? ORDER BY row_index",
-        (run_id,),
+        "SELECT row_index, row_id, status, value FROM results "
+        "WHERE run_id=? AND row_index >= ? AND row_index < ? ORDER BY row_index",
+        (run_id, *rows),
     ):
         if text is None:
             value = None
@@ -229,21 +233,49 @@ class StepVerdicts:
     judges: dict[str, dict[int, Any]] = field(default_factory=dict)
 
 
-def step_verdicts(db: sqlite3.Connection, run_id: int) -> StepVerdicts:
-    """Each judge's own verdict per row of a run (its ``detail["judges"]`` steps)."""
-    ids = dict(
-        db.execute(
-            "SELECT row_index, row_id FROM results WHERE run_id=? ORDER BY row_index", (run_id,)
-        ).fetchall()
+def step_verdicts(
+    db: sqlite3.Connection, run_id: int, rows: Collection[int] | None = None
+) -> StepVerdicts:
+    """Each judge's own verdict per row of a run (its ``detail["judges"]`` steps); only
+    for ``rows`` when given (a few rows of a large run are read by their index)."""
+    if rows is not None and not isinstance(rows, _Part) and len(rows) <= _FEW_ROWS:
+        return _merged(step_verdicts(db, run_id, part) for part in _parts(sorted(rows)))
+    wanted = None if rows is None or isinstance(rows, _Part) else rows.__contains__
+    where, params = "", (run_id,)
+    if isinstance(rows, _Part):
+        where, params = f" AND r.row_index IN ({','.join('?' * len(rows))})", (run_id, *rows)
+    listed = db.execute(
+        f"SELECT row_index, row_id FROM results AS r WHERE run_id=?{where} ORDER BY row_index",
+        params,
     )
+    ids = dict(listed if wanted is None else (r for r in listed if wanted(r[0])))
     try:
-        found = db.execute(_STEPS, (run_id,)).fetchall()
+        judges = _read_steps(db.execute(_STEPS.format(where=where), params), wanted)
     except sqlite3.OperationalError:  # a detail that is not JSON: read each in Python
-        every = db.execute("SELECT row_index, detail FROM results WHERE run_id=?", (run_id,))
-        return StepVerdicts(ids, _in_python(every.fetchall()))
+        every = db.execute(
+            f"SELECT row_index, detail FROM results AS r WHERE run_id=?{where}", params
+        )
+        return StepVerdicts(ids, _in_python(r for r in every if wanted is None or wanted(r[0])))
+    unreadable = db.execute(
+        f"SELECT row_index, detail FROM results AS r WHERE run_id=? AND {_NOT_JSON}{where}",
+        params,
+    )
+    unread = [r for r in unreadable if wanted is None or wanted(r[0])]
+    if unread:
+        for name, given in _in_python(unread).items():
+            judges.setdefault(name, {}).update(given)
+        judges = {name: dict(sorted(given.items())) for name, given in judges.items()}
+    return StepVerdicts(ids, judges)
+
+
+def _read_steps(
+    found: Iterable[tuple[int, str, str | None]], wanted: Callable[[int], bool] | None
+) -> dict[str, dict[int, Any]]:
     judges: dict[str, dict[int, Any]] = {}
     decoded: dict[str, list[Any]] = {}  # the same few verdicts over and over
     for row, text, judge_type in found:
+        if wanted is not None and not wanted(row):
+            continue
         fields = decoded.get(text)
         if fields is None:
             fields = json.loads(text)
@@ -257,13 +289,29 @@ def step_verdicts(db: sqlite3.Connection, run_id: int) -> StepVerdicts:
         if given is None:
             given = judges[name] = {}
         given[row] = value
-    unreadable = db.execute(
-        f"SELECT row_index, detail FROM results WHERE run_id=? AND {_NOT_JSON}", (run_id,)
-    ).fetchall()
-    if unreadable:
-        for name, rows in _in_python(unreadable).items():
-            judges.setdefault(name, {}).update(rows)
-        judges = {name: dict(sorted(given.items())) for name, given in judges.items()}
+    return judges
+
+
+_FEW_ROWS = 50_000
+"""Rows asked for up to which they are read by their index rather than by a whole scan."""
+
+
+class _Part(tuple):  # type: ignore[type-arg]
+    """Row indexes read by one query (at most SQLite's 999 parameters less the run's)."""
+
+
+def _parts(rows: Sequence[int], size: int = 900) -> Iterator[_Part]:
+    for start in range(0, len(rows), size):
+        yield _Part(rows[start : start + size])
+
+
+def _merged(parts: Iterable[StepVerdicts]) -> StepVerdicts:
+    ids: dict[int, str] = {}
+    judges: dict[str, dict[int, Any]] = {}
+    for part in parts:  # parts come in row order: each judge's rows stay in order
+        ids.update(part.ids)
+        for name, given in part.judges.items():
+            judges.setdefault(name, {}).update(given)
     return StepVerdicts(ids, judges)
 
 
