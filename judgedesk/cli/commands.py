@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -175,7 +176,12 @@ def cmd_report(args: argparse.Namespace) -> int:
         categories=seen,
     )
     if args.json:
-        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2, default=str))
+        from dataclasses import replace
+
+        from judgedesk.core.report.compare import write_json
+
+        data = replace(report, comparison=None).to_dict()  # its changed rows are written
+        write_json(data, report.comparison, sys.stdout)  # a few at a time
     else:
         from judgedesk.core.report.text import format_report
 

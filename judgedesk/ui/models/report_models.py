@@ -74,7 +74,7 @@ class ChangedRowsModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._headers = ["", "", "", ""]
-        self._rows: list[RowChange] = []
+        self._rows: Sequence[RowChange] = []
         self._text: Callable[[str | None, Any], str] = lambda status, value: str(value)
 
     def set_rows(
@@ -87,7 +87,7 @@ class ChangedRowsModel(QAbstractTableModel):
         writes a result."""
         self.beginResetModel()
         self._headers = list(headers)[:4]
-        self._rows = list(rows)
+        self._rows = rows  # a comparison's rows: each made when shown
         if text is not None:
             self._text = text
         self.endResetModel()
