@@ -12,11 +12,9 @@ from judgedesk.core.review.agreement import (
     confusion_matrix,
     exact_agreement,
     kappa_from_table,
-    mean_abs_difference,
-    ranks,
-    spearman,
     verdict_kind,
 )
+from judgedesk.core.review.correlation import mean_abs_difference, ranks, spearman
 
 # Cohen (1968), "Weighted kappa: nominal scale agreement with provision for scaled
 # disagreement or partial credit", Psychological Bulletin 70(4), Table 1: two judges

@@ -21,27 +21,17 @@ loss (the review's second figure for pairwise verdicts), it agrees with both.
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from judgedesk.core.review.correlation import mean_abs_difference, spearman
+from judgedesk.core.review.figure import NOT_APPLICABLE as NOT_APPLICABLE
+from judgedesk.core.review.figure import Figure as Figure
+from judgedesk.core.review.figure import is_number as is_number
+
 WEIGHTS = (None, "linear", "quadratic")
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One agreement figure and the number of rows it is based on."""
-
-    value: float | None
-    n: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"value": self.value, "n": self.n}
-
-
-NOT_APPLICABLE = Figure(None, 0)
 
 
 class Side(int):
@@ -127,13 +117,6 @@ class AgreementFigures:
         }
 
 
-def is_number(value: Any) -> bool:
-    """True for int and float values that are finite (True/False are not numbers here)."""
-    if type(value) is int:  # the common case first: a report asks this of every verdict
-        return True
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
 def verdict_kind(values: Iterable[Any]) -> str:
     """The kind of a set of verdicts: "boolean", "ordinal", "nominal" ("" when empty).
 
@@ -161,6 +144,36 @@ def _normalise(value: Any, kind: str) -> Any:
     if kind == "nominal" and not isinstance(value, str):
         return str(value)
     return value
+
+
+def shared_pairs(pairs: Iterable[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+    """The pairs where both verdicts are given (neither is None); pairs alike are one
+    shared tuple, so a large run's pairs take a reference each, not a tuple each."""
+    made: dict[Hashable, tuple[Any, Any]] = {}
+    found = []
+    for a, b in pairs:
+        if a is None or b is None:
+            continue
+        try:
+            pair = made.get(key := (type(a), a, type(b), b))
+            if pair is None:
+                pair = made[key] = (a, b)
+        except TypeError:  # a verdict that is a list or an object: its own tuple
+            pair = (a, b)
+        found.append(pair)
+    return found
+
+
+def _normalised(pairs: list[tuple[Any, Any]], kind: str) -> list[tuple[Any, Any]]:
+    """Each pair with its verdicts as the figures compare them, made once per tuple."""
+    made: dict[int, tuple[Any, Any]] = {}  # by id: ``pairs`` holds every tuple meanwhile
+    found = []
+    for pair in pairs:
+        normal = made.get(id(pair))
+        if normal is None:
+            normal = made[id(pair)] = (_normalise(pair[0], kind), _normalise(pair[1], kind))
+        found.append(normal)
+    return found
 
 
 def _sort_key(value: Any) -> tuple[int, Any]:
@@ -298,58 +311,6 @@ def exact_agreement(pairs: Sequence[tuple[Any, Any]]) -> Figure:
     return Figure(same / len(pairs), len(pairs))
 
 
-def ranks(values: Sequence[float]) -> list[float]:
-    """1-based ranks, ties sharing the average of the ranks they span."""
-    order = sorted(range(len(values)), key=lambda i: values[i])
-    result = [0.0] * len(values)
-    start = 0
-    while start < len(order):
-        stop = start
-        while stop + 1 < len(order) and values[order[stop + 1]] == values[order[start]]:
-            stop += 1
-        rank = (start + stop) / 2 + 1
-        for k in range(start, stop + 1):
-            result[order[k]] = rank
-        start = stop + 1
-    return result
-
-
-def pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:
-    """Pearson's correlation; None for fewer than two rows or a constant side."""
-    n = len(xs)
-    if n < 2:
-        return None
-    mean_x, mean_y = math.fsum(xs) / n, math.fsum(ys) / n
-    sxy = math.fsum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True))
-    sxx = math.fsum((x - mean_x) ** 2 for x in xs)
-    syy = math.fsum((y - mean_y) ** 2 for y in ys)
-    if sxx <= 0 or syy <= 0:
-        return None
-    return max(-1.0, min(1.0, sxy / math.sqrt(sxx * syy)))
-
-
-def spearman(pairs: Sequence[tuple[Any, Any]]) -> Figure:
-    """Spearman's rank correlation (Pearson's on ranks, ties averaged) of numeric pairs."""
-    numeric = [(float(a), float(b)) for a, b in pairs if _numeric(a) and _numeric(b)]
-    if not numeric:
-        return Figure(None, 0)
-    xs = ranks([a for a, _ in numeric])
-    ys = ranks([b for _, b in numeric])
-    return Figure(pearson(xs, ys), len(numeric))
-
-
-def mean_abs_difference(pairs: Sequence[tuple[Any, Any]]) -> Figure:
-    """The mean of |first − second| over numeric pairs."""
-    numeric = [(float(a), float(b)) for a, b in pairs if _numeric(a) and _numeric(b)]
-    if not numeric:
-        return Figure(None, 0)
-    return Figure(math.fsum(abs(a - b) for a, b in numeric) / len(numeric), len(numeric))
-
-
-def _numeric(value: Any) -> bool:
-    return is_number(value) or isinstance(value, bool)
-
-
 def agreement(
     pairs: Iterable[tuple[Any, Any]],
     first: str = "first",
@@ -370,10 +331,10 @@ def agreement(
             verdicts no one gave, e.g. every score from 1 to 10); verdicts given that
             are not among them are added after them.
     """
-    given = [(a, b) for a, b in pairs if a is not None and b is not None]
-    kept = [(a, b) for a, b in given if not isinstance(a, Side) and not isinstance(b, Side)]
+    given = shared_pairs(pairs)
+    kept = [p for p in given if not isinstance(p[0], Side) and not isinstance(p[1], Side)]
     kind = kind or verdict_kind(v for pair in given for v in pair) or "nominal"
-    kept = [(_normalise(a, kind), _normalise(b, kind)) for a, b in kept]
+    kept = _normalised(kept, kind)
     if labels is not None:
         labels = [_normalise(label, kind) for label in labels]
         known = {_key(label) for label in labels}

@@ -80,8 +80,8 @@ class JudgeValues:
             for second in names[a_pos + 1 :]:
                 if kinds[first] != kinds[second] or not kinds[first]:
                     continue
-                pairs = list(zip(self.by_row[first], self.by_row[second], strict=True))
-                figures.append(agreement(pairs, first, second))
+                pairs = zip(self.by_row[first], self.by_row[second], strict=True)
+                figures.append(agreement(pairs, first, second))  # a pair kept per kind
         return figures
 
 

@@ -25,11 +25,20 @@ import math
 import operator
 import random
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from judgedesk.core.review.agreement import Figure, cohen_kappa, exact_agreement, is_number
+from judgedesk.core.review.agreement import (
+    Figure,
+    cohen_kappa,
+    exact_agreement,
+    is_number,
+    shared_pairs,
+)
+from judgedesk.core.review.consensus import consensus as consensus
+from judgedesk.core.review.consensus import consensus_rows as consensus_rows
+from judgedesk.core.review.consensus import one_type, verdict_key
 from judgedesk.core.review.resample import chances, multinomial
 
 __all__ = [
@@ -57,18 +66,13 @@ def level_for(kind: str | None) -> str:
     )
 
 
-def _value(value: Any) -> Hashable:
-    # True == 1 in Python: keep a boolean verdict apart from the score 1.
-    return ("bool", value) if isinstance(value, bool) else value
-
-
-def _units(rows: Sequence[Sequence[Any]]) -> list[Unit]:
+def _units(rows: Iterable[Sequence[Any]]) -> list[Unit]:
     """Each row's verdicts as (value, count), rows with fewer than two verdicts left out."""
     return [unit for unit in map(_unit, rows) if unit is not None]
 
 
 def _unit(row: Sequence[Any]) -> Unit | None:
-    given = Counter(_value(v) for v in row if v is not None)
+    given = Counter(verdict_key(v) for v in row if v is not None)
     if sum(given.values()) < 2:
         return None
     return tuple(sorted(given.items(), key=repr))
@@ -81,10 +85,15 @@ def _patterns(rows: Sequence[Sequence[Any]]) -> Counter[Unit]:
     of several types meet, equal rows may not be the same verdicts (True == 1 == 1.0),
     so each row is read on its own."""
     lines = [tuple(row) for row in rows]
-    if not _one_type(lines):
+    if not one_type(lines):
         return Counter(_units(lines))
+    return _patterns_of(Counter(lines))
+
+
+def _patterns_of(lines: Counter[tuple[Any, ...]]) -> Counter[Unit]:
+    """The patterns of rows of verdicts of one type, counted (see :func:`_patterns`)."""
     patterns: Counter[Unit] = Counter()
-    for line, times in Counter(lines).items():
+    for line, times in lines.items():
         unit = _unit(line)
         if unit is not None:
             patterns[unit] += times
@@ -269,37 +278,6 @@ def _matrix(counts: list[int], parts: list[Part]) -> dict[tuple[Hashable, Hashab
     return matrix
 
 
-def consensus(values: Sequence[Any], level: str) -> Any:
-    """The people's verdict on a row: the mean for numeric levels, else the most frequent
-    verdict (None on a tie, which no one decided)."""
-    given = [v for v in values if v is not None]
-    if not given:
-        return None
-    if level in ("interval", "ratio") and all(is_number(v) for v in given):
-        return sum(given) / len(given)
-    ranked = Counter(_value(v) for v in given).most_common()
-    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
-        return None
-    top = ranked[0][0]
-    return top[1] if isinstance(top, tuple) and top[:1] == ("bool",) else top
-
-
-def consensus_rows(rows: Sequence[Sequence[Any]], level: str) -> list[Any]:
-    """:func:`consensus` of each row of verdicts; a row that repeats is decided once
-    (unless verdicts of several types meet, where equal rows may differ: True == 1)."""
-    lines = [tuple(row) for row in rows]
-    if not _one_type(lines):
-        return [consensus(line, level) for line in lines]
-    decided = {line: consensus(line, level) for line in dict.fromkeys(lines)}
-    return [decided[line] for line in lines]
-
-
-def _one_type(lines: Sequence[tuple[Any, ...]]) -> bool:
-    types = set(map(type, itertools.chain.from_iterable(lines)))
-    types.discard(type(None))
-    return len(types) <= 1
-
-
 @dataclass(frozen=True)
 class PairAgreement:
     """Two raters on the rows both gave a verdict for."""
@@ -357,8 +335,7 @@ def pair_agreement(
     first: str, second: str, a: Mapping[Any, Any], b: Mapping[Any, Any], level: str
 ) -> PairAgreement:
     """Exact agreement and κ (quadratic-weighted at numeric and ordinal levels)."""
-    pairs = [(a[row], b[row]) for row in a.keys() & b.keys()]
-    pairs = [(x, y) for x, y in pairs if x is not None and y is not None]
+    pairs = shared_pairs((a[row], b[row]) for row in a.keys() & b.keys())
     weights = None if level == "nominal" else "quadratic"
     kappa = cohen_kappa(pairs, weights)
     return PairAgreement(first, second, len(pairs), exact_agreement(pairs), kappa)
@@ -370,15 +347,24 @@ def human_ceiling(
     """The agreement among people: ``verdicts`` maps each reviewer to {row: verdict}."""
     raters = tuple(sorted(verdicts))
     rows = sorted({row for given in verdicts.values() for row in given}, key=repr)
-    table = [[verdicts[r].get(row) for r in raters] for row in rows]
-    shared = sum(1 for line in table if sum(v is not None for v in line) >= 2)
+    types: set[type] = set()
+
+    def lines() -> Iterator[tuple[Any, ...]]:  # each row's verdicts, never all at once
+        for row in rows:
+            line = tuple([verdicts[r].get(row) for r in raters])
+            types.update(map(type, line))
+            yield line
+
+    counted = Counter(lines())  # rows are few patterns over and over
+    shared = sum(times for line, times in counted.items() if len(line) - line.count(None) >= 2)
     pairs = tuple(
         pair_agreement(a, b, verdicts[a], verdicts[b], level)
         for a, b in itertools.combinations(raters, 2)
     )
     kappas = [p.kappa.value for p in pairs if p.kappa.value is not None]
     _check(level)
-    patterns = _patterns(table)
+    types.discard(type(None))
+    patterns = _patterns_of(counted) if len(types) <= 1 else Counter(_units(lines()))
     return Ceiling(
         level=level,
         raters=raters,
