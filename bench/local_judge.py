@@ -109,20 +109,33 @@ def main() -> None:
     rows = args.rows
     report(
         [
-            ("Local-file judge, rows/s (in-process)", f"{local_rate:.2f}", ""),
-            ("Same model behind llama-cpp-python's server, rows/s", f"{server_rate:.2f}", ""),
             (
-                "In-process against the server",
+                f"SmolLM2-135M-Instruct Q4_1 on the CPU, {rows} rows of `score_reference`, "
+                "one at a time — a model-file judge in-process: rows/s",
+                f"{local_rate:.2f}",
+                "",
+            ),
+            (
+                "the same — the model behind llama-cpp-python's server: rows/s",
+                f"{server_rate:.2f}",
+                "",
+            ),
+            (
+                "the same — in-process against the server",
                 f"{local_rate / server_rate:.2f}×",
                 "≥ 1×",
             ),
-            ("Local-file judge, tokens/s written", f"{local_tokens:.0f}", ""),
+            ("the same — in-process: tokens/s written", f"{local_tokens:.0f}", ""),
             (
-                "Replies read with structured verdicts",
+                "the same — replies read with structured verdicts",
                 f"{local_summary.progress.ok} of {rows}",
                 f"{rows} of {rows}",
             ),
-            ("Replies read without them", f"{free_summary.progress.ok} of {rows}", ""),
+            (
+                "the same — replies read without them (free text)",
+                f"{free_summary.progress.ok} of {rows}",
+                "",
+            ),
         ]
     )
 

@@ -2,7 +2,9 @@
 
 Each stage runs in a Python process of its own, so its peak memory is its own: opening
 the dataset (an index, not the rows), the run plan (what a run would send), a run with a
-rule judge (no network: the figure is JudgeDesk's own cost), and ``report --json``.
+rule judge (no network: the figure is JudgeDesk's own cost), ``report --json``, a second
+run with the judge changed, ``report --json --compare 1 2`` (two thirds of the rows
+changed, each listed) and ``report --json --history``.
 Prints each stage's time and peak memory, and the results file's size per row.
 
     python bench/million.py [--rows 1000000]
@@ -22,6 +24,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.figures import report  # noqa: E402
+
+_REPORT = """
+import contextlib, io
+from judgedesk.cli import main
+class Count(io.TextIOBase):  # what is printed is counted, not kept
+    written = 0
+    def write(self, text):
+        Count.written += len(text)
+        return len(text)
+with contextlib.redirect_stdout(Count()):
+    main(["report", str(project.root), "--json", "--trust"{args}])
+print(Count.written, "characters of report")
+"""
 
 STAGES = {
     "open": """
@@ -44,14 +59,25 @@ with open_dataset(project.dataset_path()) as dataset:
     summary = asyncio.run(run_project(project, dataset))
     print(summary.to_dict()["ok"], "rows judged")
 """,
-    "report": """
-from judgedesk.cli import main
-import contextlib, io
-out = io.StringIO()
-with contextlib.redirect_stdout(out):
-    main(["report", str(project.root), "--json", "--trust"])
-print(len(out.getvalue()), "characters of report")
+    "report": _REPORT.format(args=""),
+    "run again": """
+import asyncio
+from judgedesk.core.dataset import open_dataset
+from judgedesk.core.run.pipeline import run_project
+project.judges[0].metric = "exact"  # the judge changed: every row judged again
+with open_dataset(project.dataset_path()) as dataset:
+    summary = asyncio.run(run_project(project, dataset))
+    print(summary.to_dict()["ok"], "rows judged again")
 """,
+    "compare": _REPORT.format(args=', "--compare", "1", "2"'),
+    "history": _REPORT.format(args=', "--history"'),
+}
+
+
+_SAID = {
+    "run again": "a second run, the judge changed",
+    "compare": "report --json --compare 1 2 (two thirds of the rows changed)",
+    "history": "report --json --history",
 }
 
 
@@ -110,20 +136,25 @@ def main() -> None:
         make_project(folder, args.rows)
         size = (folder / "data.jsonl").stat().st_size
         print(f"million — {args.rows:,} rows, {size / 2**20:.0f} MiB of JSONL")
+        store = folder / ".judgedesk" / "results.sqlite"
+        per_row = 0.0
         for name in STAGES:
             seconds, peak, said = stage(name, folder)
-            print(f"  {name:<7} {seconds:7.1f} s   peak {peak:7.0f} MiB   {said}")
+            print(f"  {name:<9} {seconds:7.1f} s   peak {peak:7.0f} MiB   {said}")
             figures.append(
                 (
-                    f"{args.rows:,} rows — {name}: time / peak memory",
+                    f"{args.rows:,} rows — {_SAID.get(name, name)}: time / peak memory",
                     f"{seconds:.1f} s / {peak:.0f} MiB",
                     "—",
                 )
             )
-        store = folder / ".judgedesk" / "results.sqlite"
-        per_row = store.stat().st_size / args.rows
-        print(f"  results file {store.stat().st_size / 2**20:.0f} MiB, {per_row:.0f} bytes a row")
-    figures.append(("the results file per row", f"{per_row:.0f} bytes", "—"))
+            if name == "run":  # one run's results
+                per_row = store.stat().st_size / args.rows
+                print(
+                    f"  results file {store.stat().st_size / 2**20:.0f} MiB, "
+                    f"{per_row:.0f} bytes a row"
+                )
+    figures.append(("the results file per row (one run)", f"{per_row:.0f} bytes", "—"))
     report(figures)
 
 

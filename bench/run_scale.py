@@ -129,7 +129,7 @@ def main() -> None:
         setup = f"{rows:,} rows, concurrency {concurrency}, {latency * 1000:.0f} ms judge"
         figures.append(
             (
-                f"bench/run_scale.py: {setup} — rows/s beside a bare aiohttp loop in the same run",
+                f"{setup} — rows/s beside a bare aiohttp loop in the same run",
                 f"{rate:,.0f} rows/s, {rate / bare_rate:.0%} of the bare loop "
                 f"({times:.2f}× ideal; bare {bare_times:.2f}×)",
                 "≥ 90%" if concurrency == 128 else "≤ 1.25× ideal",
