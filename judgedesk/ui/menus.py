@@ -229,7 +229,9 @@ class WindowMenus(QObject):
     ) -> QAction:
         action = QAction(text, self.window)
         action.setObjectName(name)
-        if shortcut is not None:
+        if isinstance(shortcut, QKeySequence.StandardKey):
+            action.setShortcuts(shortcut)  # every key the platform has for it (Redo: two)
+        elif shortcut is not None:
             action.setShortcut(shortcut)
         action.triggered.connect(lambda _=False: slot())
         menu.addAction(action)

@@ -66,6 +66,29 @@ def test_judge_edits_are_undone_and_redone_from_the_edit_menu(qtbot: QtBot, tmp_
     assert "●" in window.windowTitle()
 
 
+@pytest.mark.parametrize(
+    "redo",
+    [
+        (Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier),
+        (Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier),
+    ],
+    ids=["Ctrl+Shift+Z", "Ctrl+Y"],
+)
+def test_every_redo_key_the_platform_has_redoes(
+    qtbot: QtBot, tmp_path: Path, redo: tuple[Qt.Key, Qt.KeyboardModifier]
+) -> None:
+    window = sample_window(qtbot, tmp_path)
+    pane = window.judges_pane
+    pane.addJudge_button.click()
+    window.undo_action.trigger()
+    assert pane.model.rowCount() == 2 and window.redo_action.isEnabled()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.nav.setFocus()  # not a text field, which has its own undo
+    qtbot.keyClick(window.nav, *redo)
+    assert pane.model.rowCount() == 3 and not window.redo_action.isEnabled()
+
+
 def test_closing_with_unsaved_changes_asks_and_saves(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
