@@ -91,12 +91,15 @@ class PipelineGuide(QObject):
         self.sidebar.setCurrentRow(self.sidebar.stage_row(stage))
 
     def go_to_problem(self, stage: str, spot: Spot | None) -> None:
-        """Show a stage's pane at its problem: the template's line, the judge's settings."""
+        """Show a stage's pane at its problem: the template's line, the judge's settings,
+        the models that answer."""
         self.show_stage(stage)
         if spot is not None and stage == "template":
             self._template_line(spot.judge, spot.line or 1)
         elif spot is not None and stage == "judges":
             self._judge(spot.judge)
+        elif spot is not None and stage == "run":
+            self.window.run_pane.edit_answering_models()  # the candidate or the baseline
 
     def _template_line(self, judge: str, line: int) -> None:
         pane = self.window.template_pane
@@ -135,7 +138,7 @@ class PipelineGuide(QObject):
         elif code == "add_judge":
             self.show_stage("judges")
             window.judges_pane.add_judge()
-        elif code in ("fix_template", "fix_judge"):
+        elif code in ("fix_template", "fix_judge", "fix_run"):
             self.go_to_problem(step.stage, step.spot)
         elif code == "running":
             self.show_stage("run")

@@ -197,6 +197,7 @@ class StageWatcher(QObject):
             judges=facts.judges,
             judges_total=facts.judges_total,
             judge_problems=facts.judge_problems + self._unreachable,
+            run_problems=facts.run_problems,
         )
         self._standing_timer.start()
 

@@ -86,6 +86,12 @@ def state_line(state: StageState) -> str:
             if c[0] == 1
             else QCoreApplication.translate("StageWords", "{0} ready").format(_n(c[0]))
         )
+    if key == ("run", "problems"):
+        return (
+            QCoreApplication.translate("StageWords", "1 problem")
+            if c[0] == 1
+            else QCoreApplication.translate("StageWords", "{0} problems").format(_n(c[0]))
+        )
     if key == ("run", "waiting"):
         return QCoreApplication.translate("StageWords", "not run")
     if key == ("run", "not_run"):
@@ -169,6 +175,10 @@ def step_text(step: NextStep) -> str:
                 step.spot.message
             )
         return QCoreApplication.translate("StageWords", "Switch a judge on, or add one.")
+    if step.code == "fix_run" and step.spot is not None:
+        return QCoreApplication.translate("StageWords", "Correct the run's settings: {0}").format(
+            step.spot.message
+        )
     if step.code == "running":
         return QCoreApplication.translate(
             "StageWords", "The judges are at work: {0}% done."
@@ -219,6 +229,7 @@ def step_button(step: NextStep) -> str:
         "add_judge": QCoreApplication.translate("StageWords", "Add a Judge"),
         "fix_template": QCoreApplication.translate("StageWords", "Show the Line"),
         "fix_judge": QCoreApplication.translate("StageWords", "Show the Judge"),
+        "fix_run": QCoreApplication.translate("StageWords", "Show the Settings"),
         "running": QCoreApplication.translate("StageWords", "Show the Run"),
         "run": QCoreApplication.translate("StageWords", "Run"),
         "retry": QCoreApplication.translate("StageWords", "Run Them Again"),

@@ -6161,6 +6161,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>开启一个评审，或添加一个。</translation>
     </message>
     <message>
+        <source>Correct the run&apos;s settings: {0}</source>
+        <translation>修正运行设置：{0}</translation>
+    </message>
+    <message>
         <source>The judges are at work: {0}% done.</source>
         <translation>评审正在工作：已完成 {0}%。</translation>
     </message>
@@ -6211,6 +6215,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Show the Judge</source>
         <translation>查看评审</translation>
+    </message>
+    <message>
+        <source>Show the Settings</source>
+        <translation>查看设置</translation>
     </message>
     <message>
         <source>Show the Run</source>

@@ -158,3 +158,35 @@ def test_the_checks_of_a_project_say_which_stage_they_belong_to(tmp_path: Path) 
     facts = project_facts(project, check_project(project), ())
     assert not facts.dataset_found
     assert states(facts)["dataset"][:2] == (Mark.BLOCKS, "missing")
+
+
+def test_a_model_that_answers_without_its_settings_blocks_the_run(tmp_path: Path) -> None:
+    data = tmp_path / "data.jsonl"
+    data.write_text(json.dumps({"question": "q"}) + "\n")
+    project = Project(root=tmp_path, name="p")
+    project.dataset.path = "data.jsonl"
+    project.judges = [JudgeSettings(name="rule", kind="metric", metric="exact")]
+    project.candidate = JudgeSettings(name="candidate", base_url="http://127.0.0.1:9/v1")
+    project.save()
+    facts = project_facts(project, check_project(project), ())
+    assert [s.message for s in facts.run_problems] == [
+        "The candidate model needs an endpoint URL and a model name."
+    ]
+    assert not facts.judge_problems and not facts.template_problems
+    run = stage_states(dataclasses.replace(facts, rows=1))[4]
+    assert (run.stage, run.mark, run.code, run.counts) == ("run", Mark.BLOCKS, "problems", (1,))
+    assert run.spot == facts.run_problems[0]
+    step = next_step(dataclasses.replace(facts, rows=1))
+    assert step is not None and (step.code, step.stage, step.spot) == (
+        "fix_run",
+        "run",
+        facts.run_problems[0],
+    )
+    # A run going on shows as such; once the model has a name, nothing stops a run.
+    assert states(dataclasses.replace(facts, running=0.5))["run"][:2] == (Mark.BUSY, "running")
+    project.candidate.model = "writer"
+    facts = project_facts(project, check_project(project), ())
+    assert facts.run_problems == () and states(dataclasses.replace(facts, rows=1))["run"][:2] == (
+        Mark.TODO,
+        "not_run",
+    )

@@ -208,3 +208,26 @@ def test_a_run_going_on_shows_its_share_done(qtbot: QtBot, tmp_path: Path) -> No
             wait_step(qtbot, window, "The judges are at work:")
             assert window.next_step.button.text() == "Show the Run"
         wait_line(qtbot, window, "run", f"{ROWS} judged")
+
+
+def test_a_model_that_answers_without_a_name_is_marked_and_shown(
+    qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    from judgedesk.core.judge.settings import JudgeSettings
+    from judgedesk.ui.dialogs.answering_models import AnsweringModelsDialog
+
+    make_project(tmp_path, fake.base_url)
+    project = load_project(tmp_path)
+    project.candidate = JudgeSettings(name="candidate", base_url=fake.base_url)  # no model
+    project.save()
+    window = shown_window(qtbot, tmp_path)
+    wait_line(qtbot, window, "run", "1 problem")
+    assert window.nav.state("run").mark.value == "blocks"
+    wait_step(qtbot, window, "Correct the run's settings: The candidate model needs")
+    assert window.next_step.button.text() == "Show the Settings"
+    window.next_step.button.click()
+    assert current_stage(window) == "run"
+    dialog = window.findChild(AnsweringModelsDialog)
+    assert isinstance(dialog, AnsweringModelsDialog)
+    qtbot.waitUntil(dialog.isVisible, timeout=WAIT)
+    dialog.reject()

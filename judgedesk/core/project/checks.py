@@ -51,11 +51,12 @@ def check_project(project: Project) -> list[Problem]:
         if model is None:
             continue
         if not model.base_url or not model.model:
-            error(f"The {role} model needs an endpoint URL and a model name.")
+            error(f"The {role} model needs an endpoint URL and a model name.", "run")
         if model.api_key and not KEY_REFERENCE.match(model.api_key):
             error(
                 f"The {role}'s settings hold what looks like an API key. Remove it and "
-                "store the key in the keyring or an environment variable (env:NAME)."
+                "store the key in the keyring or an environment variable (env:NAME).",
+                "run",
             )
     if project.run.aggregate not in AGGREGATES:
         error(

@@ -84,8 +84,9 @@ class RunSettings:
 class Problem:
     """A reason a project cannot run (error) or may not do what is meant (warning).
 
-    ``stage`` names the pipeline stage it belongs to ("dataset", "template", "judges";
-    "" for the whole project), ``judge`` the judge and ``line`` the template's line.
+    ``stage`` names the pipeline stage it belongs to ("dataset", "template", "judges",
+    "run" for the models that answer; "" for the whole project), ``judge`` the judge
+    and ``line`` the template's line.
     """
 
     severity: str

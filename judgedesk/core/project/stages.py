@@ -60,6 +60,8 @@ class Facts:
         judges_total: every judge, switched off or not.
         judge_problems: what keeps a judge from being used (settings, a server that
             did not answer the latest check).
+        run_problems: what keeps the models that answer (candidate, baseline) from
+            being asked.
         running: the share of the run done (0–1) while a run goes; None otherwise.
         results: rows with a result.
         failed: of those, rows whose judge call or script failed.
@@ -84,6 +86,7 @@ class Facts:
     judges: int = 0
     judges_total: int = 0
     judge_problems: tuple[Spot, ...] = ()
+    run_problems: tuple[Spot, ...] = ()
     running: float | None = None
     results: int = 0
     failed: int = 0
@@ -111,8 +114,9 @@ class StageState:
         template: "none" (no judge uses one), "problems" (problems), "ready" (templates).
         scripts: "off", "on" (scripts named in ``names``), "failing" (rows).
         judges: "none", "off", "problems" (problems), "ready" (judges).
-        run: "waiting" (nothing can run yet), "not_run" (rows), "running" (percent),
-            "partial" (results, rows), "failed" (failed), "done" (results).
+        run: "waiting" (nothing can run yet), "problems" (problems), "not_run" (rows),
+            "running" (percent), "partial" (results, rows), "failed" (failed), "done"
+            (results).
         review: "waiting", "todo" (reviewed, total), "disagreements" (reviewed, total,
             disagreements), "done" (total).
         report: "waiting", "ready", "exported", "stale".
@@ -131,7 +135,7 @@ class StageState:
 class NextStep:
     """The one thing to do next.
 
-    Codes: "open", "dataset", "add_judge", "fix_template" (line), "fix_judge",
+    Codes: "open", "dataset", "add_judge", "fix_template" (line), "fix_judge", "fix_run",
     "running" (percent), "run" (rows), "retry" (failed), "disagreements" (count),
     "review" (count), "export", "refresh_export". ``stage`` is where the step is done.
     """
@@ -172,6 +176,7 @@ def project_facts(project: Project, problems: list[Problem], scripts: tuple[str,
         judges=len(enabled),
         judges_total=len(project.judges),
         judge_problems=spots(problems, "judges"),
+        run_problems=spots(problems, "run"),
     )
 
 
@@ -234,12 +239,16 @@ def _blocked(f: Facts) -> bool:
         or f.template_problems
         or f.judges == 0
         or f.judge_problems
+        or f.run_problems
     )
 
 
 def _run(f: Facts) -> StageState:
     if f.running is not None:
         return StageState("run", Mark.BUSY, "running", (round(f.running * 100),))
+    if f.run_problems:
+        count = len(f.run_problems)
+        return StageState("run", Mark.BLOCKS, "problems", (count,), (), f.run_problems[0])
     if f.results == 0:
         if _blocked(f) or f.rows is None:
             return StageState("run", Mark.IDLE, "waiting")
@@ -286,6 +295,8 @@ def next_step(facts: Facts) -> NextStep | None:
         return NextStep("fix_template", "template", (spot.line or 0,), spot)
     if f.judge_problems:
         return NextStep("fix_judge", "judges", (), f.judge_problems[0])
+    if f.run_problems:
+        return NextStep("fix_run", "run", (), f.run_problems[0])
     if f.running is not None:
         return NextStep("running", "run", (round(f.running * 100),))
     if f.rows is None:
