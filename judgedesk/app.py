@@ -35,6 +35,10 @@ GC_INTERVAL_MS = 50
 """How often the GUI thread looks whether a garbage collection is due."""
 FULL_GC_SECONDS = 30.0
 """Full collections (every object scanned, tens of milliseconds) at most this often."""
+BURST_OBJECTS = 20_000
+"""New objects past which both young generations are collected at once: a burst (a
+review session, a report arriving) is scanned once, as it arrives, not scanned again by
+a later collection of the middle generation while a person types."""
 
 
 def collect_garbage_on_gui_thread(app: QApplication) -> QTimer:
@@ -56,7 +60,7 @@ def collect_garbage_on_gui_thread(app: QApplication) -> QTimer:
         counts = gc.get_count()
         if counts[0] <= thresholds[0]:
             return
-        if counts[1] <= thresholds[1]:
+        if counts[1] <= thresholds[1] and counts[0] < BURST_OBJECTS:
             gc.collect(0)
         elif counts[2] > thresholds[2] and time.monotonic() - last_full > FULL_GC_SECONDS:
             gc.collect(2)  # scans every object: the one pause worth spacing out
