@@ -107,7 +107,8 @@ class StageWatcher(QObject):
 
     def _dataset_loaded(self, dataset: Dataset) -> None:
         rows = len(dataset) if dataset.complete else None
-        self._update(rows=rows)
+        unreadable = sum(1 for issue in dataset.issues if issue.severity == "error")
+        self._update(rows=rows, unreadable=unreadable if rows is not None else 0)
         if rows is not None:
             self._standing_timer.start()
 

@@ -52,6 +52,10 @@ def state_line(state: StageState) -> str:
             if c[0] == 1
             else QCoreApplication.translate("StageWords", "{0} rows").format(_n(c[0]))
         )
+    if key == ("dataset", "unreadable"):
+        return QCoreApplication.translate("StageWords", "{0} rows, {1} unreadable").format(
+            _n(c[0]), _n(c[1])
+        )
     if key == ("template", "problems"):
         return (
             QCoreApplication.translate("StageWords", "1 problem")

@@ -605,6 +605,10 @@
         <translation>{0} — {1} 行，按 {2}（{3}）读取</translation>
     </message>
     <message>
+        <source> · 1 row could not be read and is listed below</source>
+        <translation> · 有 1 行无法读取，列在下方</translation>
+    </message>
+    <message>
         <source> · {0} rows could not be read and are listed below</source>
         <translation> · 有 {0} 行无法读取，列在下方</translation>
     </message>
@@ -6019,6 +6023,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>{0} rows</source>
         <translation>{0} 行</translation>
+    </message>
+    <message>
+        <source>{0} rows, {1} unreadable</source>
+        <translation>{0} 行，{1} 行无法读取</translation>
     </message>
     <message>
         <source>1 problem</source>

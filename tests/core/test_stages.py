@@ -190,3 +190,12 @@ def test_a_model_that_answers_without_its_settings_blocks_the_run(tmp_path: Path
         Mark.TODO,
         "not_run",
     )
+
+
+def test_rows_that_could_not_be_read_need_a_look() -> None:
+    facts = dataclasses.replace(READY, rows=2, unreadable=1)
+    dataset = stage_states(facts)[0]
+    assert (dataset.mark, dataset.code, dataset.counts) == (Mark.WARN, "unreadable", (2, 1))
+    assert states(facts)["run"][:2] == (Mark.TODO, "not_run")  # the rows read can run
+    step = next_step(facts)
+    assert step is not None and step.code == "run"

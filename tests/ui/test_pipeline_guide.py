@@ -231,3 +231,16 @@ def test_a_model_that_answers_without_a_name_is_marked_and_shown(
     assert isinstance(dialog, AnsweringModelsDialog)
     qtbot.waitUntil(dialog.isVisible, timeout=WAIT)
     dialog.reject()
+
+
+def test_lines_of_the_dataset_that_could_not_be_read_are_counted(
+    qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    make_project(tmp_path, fake.base_url)
+    project = load_project(tmp_path)
+    data = project.dataset_path()
+    data.write_text(data.read_text(encoding="utf-8") + "{broken\n", encoding="utf-8")
+    window = shown_window(qtbot, tmp_path)
+    wait_line(qtbot, window, "dataset", f"{ROWS} rows, 1 unreadable")
+    assert window.nav.state("dataset").mark.value == "warn"
+    wait_step(qtbot, window, f"Run {ROWS} rows")  # the rows read can still run

@@ -52,6 +52,7 @@ class Facts:
         dataset_set: the project names a dataset.
         dataset_found: that file is there.
         rows: the dataset's rows, None while it is read.
+        unreadable: lines or rows of the dataset file that could not be read (left out).
         templates: how many enabled judges are asked with a template.
         template_problems: what keeps a template from making a prompt.
         scripts: the scripts the project uses ("preprocess", "postprocess").
@@ -79,6 +80,7 @@ class Facts:
     dataset_set: bool = False
     dataset_found: bool = True
     rows: int | None = None
+    unreadable: int = 0
     templates: int = 0
     template_problems: tuple[Spot, ...] = ()
     scripts: tuple[str, ...] = ()
@@ -110,7 +112,8 @@ class StageState:
     """One stage's state: its mark, a code naming the state, and the numbers it says.
 
     Codes by stage (numbers in ``counts``):
-        dataset: "none", "missing", "reading", "rows" (rows).
+        dataset: "none", "missing", "reading", "rows" (rows), "unreadable" (rows read,
+            rows that could not be).
         template: "none" (no judge uses one), "problems" (problems), "ready" (templates).
         scripts: "off", "on" (scripts named in ``names``), "failing" (rows).
         judges: "none", "off", "problems" (problems), "ready" (judges).
@@ -200,6 +203,8 @@ def _dataset(f: Facts) -> StageState:
         return StageState("dataset", Mark.BLOCKS, "missing")
     if f.rows is None:
         return StageState("dataset", Mark.BUSY, "reading")
+    if f.unreadable:
+        return StageState("dataset", Mark.WARN, "unreadable", (f.rows, f.unreadable))
     return StageState("dataset", Mark.DONE, "rows", (f.rows,))
 
 

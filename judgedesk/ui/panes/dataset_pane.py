@@ -204,9 +204,11 @@ class DatasetPane(QWidget):
         text = self.tr("{0} — {1} rows, read as {2} ({3})").format(
             dataset.path.name, f"{len(dataset):,}", dataset.format.upper(), dataset.encoding
         )
-        if errors:
+        if len(errors) == 1:
+            text += self.tr(" · 1 row could not be read and is listed below")
+        elif errors:
             text += self.tr(" · {0} rows could not be read and are listed below").format(
-                len(errors)
+                f"{len(errors):,}"
             )
         if not dataset.complete:
             text += self.tr(" so far · still indexing…")
