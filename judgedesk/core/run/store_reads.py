@@ -238,29 +238,59 @@ def step_verdicts(
 ) -> StepVerdicts:
     """Each judge's own verdict per row of a run (its ``detail["judges"]`` steps); only
     for ``rows`` when given (a few rows of a large run are read by their index)."""
-    if rows is not None and not isinstance(rows, _Part) and len(rows) <= _FEW_ROWS:
-        return _merged(step_verdicts(db, run_id, part) for part in _parts(sorted(rows)))
-    wanted = None if rows is None or isinstance(rows, _Part) else rows.__contains__
-    where, params = "", (run_id,)
-    if isinstance(rows, _Part):
-        where, params = f" AND r.row_index IN ({','.join('?' * len(rows))})", (run_id, *rows)
+    if rows is None:
+        return _steps_of(db, run_id, "", (), None)
+    if len(rows) > _FEW_ROWS:  # one pass over the run, the other rows left out
+        return _steps_of(db, run_id, "", (), rows.__contains__)
+    ordered = sorted(rows)
+    parts = (ordered[at : at + _PART_ROWS] for at in range(0, len(ordered), _PART_ROWS))
+    where = " AND r.row_index IN ({})"
+    return _merged(
+        _steps_of(db, run_id, where.format(",".join("?" * len(part))), part, None) for part in parts
+    )
+
+
+_FEW_ROWS = 50_000
+"""Rows asked for up to which they are read by their index rather than by a whole scan."""
+
+_PART_ROWS = 900
+"""Row indexes read by one query (at most SQLite's 999 parameters, less the run's)."""
+
+
+def _steps_of(
+    db: sqlite3.Connection,
+    run_id: int,
+    where: str,
+    params: Sequence[int],
+    wanted: Callable[[int], bool] | None,
+) -> StepVerdicts:
+    """:func:`step_verdicts` of the rows ``where`` selects (with ``params``) and, of
+    those, the rows ``wanted`` keeps (every one for None)."""
+    args = (run_id, *params)
+
+    def kept(found: Iterable[tuple[Any, ...]]) -> Iterable[tuple[Any, ...]]:
+        return found if wanted is None else (row for row in found if wanted(row[0]))
+
     listed = db.execute(
         f"SELECT row_index, row_id FROM results AS r WHERE run_id=?{where} ORDER BY row_index",
-        params,
+        args,
     )
-    ids = dict(listed if wanted is None else (r for r in listed if wanted(r[0])))
+    ids = dict(kept(listed))
     try:
-        judges = _read_steps(db.execute(_STEPS.format(where=where), params), wanted)
+        judges = _read_steps(kept(db.execute(_STEPS.format(where=where), args)))
     except sqlite3.OperationalError:  # a detail that is not JSON: read each in Python
         every = db.execute(
-            f"SELECT row_index, detail FROM results AS r WHERE run_id=?{where}", params
+            f"SELECT row_index, detail FROM results AS r WHERE run_id=?{where}", args
         )
-        return StepVerdicts(ids, _in_python(r for r in every if wanted is None or wanted(r[0])))
-    unreadable = db.execute(
-        f"SELECT row_index, detail FROM results AS r WHERE run_id=? AND {_NOT_JSON}{where}",
-        params,
+        return StepVerdicts(ids, _in_python(kept(every)))
+    unread = list(
+        kept(
+            db.execute(
+                f"SELECT row_index, detail FROM results AS r WHERE run_id=? AND {_NOT_JSON}{where}",
+                args,
+            )
+        )
     )
-    unread = [r for r in unreadable if wanted is None or wanted(r[0])]
     if unread:
         for name, given in _in_python(unread).items():
             judges.setdefault(name, {}).update(given)
@@ -268,14 +298,10 @@ def step_verdicts(
     return StepVerdicts(ids, judges)
 
 
-def _read_steps(
-    found: Iterable[tuple[int, str, str | None]], wanted: Callable[[int], bool] | None
-) -> dict[str, dict[int, Any]]:
+def _read_steps(found: Iterable[tuple[int, str, str | None]]) -> dict[str, dict[int, Any]]:
     judges: dict[str, dict[int, Any]] = {}
     decoded: dict[str, list[Any]] = {}  # the same few verdicts over and over
     for row, text, judge_type in found:
-        if wanted is not None and not wanted(row):
-            continue
         fields = decoded.get(text)
         if fields is None:
             fields = json.loads(text)
@@ -290,19 +316,6 @@ def _read_steps(
             given = judges[name] = {}
         given[row] = value
     return judges
-
-
-_FEW_ROWS = 50_000
-"""Rows asked for up to which they are read by their index rather than by a whole scan."""
-
-
-class _Part(tuple):  # type: ignore[type-arg]
-    """Row indexes read by one query (at most SQLite's 999 parameters less the run's)."""
-
-
-def _parts(rows: Sequence[int], size: int = 900) -> Iterator[_Part]:
-    for start in range(0, len(rows), size):
-        yield _Part(rows[start : start + size])
 
 
 def _merged(parts: Iterable[StepVerdicts]) -> StepVerdicts:
