@@ -25,9 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.figures import report
 from judgedesk.core.dataset import open_dataset
-from judgedesk.core.report.exports import FORMATS, write_export
-from judgedesk.core.run.reviews import Review
-from judgedesk.core.run.store import Store
+from judgedesk.core.report import FORMATS, write_export
+from judgedesk.core.run import Review, Store
 
 SYSTEM = "You are a strict grader. Read the question and the answer, then score it."
 TEMPLATE = "Question: {q}\n\nAnswer: {a}\n\nRate the answer from 1 to 10 as Score: [[n]]."

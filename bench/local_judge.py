@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.figures import report  # noqa: E402
 from judgedesk.core.dataset import open_dataset  # noqa: E402
-from judgedesk.core.project.settings import Project  # noqa: E402
-from judgedesk.core.run.pipeline import RunSummary, run_project  # noqa: E402
+from judgedesk.core.project import Project  # noqa: E402
+from judgedesk.core.run import RunSummary, run_project  # noqa: E402
 from tests.support.local_projects import make_local_project  # noqa: E402
 from tests.support.test_model import model_path  # noqa: E402
 

@@ -82,8 +82,8 @@ _SAID = {
 
 
 def make_project(folder: Path, rows: int) -> None:
-    from judgedesk.core.judge.settings import JudgeSettings
-    from judgedesk.core.project.settings import Project
+    from judgedesk.core.judge import JudgeSettings
+    from judgedesk.core.project import Project
 
     data = folder / "data.jsonl"
     with data.open("w", encoding="utf-8") as handle:

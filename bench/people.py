@@ -23,11 +23,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.figures import report  # noqa: E402
-from judgedesk.core.report.history import judge_history  # noqa: E402
-from judgedesk.core.review.reliability import consensus_rows  # noqa: E402
-from judgedesk.core.review.team import people_figures  # noqa: E402
-from judgedesk.core.run.reviews import Review  # noqa: E402
-from judgedesk.core.run.store import Store  # noqa: E402
+from judgedesk.core.report import judge_history  # noqa: E402
+from judgedesk.core.review import (  # noqa: E402
+    consensus_rows,
+    people_figures,
+)
+from judgedesk.core.run import (  # noqa: E402
+    Review,
+    Store,
+)
 
 REVIEWERS = ("me", "ana", "bo")
 VERSIONS = ("3f2a9c1e", "b71d04aa", "b71d04aa")  # the last two runs share a version

@@ -18,11 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from judgedesk.core.report.build import build_report
-from judgedesk.core.report.exports import write_export
-from judgedesk.core.review.session import ReviewFilter, ReviewSession
-from judgedesk.core.run.reviews import Review
-from judgedesk.core.run.store import Store
+from judgedesk.core.report import build_report, write_export
+from judgedesk.core.review import ReviewFilter, ReviewSession
+from judgedesk.core.run import Review, Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 

@@ -20,10 +20,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.figures import report
-from judgedesk.core.judge.parsers.rule import VerdictRule
-from judgedesk.core.project.settings import Project
-from judgedesk.core.run.rule_trial import try_rule
-from judgedesk.core.run.store import Store
+from judgedesk.core.judge import VerdictRule
+from judgedesk.core.project import Project
+from judgedesk.core.run import Store, try_rule
 
 FILLER = (
     "Both outputs address the instruction. The first follows every constraint and stays "

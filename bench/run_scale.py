@@ -26,9 +26,9 @@ sys.path.insert(0, str(ROOT))
 from bench.figures import report  # noqa: E402
 from bench.run_throughput import cpu, start_server  # noqa: E402
 from judgedesk.core.dataset import open_dataset  # noqa: E402
-from judgedesk.core.judge.settings import JudgeSettings  # noqa: E402
-from judgedesk.core.project.settings import Project  # noqa: E402
-from judgedesk.core.run.pipeline import run_project  # noqa: E402
+from judgedesk.core.judge import JudgeSettings  # noqa: E402
+from judgedesk.core.project import Project  # noqa: E402
+from judgedesk.core.run import run_project  # noqa: E402
 
 
 def make_project(folder: Path, base_url: str, rows: int, concurrency: int) -> Project:

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.figures import report
 from judgedesk.core.dataset import open_dataset
-from judgedesk.core.project.settings import load_project
-from judgedesk.core.template.preview import PromptPreview, preview_prompt
+from judgedesk.core.project import load_project
+from judgedesk.core.template import PromptPreview, preview_prompt
 from judgedesk.resources import resource_path
 
 SIZE = 10_000

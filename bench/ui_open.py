@@ -30,8 +30,10 @@ sys.path.insert(0, str(ROOT))
 
 from bench.figures import report  # noqa: E402
 from bench.open_dataset import ensure_file  # noqa: E402
-from judgedesk.core.project.approvals import approve  # noqa: E402
-from judgedesk.core.project.settings import load_project  # noqa: E402
+from judgedesk.core.project import (  # noqa: E402
+    approve,
+    load_project,
+)
 
 # Starts the app through its entry point; the window's show and open_project are wrapped
 # to note when it was shown and when the dataset's first rows arrived.

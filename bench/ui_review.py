@@ -34,11 +34,15 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from bench.figures import report  # noqa: E402
 from bench.stalls import StallMeter  # noqa: E402
 from judgedesk.app import collect_garbage_on_gui_thread  # noqa: E402
-from judgedesk.core.judge.settings import JudgeSettings  # noqa: E402
-from judgedesk.core.project.settings import Project  # noqa: E402
-from judgedesk.core.project.workspace import Workspace  # noqa: E402
-from judgedesk.core.run.reviews import Review  # noqa: E402
-from judgedesk.core.run.store import Store  # noqa: E402
+from judgedesk.core.judge import JudgeSettings  # noqa: E402
+from judgedesk.core.project import (  # noqa: E402
+    Project,
+    Workspace,
+)
+from judgedesk.core.run import (  # noqa: E402
+    Review,
+    Store,
+)
 from judgedesk.ui.main_window import MainWindow  # noqa: E402
 from judgedesk.ui.settings import AppSettings  # noqa: E402
 

@@ -33,8 +33,10 @@ from bench.figures import report  # noqa: E402
 from bench.run_throughput import make_project, start_server  # noqa: E402
 from bench.stalls import TICK_MS, StallMeter  # noqa: E402
 from judgedesk.app import collect_garbage_on_gui_thread  # noqa: E402
-from judgedesk.core.project.trust import TrustStore  # noqa: E402
-from judgedesk.core.project.workspace import Workspace  # noqa: E402
+from judgedesk.core.project import (  # noqa: E402
+    TrustStore,
+    Workspace,
+)
 from judgedesk.ui.main_window import MainWindow  # noqa: E402
 from judgedesk.ui.settings import AppSettings  # noqa: E402
 

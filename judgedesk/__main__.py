@@ -15,11 +15,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["script-worker"]:
         # Workers start often (and again after every crash): keep their start-up bare.
-        from judgedesk.core.scripts.worker import worker_main
+        from judgedesk.core.scripts import worker_main
 
         return worker_main()
     if args[:1] == ["local-worker"]:
-        from judgedesk.core.judge.local_worker import worker_main as local_worker_main
+        from judgedesk.core.judge import worker_main as local_worker_main
 
         return local_worker_main()
     if args[:1] == ["self-test"]:

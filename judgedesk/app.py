@@ -19,8 +19,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMainWindow
 
-from judgedesk.core.project.workspace import Workspace, ensure_sample_project
-from judgedesk.core.review.pack import PACK_SUFFIX
+from judgedesk.core.project import Workspace, ensure_sample_project
+from judgedesk.core.review import PACK_SUFFIX
 from judgedesk.resources import resource_path
 from judgedesk.ui.i18n import install_translators
 from judgedesk.ui.main_window import MainWindow

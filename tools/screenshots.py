@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 import qasync  # noqa: E402
 from PySide6.QtWidgets import QApplication, QScrollArea  # noqa: E402
 
-from judgedesk.core.project.workspace import Workspace  # noqa: E402
+from judgedesk.core.project import Workspace  # noqa: E402
 from judgedesk.resources import resource_path  # noqa: E402
 from judgedesk.ui.i18n import install_translators  # noqa: E402
 from judgedesk.ui.main_window import MainWindow  # noqa: E402
@@ -281,9 +281,8 @@ Answer with {"score": n} and {reason}."""
 
 async def shoot_preferences(window: MainWindow, out: Path) -> None:
     """Preferences on its Trust tab, with answers like those a person gives over time."""
-    from judgedesk.core.judge.approvals import KeyApprovals, KeyUse
-    from judgedesk.core.project.boundary import FileApprovals
-    from judgedesk.core.project.trust import TrustStore
+    from judgedesk.core.judge import KeyApprovals, KeyUse
+    from judgedesk.core.project import FileApprovals, TrustStore
 
     projects = Path.home() / "JudgeDesk"
     # Folders that need not exist: trusting one only reads it.

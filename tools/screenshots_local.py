@@ -53,7 +53,7 @@ async def shoot_local(window: Any, out: Path, run_and_wait: Any) -> None:
         folder = Path(home) / ".lmstudio" / "models" / "HuggingFaceTB" / "SmolLM2"
         folder.mkdir(parents=True)
         shutil.copy(model, folder / model.name)
-        from judgedesk.core.judge.discover import model_folders
+        from judgedesk.core.judge import model_folders
         from judgedesk.ui.dialogs.find_servers import FindServersDialog
 
         port = int(fake.base_url.rsplit(":", 1)[1].split("/")[0])
@@ -76,8 +76,7 @@ async def shoot_people(window: Any, out: Path, refresh_report: Any) -> None:
     import csv
 
     from judgedesk.cli import main as cli
-    from judgedesk.core.run.reviews import Review
-    from judgedesk.core.run.store import Store
+    from judgedesk.core.run import Review, Store
     from tests.core.test_pipeline import make_project, score_from_question
     from tests.support.fake_openai import FakeOpenAI
 

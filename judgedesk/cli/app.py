@@ -44,7 +44,7 @@ def _later(module: str, name: str) -> Command:
 
 
 def _export_formats() -> tuple[str, ...]:
-    from judgedesk.core.report.exports import FORMATS
+    from judgedesk.core.report import FORMATS
 
     return FORMATS
 

@@ -18,9 +18,8 @@ from judgedesk.cli.common import (
 
 
 def cmd_batch_export(args: argparse.Namespace) -> int:
-    from judgedesk.core.project.settings import load_project
-    from judgedesk.core.run.batch import MANIFEST, MAX_BYTES, MAX_LINES, export_batch
-    from judgedesk.core.run.selection import Selection
+    from judgedesk.core.project import load_project
+    from judgedesk.core.run import MANIFEST, MAX_BYTES, MAX_LINES, Selection, export_batch
 
     if args.max_lines is not None and args.max_lines < 1:
         raise UsageError("--max-lines is a number of lines, 1 or more.")
@@ -49,8 +48,8 @@ def cmd_batch_export(args: argparse.Namespace) -> int:
 
 
 def cmd_batch_import(args: argparse.Namespace) -> int:
-    from judgedesk.core.project.settings import load_project
-    from judgedesk.core.run.batch_import import import_batch
+    from judgedesk.core.project import load_project
+    from judgedesk.core.run import import_batch
 
     project = load_project(args.dir)
     allow_project(project, args.trust, keys=False)

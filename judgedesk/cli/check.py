@@ -8,16 +8,26 @@ import asyncio
 from judgedesk.cli import language
 from judgedesk.cli.common import EXIT_OK, EXIT_PROBLEM, open_project_data
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge.approvals import KeyNotApprovedError
-from judgedesk.core.judge.check import ConnectionCheck, check_connection, check_model_file
-from judgedesk.core.judge.parsers import PARSERS, infer_parser
-from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.judge import (
+    PARSERS,
+    ConnectionCheck,
+    JudgeSettings,
+    KeyNotApprovedError,
+    check_connection,
+    check_model_file,
+    infer_parser,
+)
 from judgedesk.core.messages import say
-from judgedesk.core.project.approvals import pending
-from judgedesk.core.project.checks import check_project
-from judgedesk.core.project.settings import Problem, Project, load_project
-from judgedesk.core.project.trust import TrustStore, UntrustedScriptsError
-from judgedesk.core.run.rule_trial import try_rule
+from judgedesk.core.project import (
+    Problem,
+    Project,
+    TrustStore,
+    UntrustedScriptsError,
+    check_project,
+    load_project,
+    pending,
+)
+from judgedesk.core.run import try_rule
 
 MODELS_SHOWN = 8
 

@@ -20,7 +20,7 @@ from judgedesk.cli.common import (
     open_project_data,
 )
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.settings import Project, load_project
+from judgedesk.core.project import Project, load_project
 
 if TYPE_CHECKING:
     from judgedesk.core.dataset import Dataset
@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from judgedesk.core.judge.request import render_prompt
-    from judgedesk.core.run.answers import answered_row
+    from judgedesk.core.judge import render_prompt
+    from judgedesk.core.run import answered_row
 
     project = load_project(args.dir)
     judge = project.judge(args.judge or _first_prompted(project))
@@ -86,8 +86,8 @@ def _first_prompted(project: Project) -> str | None:
 
 
 def cmd_templates(args: argparse.Namespace) -> int:
-    from judgedesk.core.judge.structured import dimension_names
-    from judgedesk.core.template.library import get_template, list_scenes, list_templates
+    from judgedesk.core.judge import dimension_names
+    from judgedesk.core.template import get_template, list_scenes, list_templates
 
     if args.show:
         print(get_template(args.show, args.language).text)
@@ -126,8 +126,8 @@ def _results_dataset(
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from judgedesk.core.report.exports import FORMATS, write_export
-    from judgedesk.core.run.store import Store
+    from judgedesk.core.report import FORMATS, write_export
+    from judgedesk.core.run import Store
 
     project = load_project(args.dir)
     allow_project(project, args.trust, keys=False)
@@ -147,9 +147,13 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from judgedesk.core.dataset.mapping import clean_mapping
-    from judgedesk.core.report.build import project_report, reads_dataset
-    from judgedesk.core.report.groups import category_reader, report_category
+    from judgedesk.core.dataset import clean_mapping
+    from judgedesk.core.report import (
+        category_reader,
+        project_report,
+        reads_dataset,
+        report_category,
+    )
 
     project = load_project(args.dir)
     allow_project(project, args.trust, keys=False)
@@ -178,12 +182,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.json:
         from dataclasses import replace
 
-        from judgedesk.core.report.compare import write_json
+        from judgedesk.core.report import write_json
 
         data = replace(report, comparison=None).to_dict()  # its changed rows are written
         write_json(data, report.comparison, sys.stdout)  # a few at a time
     else:
-        from judgedesk.core.report.text import format_report
+        from judgedesk.core.report import format_report
 
         print(format_report(report), end="")
     return EXIT_OK
@@ -198,6 +202,6 @@ def cmd_gui_unavailable(args: argparse.Namespace) -> int:
 
 
 def cmd_script_worker(args: argparse.Namespace) -> int:
-    from judgedesk.core.scripts.worker import worker_main
+    from judgedesk.core.scripts import worker_main
 
     return worker_main()

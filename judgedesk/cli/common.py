@@ -21,7 +21,7 @@ from judgedesk.core.errors import (
 
 if TYPE_CHECKING:
     from judgedesk.core.dataset import Dataset
-    from judgedesk.core.project.settings import Project
+    from judgedesk.core.project import Project
 
 # Every command's parser is built for any command (even --version): the top imports only
 # what building them needs; the functions import the rest.
@@ -71,8 +71,8 @@ def _wrong() -> tuple[type[JudgeDeskError], ...]:
     Everything else that goes wrong while working (a project never run, a judge that
     fails) is a problem found, exit 1.
     """
-    from judgedesk.core.scripts.files import ScriptFileError
-    from judgedesk.core.template.variables import VariableError
+    from judgedesk.core.scripts import ScriptFileError
+    from judgedesk.core.template import VariableError
 
     return (
         UsageError,
@@ -133,7 +133,7 @@ def open_project_data(
     records: Callable[[dict[str, Any]], object] | None = None,
     fields: bool = True,
 ) -> Dataset:
-    from judgedesk.core.project.workspace import open_project_dataset
+    from judgedesk.core.project import open_project_dataset
 
     dataset = open_project_dataset(project, records, fields)
     opened.append(dataset)
@@ -142,7 +142,7 @@ def open_project_data(
 
 def allow_scripts(project: Project, trust: bool) -> None:
     """Refuse scripts not made or trusted on this machine, unless ``--trust`` says yes."""
-    from judgedesk.core.project.trust import TrustStore, UntrustedScriptsError
+    from judgedesk.core.project import TrustStore, UntrustedScriptsError
 
     store = TrustStore()
     state = store.state(project.root)
@@ -163,9 +163,8 @@ def allow_project(project: Project, trust: bool, *, keys: bool = True) -> None:
     Raises:
         ApprovalNeeded: naming every key and address, every file, when not ``trust``.
     """
-    from judgedesk.core.judge.approvals import KeyNotApprovedError
-    from judgedesk.core.project.approvals import Pending, approve, pending
-    from judgedesk.core.project.boundary import OutsideFileError
+    from judgedesk.core.judge import KeyNotApprovedError
+    from judgedesk.core.project import OutsideFileError, Pending, approve, pending
 
     waiting = pending(project)
     if not keys:

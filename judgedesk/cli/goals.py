@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from judgedesk.core.dataset import Dataset
-    from judgedesk.core.project.settings import Project
-    from judgedesk.core.report.build import Report
+    from judgedesk.core.project import Project
+    from judgedesk.core.report import Report
 
 FIGURES = ("accuracy", "mean", "win_rate", "agreement", "kappa")
 # Shares, written 0.8 or 80%; the mean is on the verdicts' own scale.
@@ -98,7 +98,7 @@ class Checked:
 
 def measure(goals: list[Goal], project: Project, dataset: Dataset, run_id: int) -> list[Checked]:
     """Each goal against the figures of run ``run_id``, as ``judgedesk report --run`` has them."""
-    from judgedesk.core.report.build import project_report  # the parser needs only FIGURES
+    from judgedesk.core.report import project_report  # the parser needs only FIGURES
 
     report = project_report(project, dataset, run_id=run_id)
     return [_reach(goal, report) for goal in goals]

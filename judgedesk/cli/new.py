@@ -20,9 +20,8 @@ from judgedesk.core.errors import JudgeDeskError
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from judgedesk.core.judge.parsers import PARSERS
-    from judgedesk.core.judge.settings import JudgeSettings
-    from judgedesk.core.project.new import NewProjectPlan, create_project
+    from judgedesk.core.judge import PARSERS, JudgeSettings
+    from judgedesk.core.project import NewProjectPlan, create_project
 
     source = Path(args.dataset).expanduser().resolve()
     fields = parse_pairs(args.field, "--field")
@@ -119,7 +118,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def _verdict_rule(args: argparse.Namespace) -> dict[str, Any]:
     """The judge's verdict rule from the --verdict-* options (checked), or {} for none."""
-    from judgedesk.core.judge.parsers.rule import VerdictRule
+    from judgedesk.core.judge import VerdictRule
 
     if not (args.verdict_pattern or args.verdict_path):
         if args.verdict_kind or args.verdict_map or args.verdict_pick:
@@ -141,19 +140,19 @@ def _verdict_rule(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _parsers() -> list[str]:
-    from judgedesk.core.judge.parsers import PARSERS
+    from judgedesk.core.judge import PARSERS
 
     return sorted(PARSERS)
 
 
 def _rule_kinds() -> tuple[str, ...]:
-    from judgedesk.core.judge.parsers.rule import RULE_KINDS
+    from judgedesk.core.judge import RULE_KINDS
 
     return RULE_KINDS
 
 
 def _picks() -> tuple[str, ...]:
-    from judgedesk.core.judge.parsers.rule import PICKS
+    from judgedesk.core.judge import PICKS
 
     return PICKS
 

@@ -20,11 +20,9 @@ PACK_SUFFIX = ".jdpack"  # the same as judgedesk.core.review.pack's, without imp
 
 def cmd_review_import(args: argparse.Namespace) -> int:
     from judgedesk.core.errors import JudgeDeskError
-    from judgedesk.core.project.settings import load_project
-    from judgedesk.core.review.human import scale_for
-    from judgedesk.core.review.pack import import_pack
-    from judgedesk.core.review.team import import_labels
-    from judgedesk.core.run.store import Store
+    from judgedesk.core.project import load_project
+    from judgedesk.core.review import import_labels, import_pack, scale_for
+    from judgedesk.core.run import Store
 
     files = [Path(name).expanduser() for name in args.files]
     labels = [path for path in files if path.suffix.lower() != PACK_SUFFIX]
@@ -74,9 +72,9 @@ def _share(text: str) -> float:
 
 
 def cmd_review_pack(args: argparse.Namespace) -> int:
-    from judgedesk.core.project.settings import load_project
-    from judgedesk.core.review.pack import plan_packs, write_packs
-    from judgedesk.core.run.store import Store
+    from judgedesk.core.project import load_project
+    from judgedesk.core.review import plan_packs, write_packs
+    from judgedesk.core.run import Store
 
     project = load_project(args.dir)
     allow_project(project, args.trust, keys=False)

@@ -27,9 +27,8 @@ from judgedesk.cli.common import (
 )
 from judgedesk.cli.goals import Goal, measure
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.project.settings import Project, load_project
-from judgedesk.core.run.pipeline import Progress, Run, RunSummary, run_project
-from judgedesk.core.run.selection import Selection
+from judgedesk.core.project import Project, load_project
+from judgedesk.core.run import Progress, Run, RunSummary, Selection, run_project
 
 # After Ctrl+C, rows whose reply is about to arrive may finish for this long; then the
 # run is cut, so that it always ends within a couple of seconds.
@@ -58,7 +57,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         dataset = open_project_data(project)
         selection = Selection.parse(args.rows, args.only)
         if args.only == "disagreements":
-            from judgedesk.core.review.session import disagreeing_rows
+            from judgedesk.core.review import disagreeing_rows
 
             selection = dataclasses.replace(selection, pick=disagreeing_rows)
         bar = _ProgressLine(enabled=not args.quiet)

@@ -47,7 +47,7 @@ def cmd_servers(args: argparse.Namespace) -> int:
     import asyncio
     import json
 
-    from judgedesk.core.judge.discover import find_model_files, find_servers, size_text
+    from judgedesk.core.judge import find_model_files, find_servers, size_text
 
     ports = [(f"port {port}", port) for port in args.port] if args.port else None
     servers = asyncio.run(find_servers(ports))

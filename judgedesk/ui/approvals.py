@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from judgedesk.core.judge.approvals import KeyApprovals, KeyUse
+from judgedesk.core.judge import KeyApprovals, KeyUse
 from judgedesk.ui.question import ask
 from judgedesk.ui.tasks import TaskRunner
 

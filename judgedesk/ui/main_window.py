@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.project import Workspace
 from judgedesk.ui.menus import WindowMenus
 from judgedesk.ui.next_step import NextStepBar
 from judgedesk.ui.panes.dataset_pane import DatasetPane

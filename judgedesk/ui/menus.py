@@ -10,7 +10,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QListWidget, QMainWindow, QMenu, QMessageBox
 
 from judgedesk import __version__
-from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.project import Workspace
 from judgedesk.ui.dialogs.preferences import PreferencesDialog
 from judgedesk.ui.dialogs.shortcuts import ShortcutsDialog
 from judgedesk.ui.i18n import LANGUAGES

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
 
-from judgedesk.core.project.stages import NextStep
+from judgedesk.core.project import NextStep
 from judgedesk.ui.stage_words import step_button, step_text
 
 

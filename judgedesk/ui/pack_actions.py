@@ -12,10 +12,9 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.review.pack import PACK_SUFFIX, import_pack
-from judgedesk.core.run.store import Store
+from judgedesk.core.project import Project, Workspace
+from judgedesk.core.review import PACK_SUFFIX, import_pack
+from judgedesk.core.run import Store
 from judgedesk.ui.dialogs.review_packs import ExportPacksDialog
 from judgedesk.ui.pack_window import PackWindow
 from judgedesk.ui.settings import AppSettings

@@ -14,9 +14,9 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.undo import SnapshotCommand, UndoStack
-from judgedesk.core.review.pack import PackRow, ReviewPack, save_pack
-from judgedesk.core.run.reviews import Review
+from judgedesk.core.project import SnapshotCommand, UndoStack
+from judgedesk.core.review import PackRow, ReviewPack, save_pack
+from judgedesk.core.run import Review
 from judgedesk.ui.tasks import TaskRunner
 
 log = logging.getLogger(__name__)

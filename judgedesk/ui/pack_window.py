@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.review.pack import PACK_SUFFIX, PackRow, ReviewPack, load_pack
+from judgedesk.core.review import PACK_SUFFIX, PackRow, ReviewPack, load_pack
 from judgedesk.ui.models.pack_queue_model import PackQueueModel
 from judgedesk.ui.pack_reviews import PackReviews
 from judgedesk.ui.panes.pack_card import PACK_MENU_KEYS, PackCard, add_pack_keys

@@ -9,8 +9,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit
 
-from judgedesk.core.project.stages import NextStep, Spot, StageState
-from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.project import NextStep, Spot, StageState, Workspace
 from judgedesk.ui.next_step import NextStepBar
 from judgedesk.ui.panes.judges_pane import JudgesPane
 from judgedesk.ui.panes.review_pane import ReviewPane

@@ -14,19 +14,22 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressBar, Q
 from judgedesk.core.dataset import FORMATS as DATASET_FORMATS
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.files import (
+from judgedesk.core.project import (
+    SETTINGS_FILE,
+    Project,
+    TrustState,
+    TrustStore,
+    Workspace,
     discard_recovery,
+    load_project,
     read_recovery,
     save_project_as,
+    trust_state,
     write_recovery,
 )
-from judgedesk.core.project.settings import SETTINGS_FILE, Project, load_project
-from judgedesk.core.project.trust import TrustState, TrustStore, trust_state
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.report.build import project_report
-from judgedesk.core.report.exports import FORMATS as EXPORT_FORMATS
-from judgedesk.core.report.exports import write_export
-from judgedesk.core.run.store import Store
+from judgedesk.core.report import FORMATS as EXPORT_FORMATS
+from judgedesk.core.report import project_report, write_export
+from judgedesk.core.run import Store
 from judgedesk.ui.dialogs.trust import TrustQuestion
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner

@@ -9,10 +9,16 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.project.approvals import Pending, approve, project_files
-from judgedesk.core.project.boundary import OutsideFileError
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.workspace import DatasetOpening, Workspace, begin_project_dataset
+from judgedesk.core.project import (
+    DatasetOpening,
+    OutsideFileError,
+    Pending,
+    Project,
+    Workspace,
+    approve,
+    begin_project_dataset,
+    project_files,
+)
 from judgedesk.ui import approvals
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner

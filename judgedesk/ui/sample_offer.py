@@ -12,18 +12,17 @@ from urllib.parse import urlsplit
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
 
-from judgedesk.core.judge.discover import (
+from judgedesk.core.judge import (
     FoundModelFile,
     FoundServer,
+    JudgeSettings,
     ModelFolder,
     find_model_files,
     find_servers,
+    local_extra_installed,
     size_text,
 )
-from judgedesk.core.judge.local_file import local_extra_installed
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.project import Project, Workspace
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
 

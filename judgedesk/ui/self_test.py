@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported when running, so that missing libraries can be reported
-    from judgedesk.core.report.build import Report
-    from judgedesk.core.run.pipeline import RunSummary
+    from judgedesk.core.report import Report
+    from judgedesk.core.run import RunSummary
     from judgedesk.ui.main_window import MainWindow
 
 PREPROCESS = '''"""Counts the words of the response: proves a script worker process runs."""
@@ -45,8 +45,7 @@ def main(args: list[str]) -> int:
         from PySide6.QtCore import QCoreApplication
         from PySide6.QtWidgets import QApplication
 
-        from judgedesk.core.project.trust import TrustStore
-        from judgedesk.core.project.workspace import Workspace
+        from judgedesk.core.project import TrustStore, Workspace
         from judgedesk.resources import resource_path
         from judgedesk.ui.i18n import install_translators
         from judgedesk.ui.main_window import MainWindow

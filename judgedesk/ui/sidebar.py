@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.project.stages import STAGES, Mark, StageState
+from judgedesk.core.project import STAGES, Mark, StageState
 from judgedesk.ui.stage_words import mark_word, stage_title, state_line, state_tip
 from judgedesk.ui.theme import MARK_SYMBOLS, mark_colour, stage_icon
 

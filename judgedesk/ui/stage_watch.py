@@ -11,24 +11,21 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import ProjectError
-from judgedesk.core.project.checks import check_project
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.stages import (
+from judgedesk.core.project import (
     Facts,
     NextStep,
+    Project,
     Spot,
     StageState,
+    Workspace,
+    check_project,
     next_step,
     project_facts,
     stage_states,
 )
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.review.standing import Standing, read_standing
-from judgedesk.core.review.worker import ReviewFigures
-from judgedesk.core.run.estimate import RunEstimate, estimate_run
-from judgedesk.core.run.progress import Progress
-from judgedesk.core.run.selection import Selection
-from judgedesk.core.template.preview import PromptPreview
+from judgedesk.core.review import ReviewFigures, Standing, read_standing
+from judgedesk.core.run import Progress, RunEstimate, Selection, estimate_run
+from judgedesk.core.template import PromptPreview
 from judgedesk.ui.tasks import TaskRunner
 
 SHOW_DELAY_MS = 250

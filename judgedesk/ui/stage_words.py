@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from judgedesk.core.project.stages import Mark, NextStep, StageState
+from judgedesk.core.project import Mark, NextStep, StageState
 
 
 def stage_title(stage: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QWidget
 
-from judgedesk.core.project.trust import TrustState
+from judgedesk.core.project import TrustState
 from judgedesk.ui.dialogs.trust import untrusted_words
 
 

@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QP
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication
 
-from judgedesk.core.project.stages import Mark
+from judgedesk.core.project import Mark
 from judgedesk.resources import resource_path
 
 THEMES = ("system", "light", "dark")

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from judgedesk.core.review.agreement import (
+from judgedesk.core.review.correlation import mean_abs_difference, ranks, spearman
+from judgedesk.core.review.two_raters import (
     agreement,
     cohen_kappa,
     confusion_matrix,
@@ -14,7 +15,6 @@ from judgedesk.core.review.agreement import (
     kappa_from_table,
     verdict_kind,
 )
-from judgedesk.core.review.correlation import mean_abs_difference, ranks, spearman
 
 # Cohen (1968), "Weighted kappa: nominal scale agreement with provision for scaled
 # disagreement or partial credit", Psychological Bulletin 70(4), Table 1: two judges

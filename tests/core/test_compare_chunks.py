@@ -18,9 +18,9 @@ from judgedesk.core.project.settings import Project
 from judgedesk.core.report import compare
 from judgedesk.core.report.compare import ChangedRows, compare_outcomes, compare_runs, write_json
 from judgedesk.core.report.figures import summarize
-from judgedesk.core.review.agreement import agreement
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.items import same_value
+from judgedesk.core.review.two_raters import agreement
 from judgedesk.core.run.store import Store
 from judgedesk.core.run.store_reads import outcomes
 

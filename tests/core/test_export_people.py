@@ -18,9 +18,9 @@ from judgedesk.core.report.build import project_report
 from judgedesk.core.report.exports import write_export
 from judgedesk.core.report.exports.tables import history_table
 from judgedesk.core.report.history import VersionFigures, best_versions, moved_rows
-from judgedesk.core.review.agreement import Figure
 from judgedesk.core.review.human import scale_for
 from judgedesk.core.review.team import import_labels
+from judgedesk.core.review.two_raters import Figure
 from judgedesk.core.run.reviews import Review
 from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import make_project, run

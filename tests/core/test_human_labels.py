@@ -11,7 +11,6 @@ import pytest
 from judgedesk.core.dataset import Dataset, open_dataset
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import Project
-from judgedesk.core.review.agreement import Side, agreement
 from judgedesk.core.review.human import (
     BOOLEAN_SCALE,
     PAIRWISE_SCALE,
@@ -24,6 +23,7 @@ from judgedesk.core.review.human import (
 )
 from judgedesk.core.review.labels import SCALE, WINNER
 from judgedesk.core.review.session import ReviewSession
+from judgedesk.core.review.two_raters import Side, agreement
 from judgedesk.core.run.store import Store
 from tests.core.test_review import put_run
 

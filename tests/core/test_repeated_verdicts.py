@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from judgedesk.core.review.agreement import cohen_kappa, confusion_matrix, exact_agreement
 from judgedesk.core.review.reliability import alpha_interval, consensus_rows, krippendorff_alpha
+from judgedesk.core.review.two_raters import cohen_kappa, confusion_matrix, exact_agreement
 
 
 def _tagged(value: Any) -> Any:

@@ -6,9 +6,13 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.template.limits import RENDER_SECONDS
-from judgedesk.core.template.prompt import JudgePrompt
-from judgedesk.core.template.render import CompiledTemplate, build_context, compile_template
+from judgedesk.core.template import (
+    RENDER_SECONDS,
+    CompiledTemplate,
+    JudgePrompt,
+    build_context,
+    compile_template,
+)
 
 
 class PromptSource(Protocol):

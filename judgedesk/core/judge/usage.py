@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from judgedesk.core.judge.base import ChatReply
-from judgedesk.core.template.tokens import estimate_tokens
+from judgedesk.core.template import estimate_tokens
 
 # Chat formats wrap each message in a few tokens of their own (role, separators).
 TOKENS_PER_MESSAGE = 4

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judgedesk.core.judge.approvals import KeyApprovals, KeyNotApprovedError, KeyUse
-from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.judge import JudgeSettings, KeyApprovals, KeyNotApprovedError, KeyUse
 from judgedesk.core.project.boundary import FileApprovals, OutsideFileError
 from judgedesk.core.project.settings import Project
 

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
-from judgedesk.core.dataset.joins import joined_column
+from judgedesk.core.dataset import joined_column
 from judgedesk.core.errors import JudgeDeskError, ProjectError
-from judgedesk.core.judge.gguf import GGUFError, read_model_file
-from judgedesk.core.judge.local_file import model_file_problem
-from judgedesk.core.judge.metrics import validate_metric_params
-from judgedesk.core.judge.parsers import PARSERS
-from judgedesk.core.judge.settings import JUDGE_KINDS, KEY_REFERENCE, JudgeSettings
-from judgedesk.core.judge.structured import FORMATS
+from judgedesk.core.judge import (
+    FORMATS,
+    JUDGE_KINDS,
+    KEY_REFERENCE,
+    PARSERS,
+    GGUFError,
+    JudgeSettings,
+    model_file_problem,
+    read_model_file,
+    validate_metric_params,
+)
 from judgedesk.core.project.settings import AGGREGATES, Problem, Project
-from judgedesk.core.template.answers import AnswerPlaces, answer_places, swap_issues
-from judgedesk.core.template.render import RESERVED_NAMES, compile_template
+from judgedesk.core.template import (
+    RESERVED_NAMES,
+    AnswerPlaces,
+    answer_places,
+    compile_template,
+    swap_issues,
+)
 
 
 def check_project(project: Project) -> list[Problem]:

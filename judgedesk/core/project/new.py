@@ -12,14 +12,18 @@ from typing import Any
 
 from judgedesk.core.dataset import Dataset, suggest_mapping
 from judgedesk.core.errors import DatasetError, ProjectError
-from judgedesk.core.judge.parsers import infer_parser
-from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.judge import JudgeSettings, infer_parser
 from judgedesk.core.project.approvals import approve
 from judgedesk.core.project.settings import SETTINGS_FILE, Project
 from judgedesk.core.project.trust import TrustStore
-from judgedesk.core.template.convert import Replacement, convert_placeholders
-from judgedesk.core.template.library import get_scene, get_template
-from judgedesk.core.template.render import build_context, compile_template
+from judgedesk.core.template import (
+    Replacement,
+    build_context,
+    compile_template,
+    convert_placeholders,
+    get_scene,
+    get_template,
+)
 
 
 @dataclass

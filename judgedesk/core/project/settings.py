@@ -14,7 +14,7 @@ import tomli_w
 
 from judgedesk.core.errors import ProjectError
 from judgedesk.core.fileio import atomic_write_text, remove_leftovers
-from judgedesk.core.judge.settings import JudgeSettings, check_no_secret
+from judgedesk.core.judge import JudgeSettings, check_no_secret
 from judgedesk.core.project.boundary import inside_project
 
 log = logging.getLogger(__name__)

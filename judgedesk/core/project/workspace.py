@@ -12,10 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from judgedesk.core.dataset import Dataset, JsonlIndexer, detect_format, open_dataset
-from judgedesk.core.dataset.joins import join_predictions
+from judgedesk.core.dataset import (
+    Dataset,
+    JsonlIndexer,
+    detect_format,
+    join_predictions,
+    open_dataset,
+)
 from judgedesk.core.events import Signal
-from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.judge import JudgeSettings
 from judgedesk.core.project.approvals import require_files_allowed
 from judgedesk.core.project.settings import Project, RunSettings, load_project
 from judgedesk.core.project.undo import SnapshotCommand, UndoStack

@@ -12,29 +12,39 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from judgedesk.core import lazy_exports
+from judgedesk.core import lazy_face
 
+# The stage's public names. Each is imported on first use (``lazy_face`` reads this
+# block), so a command loads only the modules it uses.
 if TYPE_CHECKING:
     from judgedesk.core.report.build import Report as Report
     from judgedesk.core.report.build import build_report as build_report
+    from judgedesk.core.report.build import default_category as default_category
     from judgedesk.core.report.build import project_report as project_report
+    from judgedesk.core.report.build import reads_dataset as reads_dataset
+    from judgedesk.core.report.compare import RowChange as RowChange
+    from judgedesk.core.report.compare import RunComparison as RunComparison
+    from judgedesk.core.report.compare import write_json as write_json
+    from judgedesk.core.report.exports import FORMATS as FORMATS
     from judgedesk.core.report.exports import write_export as write_export
+    from judgedesk.core.report.figures import Estimate as Estimate
+    from judgedesk.core.report.figures import Summary as Summary
+    from judgedesk.core.report.groups import NO_VALUE as NO_VALUE
+    from judgedesk.core.report.groups import OTHER as OTHER
+    from judgedesk.core.report.groups import Group as Group
+    from judgedesk.core.report.groups import category_reader as category_reader
+    from judgedesk.core.report.groups import report_category as report_category
+    from judgedesk.core.report.history import RowMove as RowMove
+    from judgedesk.core.report.history import VersionFigures as VersionFigures
+    from judgedesk.core.report.history import best_versions as best_versions
+    from judgedesk.core.report.history import has_history as has_history
+    from judgedesk.core.report.history import judge_history as judge_history
+    from judgedesk.core.report.history import moved_rows as moved_rows
+    from judgedesk.core.report.judges import JudgeCounts as JudgeCounts
+    from judgedesk.core.report.pairwise import PairwiseFigures as PairwiseFigures
+    from judgedesk.core.report.pairwise import Rate as Rate
     from judgedesk.core.report.text import format_report as format_report
+    from judgedesk.core.report.worker import ReportPage as ReportPage
     from judgedesk.core.report.worker import ReportWorker as ReportWorker
 
-# Imported on first use, so that importing one module of this stage does not import
-# all of them: a command starts with only what it uses (``judgedesk render`` loads no
-# HTTP client), the window shows before what it needs later is loaded.
-_WHERE = {
-    "Report": "build",
-    "build_report": "build",
-    "project_report": "build",
-    "write_export": "exports",
-    "format_report": "text",
-    "ReportWorker": "worker",
-}
-
-__all__ = sorted(_WHERE)
-
-
-__getattr__ = lazy_exports(__name__, _WHERE)
+__getattr__, __all__ = lazy_face(__name__, __file__)

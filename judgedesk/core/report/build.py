@@ -1,7 +1,7 @@
 """The report of a project's results: summary, distribution, breakdowns, agreement.
 
 The figures themselves are in :mod:`judgedesk.core.report.figures` (means and rates with
-bootstrap intervals) and :mod:`judgedesk.core.review.agreement`; two runs are compared by
+bootstrap intervals) and :mod:`judgedesk.core.review.two_raters`; two runs are compared by
 :mod:`judgedesk.core.report.compare`.
 """
 
@@ -12,10 +12,9 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
-from judgedesk.core.dataset import Dataset
-from judgedesk.core.dataset.mapping import REVIEWER_PREFIX, clean_mapping, suggest_mapping
+from judgedesk.core.dataset import REVIEWER_PREFIX, Dataset, clean_mapping, suggest_mapping
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.settings import Project
+from judgedesk.core.project import Project
 from judgedesk.core.report.cache import ReportCache, collecting_after, report_results
 from judgedesk.core.report.compare import (
     RowChange,
@@ -37,17 +36,25 @@ from judgedesk.core.report.people import (
     read_people,
 )
 from judgedesk.core.report.stream import Streamed, large_span, stream_report, streamed_results
-from judgedesk.core.review.agreement import AgreementFigures
-from judgedesk.core.review.comparisons import JudgeValues, person_agreement
-from judgedesk.core.review.human import ReviewScale, read_labels, scale_for
-from judgedesk.core.review.items import progress_of, said_about
-from judgedesk.core.review.labels import LabelReading
-from judgedesk.core.review.reliability import Ceiling
-from judgedesk.core.review.session import ReviewProgress, ReviewSession
-from judgedesk.core.review.snapshot import bare_items, read_snapshot
-from judgedesk.core.review.team import PeopleFigures, scale_level
-from judgedesk.core.run.store import ResultRecord, RunRecord, Store
-from judgedesk.core.run.store_reads import outcomes
+from judgedesk.core.review import (
+    AgreementFigures,
+    Ceiling,
+    JudgeValues,
+    LabelReading,
+    PeopleFigures,
+    ReviewProgress,
+    ReviewScale,
+    ReviewSession,
+    bare_items,
+    person_agreement,
+    progress_of,
+    read_labels,
+    read_snapshot,
+    said_about,
+    scale_for,
+    scale_level,
+)
+from judgedesk.core.run import ResultRecord, RunRecord, Store, outcomes
 
 __all__ = [
     "NO_VALUE",

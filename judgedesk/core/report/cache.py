@@ -29,12 +29,13 @@ from functools import partial
 from typing import Any, TypeVar
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.run.store import ResultRecord, Store
-from judgedesk.core.run.store_reads import (
+from judgedesk.core.run import (
     EVERY_ROW,
     Outcome,
+    ResultRecord,
     RunStamp,
     StepVerdicts,
+    Store,
     outcomes,
     report_rows,
     run_stamps,

@@ -11,11 +11,8 @@ from typing import Any, TextIO, overload
 
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.report.figures import Summary, summarize
-from judgedesk.core.review.agreement import AgreementFigures, agreement
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.session import same_value
-from judgedesk.core.run.store import Store
-from judgedesk.core.run.store_reads import Outcome, outcomes, row_span
+from judgedesk.core.review import AgreementFigures, ReviewScale, agreement, same_value
+from judgedesk.core.run import Outcome, Store, outcomes, row_span
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from judgedesk.core.review.agreement import is_number
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.resample import chances, multinomial
+from judgedesk.core.review import ReviewScale, chances, is_number, multinomial
 
 RESAMPLES = 1000
 BOOTSTRAP_MAX_ROWS = 5000

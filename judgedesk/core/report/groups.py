@@ -8,15 +8,19 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgedesk.core.dataset import Dataset
-from judgedesk.core.dataset.mapping import MISSING
-from judgedesk.core.dataset.rows import field_reader
+from judgedesk.core.dataset import MISSING, Dataset, field_reader
 from judgedesk.core.errors import RowError
 from judgedesk.core.report.figures import Bin, Summary, distribution, estimate_mean, summarize
-from judgedesk.core.review.agreement import NOT_APPLICABLE, Figure, agreement, is_number
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.items import JudgeVerdict, said_about
-from judgedesk.core.review.session import ReviewItem
+from judgedesk.core.review import (
+    NOT_APPLICABLE,
+    Figure,
+    JudgeVerdict,
+    ReviewItem,
+    ReviewScale,
+    agreement,
+    is_number,
+    said_about,
+)
 
 __all__ = [
     "MAX_CATEGORIES",

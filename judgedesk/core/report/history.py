@@ -16,10 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgedesk.core.review.agreement import Figure, is_number
-from judgedesk.core.review.reliability import pair_agreement
-from judgedesk.core.run.store import Store
-from judgedesk.core.run.store_reads import StepVerdicts
+from judgedesk.core.review import Figure, is_number, pair_agreement
+from judgedesk.core.run import StepVerdicts, Store
 
 __all__ = [
     "RowMove",

@@ -8,9 +8,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from judgedesk.core.review.reliability import krippendorff_alpha, level_for
-from judgedesk.core.run.samples import sample_values
-from judgedesk.core.run.store import ResultRecord
+from judgedesk.core.review import krippendorff_alpha, level_for
+from judgedesk.core.run import ResultRecord, sample_values
 
 
 @dataclass(frozen=True)

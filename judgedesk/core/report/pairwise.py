@@ -28,9 +28,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgedesk.core.judge.parsers.pairwise import TIE, direction, first_shown_won, mirror
+from judgedesk.core.judge import TIE, direction, first_shown_won, mirror
 from judgedesk.core.report.figures import Estimate, estimate_mean
-from judgedesk.core.run.store import ResultRecord
+from judgedesk.core.run import ResultRecord
 
 
 @dataclass(frozen=True)

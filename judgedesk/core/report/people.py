@@ -8,13 +8,22 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from judgedesk.core.dataset.mapping import reviewer_columns
-from judgedesk.core.review.agreement import verdict_kind
-from judgedesk.core.review.human import ReviewScale, read_labels
-from judgedesk.core.review.reliability import Ceiling, consensus, human_ceiling
-from judgedesk.core.review.session import ReviewItem, ReviewSession
-from judgedesk.core.review.team import ME, PeopleFigures, people_figures, scale_level
-from judgedesk.core.run.reviews import Review
+from judgedesk.core.dataset import reviewer_columns
+from judgedesk.core.review import (
+    ME,
+    Ceiling,
+    PeopleFigures,
+    ReviewItem,
+    ReviewScale,
+    ReviewSession,
+    consensus,
+    human_ceiling,
+    people_figures,
+    read_labels,
+    scale_level,
+    verdict_kind,
+)
+from judgedesk.core.run import Review
 
 __all__ = [
     "People",

@@ -20,34 +20,34 @@ from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.settings import Project
+from judgedesk.core.project import Project
 from judgedesk.core.report.cache import report_results
 from judgedesk.core.report.figures import Bin, Summary, distribution, summarize
 from judgedesk.core.report.groups import DimensionScores, Group, category_groups, read_categories
 from judgedesk.core.report.judges import JudgeCounts, JudgeTally
 from judgedesk.core.report.pairwise import any_pairs
 from judgedesk.core.report.people import People, alpha_of, people_figures_of, read_people
-from judgedesk.core.review.agreement import AgreementFigures
-from judgedesk.core.review.comparisons import JudgeValues, person_agreement
-from judgedesk.core.review.human import ReviewScale, read_labels, scale_for
-from judgedesk.core.review.items import (
+from judgedesk.core.review import (
+    AgreementFigures,
+    Ceiling,
+    JudgeValues,
     JudgeVerdict,
+    LabelReading,
+    PeopleFigures,
     ReviewItem,
     ReviewProgress,
-    judge_verdicts,
-    progress_of,
-)
-from judgedesk.core.review.labels import LabelReading
-from judgedesk.core.review.reliability import Ceiling
-from judgedesk.core.review.session import ReviewSession
-from judgedesk.core.review.snapshot import (
+    ReviewScale,
+    ReviewSession,
     ReviewSnapshot,
+    judge_verdicts,
+    person_agreement,
+    progress_of,
+    read_labels,
     reviews_by_row,
+    scale_for,
     snapshot_items,
 )
-from judgedesk.core.review.team import PeopleFigures
-from judgedesk.core.run.store import ResultRecord, Store
-from judgedesk.core.run.store_reads import SHORT, ResultRow, report_rows, row_span
+from judgedesk.core.run import SHORT, ResultRecord, ResultRow, Store, report_rows, row_span
 
 __all__ = [
     "CHUNK_ROWS",

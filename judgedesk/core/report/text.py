@@ -8,11 +8,17 @@ from judgedesk.core.report.build import Estimate, Group, Report, RunComparison, 
 from judgedesk.core.report.history import VersionFigures
 from judgedesk.core.report.judges import JudgeCounts
 from judgedesk.core.report.pairwise import PairwiseFigures, Rate
-from judgedesk.core.review.agreement import AgreementFigures, Confusion, Figure
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.labels import MEANINGS, LabelReading
-from judgedesk.core.review.reliability import Ceiling, PairAgreement
-from judgedesk.core.review.team import PeopleFigures
+from judgedesk.core.review import (
+    MEANINGS,
+    AgreementFigures,
+    Ceiling,
+    Confusion,
+    Figure,
+    LabelReading,
+    PairAgreement,
+    PeopleFigures,
+    ReviewScale,
+)
 
 MAX_CHANGES_SHOWN = 20
 BAR_WIDTH = 30

@@ -22,8 +22,7 @@ from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.workspace import open_project_dataset
+from judgedesk.core.project import Project, open_project_dataset
 from judgedesk.core.report.build import (
     Report,
     RunComparison,
@@ -32,8 +31,8 @@ from judgedesk.core.report.build import (
     project_runs,
 )
 from judgedesk.core.report.cache import ReportCache
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.run.store import RunRecord
+from judgedesk.core.review import ReviewScale
+from judgedesk.core.run import RunRecord
 
 DATASETS_KEPT = 2
 

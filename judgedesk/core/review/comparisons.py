@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from judgedesk.core.review.agreement import AgreementFigures, agreement, verdict_kind
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.items import JudgeVerdict, ReviewItem
+from judgedesk.core.review.two_raters import AgreementFigures, agreement, verdict_kind
 
 __all__ = ["OUTCOMES", "JudgeValues", "person_agreement", "review_agreement"]
 

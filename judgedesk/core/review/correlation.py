@@ -1,5 +1,5 @@
 """Correlations between two raters' numeric verdicts: Spearman's ρ and the mean
-absolute difference (see :func:`~judgedesk.core.review.agreement.agreement`)."""
+absolute difference (see :func:`~judgedesk.core.review.two_raters.agreement`)."""
 
 from __future__ import annotations
 

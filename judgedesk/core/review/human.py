@@ -7,17 +7,20 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from judgedesk.core.dataset import Dataset
-from judgedesk.core.dataset.mapping import MISSING, lookup
+from judgedesk.core.dataset import MISSING, Dataset, lookup
 from judgedesk.core.errors import JudgeDeskError, RowError
-from judgedesk.core.judge.parsers import PARSERS, infer_parser
-from judgedesk.core.judge.parsers.pairwise import CHOICE_SCALE, COMPARISON_SCALE
-from judgedesk.core.judge.parsers.rule import fold
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.settings import Project
+from judgedesk.core.judge import (
+    CHOICE_SCALE,
+    COMPARISON_SCALE,
+    PARSERS,
+    JudgeSettings,
+    fold,
+    infer_parser,
+)
+from judgedesk.core.project import Project
 from judgedesk.core.review import labels as forms
-from judgedesk.core.review.agreement import Side, is_number
 from judgedesk.core.review.labels import LabelReading
+from judgedesk.core.review.two_raters import Side, is_number
 
 DESCRIBE_LIMIT = 50_000
 """Rows :func:`describe_column` looks at, at most."""
@@ -196,7 +199,7 @@ def scale_for(project: Project | None, values: Iterable[Any] = ()) -> ReviewScal
 
 def _judge_scale(project: Project, judge: JudgeSettings, seen: list[Any]) -> ReviewScale | None:
     if judge.kind == "metric":
-        from judgedesk.core.judge.metrics import METRICS  # here: its tokenizers load slowly
+        from judgedesk.core.judge import METRICS  # here: its tokenizers load slowly
 
         info = METRICS.get(judge.metric)
         if info is None:

@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.dataset import text_contains
-from judgedesk.core.review.agreement import Side, is_number
-from judgedesk.core.run.reviews import Review
-from judgedesk.core.run.store import ResultRecord
+from judgedesk.core.review.two_raters import Side, is_number
+from judgedesk.core.run import ResultRecord, Review
 
 SHOW = (
     "all",

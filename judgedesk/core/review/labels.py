@@ -9,7 +9,7 @@ better:
 - ``A>>B``, ``A>B``, ``A=B`` (``A==B``), ``B>A``, ``B>>A``, also written the other way
   round (``A<B``) or with ``≫``; ``A++``, ``A+``, ``B+``, ``B++``;
 - ``A``, ``B`` and ``model_a``, ``model_b`` (Chatbot Arena): the winner, not by how much,
-  so a :class:`~judgedesk.core.review.agreement.Side`;
+  so a :class:`~judgedesk.core.review.two_raters.Side`;
 - ``tie``, ``tie (bothbad)``, ``draw``, ``平局``…: 3;
 - ``C``: a tie, as MT-Bench's judges write it, unless the column also holds D or a later
   letter: then the letters are answer choices and C means nothing here;
@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from judgedesk.core.judge.parsers.pairwise import CHOICE_SCALE, COMPARISON_SCALE
-from judgedesk.core.review.agreement import Side, is_number
+from judgedesk.core.judge import CHOICE_SCALE, COMPARISON_SCALE
+from judgedesk.core.review.two_raters import Side, is_number
 
 A_WINS = Side(2)
 B_WINS = Side(4)

@@ -22,10 +22,9 @@ from typing import Any
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_write_text
-from judgedesk.core.project.settings import Project
+from judgedesk.core.project import Project
 from judgedesk.core.review.human import ReviewScale, scale_for
-from judgedesk.core.run.reviews import Merge, Review
-from judgedesk.core.run.store import Store
+from judgedesk.core.run import Merge, Review, Store
 
 __all__ = [
     "PACK_SUFFIX",

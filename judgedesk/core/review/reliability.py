@@ -8,7 +8,7 @@ verdicts from several raters on the same rows:
   ordinal, interval, ratio), with missing verdicts allowed, and a bootstrap interval over
   rows;
 - for every pair of raters, exact agreement and Cohen's κ (quadratic-weighted for
-  ordered verdicts), from :mod:`judgedesk.core.review.agreement`;
+  ordered verdicts), from :mod:`judgedesk.core.review.two_raters`;
 - the people's consensus per row (the most frequent verdict, or the mean of numbers),
   against which a judge is compared like another rater.
 
@@ -29,17 +29,17 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from dataclasses import dataclass
 from typing import Any
 
-from judgedesk.core.review.agreement import (
+from judgedesk.core.review.people_verdict import consensus as consensus
+from judgedesk.core.review.people_verdict import consensus_rows as consensus_rows
+from judgedesk.core.review.people_verdict import one_type, verdict_key
+from judgedesk.core.review.resample import chances, multinomial
+from judgedesk.core.review.two_raters import (
     Figure,
     cohen_kappa,
     exact_agreement,
     is_number,
     shared_pairs,
 )
-from judgedesk.core.review.consensus import consensus as consensus
-from judgedesk.core.review.consensus import consensus_rows as consensus_rows
-from judgedesk.core.review.consensus import one_type, verdict_key
-from judgedesk.core.review.resample import chances, multinomial
 
 __all__ = [
     "LEVELS",

@@ -16,10 +16,8 @@ from typing import Any
 from judgedesk.core.dataset import Dataset, search_rows
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.events import Signal
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.undo import SnapshotCommand, UndoStack
+from judgedesk.core.project import Project, SnapshotCommand, UndoStack
 from judgedesk.core.review import undo_words as words
-from judgedesk.core.review.agreement import AgreementFigures, is_number
 from judgedesk.core.review.comparisons import review_agreement
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.items import (
@@ -37,9 +35,8 @@ from judgedesk.core.review.items import (
     same_value,
 )
 from judgedesk.core.review.snapshot import ReviewSnapshot, read_snapshot
-from judgedesk.core.run.adjudications import Adjudication
-from judgedesk.core.run.reviews import Review
-from judgedesk.core.run.store import Store
+from judgedesk.core.review.two_raters import AgreementFigures, is_number
+from judgedesk.core.run import Adjudication, Review, Store
 
 __all__ = [
     "SHOW",

@@ -7,12 +7,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.project.settings import Project
+from judgedesk.core.project import Project
 from judgedesk.core.review.human import ReviewScale, dataset_labels, scale_for
 from judgedesk.core.review.items import PEOPLE, JudgeVerdict, ReviewItem, build_item
 from judgedesk.core.review.reliability import consensus
-from judgedesk.core.run.reviews import Review
-from judgedesk.core.run.store import ResultRecord, Store
+from judgedesk.core.run import ResultRecord, Review, Store
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.project.settings import Project
+from judgedesk.core.project import Project
 from judgedesk.core.review.human import dataset_labels, scale_for
 from judgedesk.core.review.items import ReviewProgress, progress_of
 from judgedesk.core.review.snapshot import reviews_by_row, snapshot_items
-from judgedesk.core.run.store import ResultRecord, Store
+from judgedesk.core.run import ResultRecord, Store
 
 
 @dataclass(frozen=True)

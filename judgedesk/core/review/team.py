@@ -18,8 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from judgedesk.core.dataset import Dataset
-from judgedesk.core.dataset.opener import open_dataset
+from judgedesk.core.dataset import Dataset, open_dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.review.human import ReviewScale, read_values
 from judgedesk.core.review.labels import LabelReading
@@ -30,8 +29,7 @@ from judgedesk.core.review.reliability import (
     human_ceiling,
     pair_agreement,
 )
-from judgedesk.core.run.reviews import Merge, Review
-from judgedesk.core.run.store import Store
+from judgedesk.core.run import Merge, Review, Store
 
 __all__ = ["LabelImport", "PeopleFigures", "import_labels", "people_figures", "scale_level"]
 

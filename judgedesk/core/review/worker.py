@@ -21,12 +21,11 @@ from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from judgedesk.core.dataset import Dataset, SearchCancelled, search_rows
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.undo import UndoStack
-from judgedesk.core.review.agreement import AgreementFigures
+from judgedesk.core.project import Project, UndoStack
 from judgedesk.core.review.human import ReviewScale, scale_for
 from judgedesk.core.review.session import ReviewFilter, ReviewItem, ReviewProgress, ReviewSession
-from judgedesk.core.run.store import Store
+from judgedesk.core.review.two_raters import AgreementFigures
+from judgedesk.core.run import Store
 
 log = logging.getLogger(__name__)
 

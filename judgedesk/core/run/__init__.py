@@ -14,49 +14,64 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from judgedesk.core import lazy_exports
+from judgedesk.core import lazy_face
 
+# The stage's public names. Each is imported on first use (``lazy_face`` reads this
+# block), so a command loads only the modules it uses.
 if TYPE_CHECKING:
+    from judgedesk.core.run.adjudications import Adjudication as Adjudication
+    from judgedesk.core.run.answers import answered_dataset as answered_dataset
+    from judgedesk.core.run.answers import answered_row as answered_row
     from judgedesk.core.run.background import BackgroundRun as BackgroundRun
     from judgedesk.core.run.background import RunNews as RunNews
+    from judgedesk.core.run.batch import MANIFEST as MANIFEST
+    from judgedesk.core.run.batch import MAX_BYTES as MAX_BYTES
+    from judgedesk.core.run.batch import MAX_LINES as MAX_LINES
+    from judgedesk.core.run.batch import BatchExport as BatchExport
+    from judgedesk.core.run.batch import export_batch as export_batch
+    from judgedesk.core.run.batch_import import BatchImport as BatchImport
+    from judgedesk.core.run.batch_import import import_batch as import_batch
+    from judgedesk.core.run.dry_run import DryRun as DryRun
+    from judgedesk.core.run.dry_run import judge_one_row_blocking as judge_one_row_blocking
+    from judgedesk.core.run.estimate import JudgeEstimate as JudgeEstimate
     from judgedesk.core.run.estimate import RunEstimate as RunEstimate
     from judgedesk.core.run.estimate import estimate_run as estimate_run
+    from judgedesk.core.run.outcome import JudgeStep as JudgeStep
     from judgedesk.core.run.outcome import RowOutcome as RowOutcome
     from judgedesk.core.run.outcome import row_outcome as row_outcome
-    from judgedesk.core.run.pipeline import Progress as Progress
+    from judgedesk.core.run.pairs import is_pairwise as is_pairwise
     from judgedesk.core.run.pipeline import Run as Run
-    from judgedesk.core.run.pipeline import RunSummary as RunSummary
     from judgedesk.core.run.pipeline import run_project as run_project
     from judgedesk.core.run.process import ProcessRun as ProcessRun
+    from judgedesk.core.run.progress import Progress as Progress
+    from judgedesk.core.run.progress import RunSummary as RunSummary
+    from judgedesk.core.run.reviews import Merge as Merge
     from judgedesk.core.run.reviews import Review as Review
+    from judgedesk.core.run.rule_trial import RuleTrial as RuleTrial
+    from judgedesk.core.run.rule_trial import try_rule as try_rule
+    from judgedesk.core.run.samples import sample_values as sample_values
+    from judgedesk.core.run.script_trial import FieldChange as FieldChange
+    from judgedesk.core.run.script_trial import JudgeReplies as JudgeReplies
+    from judgedesk.core.run.script_trial import ScriptTrial as ScriptTrial
+    from judgedesk.core.run.script_trial import sample_reply_text as sample_reply_text
+    from judgedesk.core.run.script_trial import stored_replies as stored_replies
+    from judgedesk.core.run.script_trial import try_script as try_script
     from judgedesk.core.run.selection import Selection as Selection
+    from judgedesk.core.run.steps import RowResult as RowResult
+    from judgedesk.core.run.store import CallRecord as CallRecord
     from judgedesk.core.run.store import ResultRecord as ResultRecord
     from judgedesk.core.run.store import RunRecord as RunRecord
     from judgedesk.core.run.store import Store as Store
+    from judgedesk.core.run.store_reads import EVERY_ROW as EVERY_ROW
+    from judgedesk.core.run.store_reads import SHORT as SHORT
+    from judgedesk.core.run.store_reads import Outcome as Outcome
+    from judgedesk.core.run.store_reads import ResultRow as ResultRow
+    from judgedesk.core.run.store_reads import RunStamp as RunStamp
+    from judgedesk.core.run.store_reads import StepVerdicts as StepVerdicts
+    from judgedesk.core.run.store_reads import outcomes as outcomes
+    from judgedesk.core.run.store_reads import report_rows as report_rows
+    from judgedesk.core.run.store_reads import row_span as row_span
+    from judgedesk.core.run.store_reads import run_stamps as run_stamps
+    from judgedesk.core.run.store_reads import step_verdicts as step_verdicts
 
-# Imported on first use, so that importing one module of this stage does not import
-# all of them: a command starts with only what it uses (``judgedesk render`` loads no
-# HTTP client), the window shows before what it needs later is loaded.
-_WHERE = {
-    "BackgroundRun": "background",
-    "RunNews": "background",
-    "RunEstimate": "estimate",
-    "estimate_run": "estimate",
-    "RowOutcome": "outcome",
-    "row_outcome": "outcome",
-    "Progress": "pipeline",
-    "Run": "pipeline",
-    "RunSummary": "pipeline",
-    "run_project": "pipeline",
-    "ProcessRun": "process",
-    "Review": "reviews",
-    "Selection": "selection",
-    "ResultRecord": "store",
-    "RunRecord": "store",
-    "Store": "store",
-}
-
-__all__ = sorted(_WHERE)
-
-
-__getattr__ = lazy_exports(__name__, _WHERE)
+__getattr__, __all__ = lazy_face(__name__, __file__)

@@ -16,9 +16,8 @@ from typing import Any
 
 from judgedesk.core.dataset import Dataset, Row
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge.base import ChatReply
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.settings import Project
+from judgedesk.core.judge import ChatReply, JudgeSettings
+from judgedesk.core.project import Project
 from judgedesk.core.run.asking import candidate_messages
 from judgedesk.core.run.context import JudgeContext
 from judgedesk.core.run.store import Store

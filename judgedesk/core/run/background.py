@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.trust import TrustState, UntrustedScriptsError, require_trusted
+from judgedesk.core.project import Project, TrustState, UntrustedScriptsError, require_trusted
 from judgedesk.core.run.pipeline import Progress, Run, RunSummary
 from judgedesk.core.run.selection import Selection
 from judgedesk.core.run.steps import RowResult

@@ -29,9 +29,8 @@ from typing import IO, Any
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import FileWriteError, atomic_write_text
-from judgedesk.core.judge import ChatRequest
-from judgedesk.core.judge.version import judge_version
-from judgedesk.core.project.settings import Project
+from judgedesk.core.judge import ChatRequest, judge_version
+from judgedesk.core.project import Project
 from judgedesk.core.run.batch_pending import PENDING_FILE, Asked, PendingRequests
 from judgedesk.core.run.batch_walk import Pending, Tally, find_requests
 from judgedesk.core.run.selection import Selection

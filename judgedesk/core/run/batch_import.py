@@ -23,10 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judgedesk.core.judge.failures import AttemptFailure
-from judgedesk.core.judge.replies import parse_completion
-from judgedesk.core.judge.usage import with_usage
-from judgedesk.core.project.settings import Project
+from judgedesk.core.judge import AttemptFailure, parse_completion, with_usage
+from judgedesk.core.project import Project
 from judgedesk.core.run.batch import pending_path
 from judgedesk.core.run.batch_pending import PendingRequests
 from judgedesk.core.run.store import Store

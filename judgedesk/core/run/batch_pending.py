@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge.base import canonical_json
+from judgedesk.core.judge import canonical_json
 
 __all__ = ["PENDING_FILE", "Asked", "PendingRequests"]
 

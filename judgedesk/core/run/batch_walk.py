@@ -18,9 +18,7 @@ from dataclasses import dataclass, field
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import ProjectError, RowError
 from judgedesk.core.judge import ChatReply, ChatRequest
-from judgedesk.core.project.checks import check_project
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.trust import require_trusted
+from judgedesk.core.project import Project, check_project, require_trusted
 from judgedesk.core.run.asking import RowFailed, candidate_messages
 from judgedesk.core.run.context import JudgeContext, prepare_judge
 from judgedesk.core.run.samples import sample_key

@@ -6,15 +6,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgedesk.core.judge.approvals import approved_key
-from judgedesk.core.judge.base import ChatClient, ChatRequest
-from judgedesk.core.judge.parsers import PARSERS, infer_parser
-from judgedesk.core.judge.parsers.rule import VerdictRule
-from judgedesk.core.judge.request import judge_template
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.judge.structured import StructuredVerdict, structured_params, structured_verdict
-from judgedesk.core.project.settings import Project
-from judgedesk.core.template.render import CompiledTemplate
+from judgedesk.core.judge import (
+    PARSERS,
+    ChatClient,
+    ChatRequest,
+    JudgeSettings,
+    StructuredVerdict,
+    VerdictRule,
+    approved_key,
+    infer_parser,
+    judge_template,
+    structured_params,
+    structured_verdict,
+)
+from judgedesk.core.project import Project
+from judgedesk.core.template import CompiledTemplate
 
 
 @dataclass
@@ -110,8 +116,7 @@ def _client(
 ) -> ChatClient:
     # The clients are imported when a run makes one: what only renders a judge's prompt
     # (judgedesk render, the stored answers) needs no HTTP client.
-    from judgedesk.core.judge.local_file import LocalFileClient
-    from judgedesk.core.judge.openai import OpenAIClient
+    from judgedesk.core.judge import LocalFileClient, OpenAIClient
 
     if settings.kind == "local":
         return LocalFileClient(

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 # Annotations only: a report reads details (through run.samples) without loading the
 # templates and scripts a run's context needs.
 if TYPE_CHECKING:
-    from judgedesk.core.judge.parsers import Verdict
+    from judgedesk.core.judge import Verdict
     from judgedesk.core.run.context import JudgeContext
     from judgedesk.core.scripts import ScriptOutcome
 

@@ -16,12 +16,12 @@ from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError, RowError
-from judgedesk.core.project.settings import Project
+from judgedesk.core.project import Project
 from judgedesk.core.run.context import JudgeContext, prepare_judge
 from judgedesk.core.run.steps import RowProcessor
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import ScriptPool
-from judgedesk.core.template.render import compile_template
+from judgedesk.core.template import compile_template
 
 STOP_POLL = 0.05
 """Seconds between looks at the stop flag of a blocking dry run."""

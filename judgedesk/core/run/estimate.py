@@ -13,17 +13,15 @@ from dataclasses import dataclass
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError, RowError
-from judgedesk.core.judge import ChatRequest
-from judgedesk.core.judge.request import judge_template, render_prompt
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.settings import Project
+from judgedesk.core.judge import ChatRequest, JudgeSettings, judge_template, render_prompt
+from judgedesk.core.project import Project
 from judgedesk.core.run.asking import candidate_messages
 from judgedesk.core.run.context import prepare_judge
 from judgedesk.core.run.pairs import pair_of, swapped
 from judgedesk.core.run.samples import sample_key
 from judgedesk.core.run.selection import Selection, selected_rows
 from judgedesk.core.run.store import Store
-from judgedesk.core.template.tokens import estimate_tokens
+from judgedesk.core.template import estimate_tokens
 
 SAMPLE = 40
 """Rows rendered per judge for an estimate."""

@@ -21,16 +21,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgedesk.core.dataset.mapping import MISSING, lookup
-from judgedesk.core.judge.parsers import PARSERS
-from judgedesk.core.judge.parsers.pairwise import (
+from judgedesk.core.dataset import MISSING, lookup
+from judgedesk.core.judge import (
     CHOICE_SCALE,
     COMPARISON_SCALE,
+    PARSERS,
     TIE,
     direction,
 )
-from judgedesk.core.template.answers import AnswerPlaces, pair_reads, row_places, swap_issues
-from judgedesk.core.template.render import CompiledTemplate
+from judgedesk.core.template import (
+    AnswerPlaces,
+    CompiledTemplate,
+    pair_reads,
+    row_places,
+    swap_issues,
+)
 
 
 def is_pairwise(parser: str | None) -> bool:

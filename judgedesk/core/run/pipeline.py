@@ -12,13 +12,8 @@ from typing import Any
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import ProjectError, RowError
 from judgedesk.core.events import Signal
-from judgedesk.core.judge import JudgeCallError
-from judgedesk.core.judge.base import ChatClient
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.judge.version import judge_version
-from judgedesk.core.project.approvals import require_keys_approved
-from judgedesk.core.project.checks import check_project
-from judgedesk.core.project.settings import Project
+from judgedesk.core.judge import ChatClient, JudgeCallError, JudgeSettings, judge_version
+from judgedesk.core.project import Project, check_project, require_keys_approved
 from judgedesk.core.run.context import JudgeContext, prepare_judge
 from judgedesk.core.run.progress import Progress, RunSummary
 from judgedesk.core.run.selection import Selection, selected_rows

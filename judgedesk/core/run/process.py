@@ -19,8 +19,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.workspace import open_project_dataset
+from judgedesk.core.project import Project, open_project_dataset
 from judgedesk.core.run.background import BackgroundRun, RunNews
 from judgedesk.core.run.selection import Selection
 

@@ -12,9 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge.parsers.common import VerdictValue
-from judgedesk.core.judge.parsers.rule import VerdictRule, read_with_rule
-from judgedesk.core.project.settings import Project
+from judgedesk.core.judge import VerdictRule, VerdictValue, read_with_rule
+from judgedesk.core.project import Project
 from judgedesk.core.run.store import Store
 
 EXAMPLE_CHARS = 400

@@ -16,7 +16,7 @@ import statistics
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from judgedesk.core.judge.parsers import Verdict
+from judgedesk.core.judge import Verdict
 from judgedesk.core.run.details import verdict_detail
 
 __all__ = ["MEAN_KINDS", "ask_samples", "combine_samples", "sample_key", "sample_values"]

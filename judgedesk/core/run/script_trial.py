@@ -16,11 +16,16 @@ from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge import ChatReply, ChatRequest
-from judgedesk.core.judge.parsers import PARSERS, infer_parser, split_reasoning
-from judgedesk.core.judge.request import render_prompt
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.settings import Project
+from judgedesk.core.judge import (
+    PARSERS,
+    ChatReply,
+    ChatRequest,
+    JudgeSettings,
+    infer_parser,
+    render_prompt,
+    split_reasoning,
+)
+from judgedesk.core.project import Project
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import ScriptOutcome, ScriptPool
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.settings import Project
+from judgedesk.core.project import Project
 from judgedesk.core.run.store import Store
 
 RowPicker = Callable[[Store, Dataset | None, Project | None], Iterable[int]]

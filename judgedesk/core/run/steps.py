@@ -11,14 +11,19 @@ from typing import Any
 
 from judgedesk.core.dataset import Row
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge import ChatReply, ChatRequest, JudgeCallError
-from judgedesk.core.judge.metric_eval import evaluate_metric
-from judgedesk.core.judge.parsers import Verdict, parse_verdict
-from judgedesk.core.judge.parsers.pairwise import mirror
-from judgedesk.core.judge.parsers.rule import read_with_rule
-from judgedesk.core.judge.request import render_prompt
-from judgedesk.core.judge.verdicts import aggregate_verdicts
-from judgedesk.core.project.settings import Project
+from judgedesk.core.judge import (
+    ChatReply,
+    ChatRequest,
+    JudgeCallError,
+    Verdict,
+    aggregate_verdicts,
+    evaluate_metric,
+    mirror,
+    parse_verdict,
+    read_with_rule,
+    render_prompt,
+)
+from judgedesk.core.project import Project
 from judgedesk.core.run.asking import RowFailed, candidate_messages
 from judgedesk.core.run.context import JudgeContext
 from judgedesk.core.run.details import judge_model, script_detail, script_error, verdict_detail
@@ -27,7 +32,7 @@ from judgedesk.core.run.samples import ask_samples, sample_key
 from judgedesk.core.run.store import Store
 from judgedesk.core.run.swap import combined_verdict, pair_values
 from judgedesk.core.scripts import ScriptPool
-from judgedesk.core.template.answers import AnswerPlaces, answer_places
+from judgedesk.core.template import AnswerPlaces, answer_places
 
 log = logging.getLogger(__name__)
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from judgedesk.core.judge.parsers import Verdict
-from judgedesk.core.judge.parsers.pairwise import mirror
+from judgedesk.core.judge import Verdict, mirror
 from judgedesk.core.run.pairs import combine, label_for
 
 

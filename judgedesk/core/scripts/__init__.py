@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from judgedesk.core import lazy_exports
+from judgedesk.core import lazy_face
 
+# The stage's public names. Each is imported on first use (``lazy_face`` reads this
+# block), so a command loads only the modules it uses.
 if TYPE_CHECKING:
-    from judgedesk.core.scripts.outcome import (
-        OUTCOME_KINDS as OUTCOME_KINDS,
-    )
-    from judgedesk.core.scripts.outcome import (
-        ScriptOutcome as ScriptOutcome,
-    )
-    from judgedesk.core.scripts.outcome import (
-        ScriptWorkerError as ScriptWorkerError,
-    )
+    from judgedesk.core.scripts.files import ScriptFileError as ScriptFileError
+    from judgedesk.core.scripts.files import disable_script as disable_script
+    from judgedesk.core.scripts.files import has_disabled_copy as has_disabled_copy
+    from judgedesk.core.scripts.files import restore_script as restore_script
+    from judgedesk.core.scripts.outcome import OUTCOME_KINDS as OUTCOME_KINDS
+    from judgedesk.core.scripts.outcome import ScriptOutcome as ScriptOutcome
+    from judgedesk.core.scripts.outcome import ScriptWorkerError as ScriptWorkerError
     from judgedesk.core.scripts.pool import ScriptPool as ScriptPool
     from judgedesk.core.scripts.pool import run_once as run_once
     from judgedesk.core.scripts.process import worker_command as worker_command
@@ -27,19 +27,4 @@ if TYPE_CHECKING:
     from judgedesk.core.scripts.skeletons import SKELETONS as SKELETONS
     from judgedesk.core.scripts.worker import worker_main as worker_main
 
-_WHERE = {
-    "OUTCOME_KINDS": "outcome",
-    "ScriptOutcome": "outcome",
-    "ScriptWorkerError": "outcome",
-    "ScriptPool": "pool",
-    "run_once": "pool",
-    "worker_command": "process",
-    "SCRIPT_KINDS": "protocol",
-    "SKELETONS": "skeletons",
-    "worker_main": "worker",
-}
-
-__all__ = sorted(_WHERE)
-
-
-__getattr__ = lazy_exports(__name__, _WHERE)
+__getattr__, __all__ = lazy_face(__name__, __file__)

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from judgedesk.core.dataset.rows import DERIVED_FIELDS
+from judgedesk.core.dataset import DERIVED_FIELDS
 from judgedesk.core.template.problems import TemplateIssue, VariableUse
 from judgedesk.core.template.render import CompiledTemplate
 

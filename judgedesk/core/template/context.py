@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judgedesk.core.dataset.rows import content_text
+from judgedesk.core.dataset import content_text
 
 
 class ResponseRecord(dict[str, Any]):

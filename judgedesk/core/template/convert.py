@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from judgedesk.core.dataset.encoding import decode_file_bytes
+from judgedesk.core.dataset import decode_file_bytes
 from judgedesk.core.errors import JudgeDeskError, TemplateError
 from judgedesk.core.template.render import RESERVED_NAMES
 

@@ -19,10 +19,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.judge.approvals import KeyUse
-from judgedesk.core.judge.check import ConnectionCheck, check_connection
-from judgedesk.core.judge.settings import KEY_REFERENCE, JudgeSettings
-from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.judge import (
+    KEY_REFERENCE,
+    ConnectionCheck,
+    JudgeSettings,
+    KeyUse,
+    check_connection,
+)
+from judgedesk.core.project import Workspace
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.tasks import TaskRunner
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget
 
-from judgedesk.core.template.variables import format_value
+from judgedesk.core.template import format_value
 
 _HINT_STYLE = "color: palette(placeholder-text);"
 _SHOWN_CHARS = 60

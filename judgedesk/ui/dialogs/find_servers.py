@@ -21,16 +21,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.judge.discover import (
+from judgedesk.core.judge import (
     FoundModelFile,
     FoundServer,
+    JudgeSettings,
     ModelFolder,
     find_model_files,
     find_servers,
     judge_name,
     size_text,
 )
-from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.ui.tasks import TaskRunner
 
 _CHOICE = Qt.ItemDataRole.UserRole + 1

@@ -12,9 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.template.library import TemplateInfo
-from judgedesk.core.template.preview import PromptPreview
-from judgedesk.core.template.variables import TemplateNeeds
+from judgedesk.core.template import PromptPreview, TemplateInfo, TemplateNeeds
 from judgedesk.ui.dialogs.choice import hint_label
 from judgedesk.ui.editors import CodeEditor
 from judgedesk.ui.editors.prompt_view import PromptPreviewView

@@ -31,9 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.judge.approvals import KeyApprovals, key_reference
-from judgedesk.core.project.boundary import FileApprovals
-from judgedesk.core.project.trust import AUTHORED, MADE_HERE, TRUSTED, TrustStore
+from judgedesk.core.judge import KeyApprovals, key_reference
+from judgedesk.core.project import AUTHORED, MADE_HERE, TRUSTED, FileApprovals, TrustStore
 from judgedesk.ui.tasks import TaskRunner
 
 Index = QModelIndex | QPersistentModelIndex

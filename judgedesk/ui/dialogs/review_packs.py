@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.settings import Project
-from judgedesk.core.review.pack import PackPlan, plan_packs, write_packs
-from judgedesk.core.run.store import Store
+from judgedesk.core.project import Project
+from judgedesk.core.review import PackPlan, plan_packs, write_packs
+from judgedesk.core.run import Store
 from judgedesk.ui.tasks import TaskRunner
 
 ERROR_COLOUR = "#c62828"

@@ -25,16 +25,16 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.template.convert import (
+from judgedesk.core.project import Workspace
+from judgedesk.core.template import (
     KNOWN_NAMES,
     Conversion,
     ImportNote,
     convert_placeholders,
     read_prompt_file,
     review_conversion,
+    template_needs,
 )
-from judgedesk.core.template.variables import template_needs
 from judgedesk.ui.dialogs.choice import MissingVariables, TemplateChoice, hint_label
 from judgedesk.ui.editors import CodeEditor
 from judgedesk.ui.models.library_model import ConversionModel

@@ -24,11 +24,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.template.library import TemplateInfo, list_templates
-from judgedesk.core.template.preview import PromptPreview, preview_prompt
-from judgedesk.core.template.variables import template_needs
+from judgedesk.core.judge import JudgeSettings
+from judgedesk.core.project import Workspace
+from judgedesk.core.template import (
+    PromptPreview,
+    TemplateInfo,
+    list_templates,
+    preview_prompt,
+    template_needs,
+)
 from judgedesk.ui.dialogs.choice import (
     MissingVariables,
     TemplateChoice,

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.project.trust import CHANGED, TrustState, trust_state
+from judgedesk.core.project import CHANGED, TrustState, trust_state
 
 T = TypeVar("T")
 

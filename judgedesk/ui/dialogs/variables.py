@@ -27,9 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.template.library import LANGUAGES, list_scenes
-from judgedesk.core.template.variables import KINDS, VariableError
+from judgedesk.core.project import Workspace
+from judgedesk.core.template import KINDS, LANGUAGES, VariableError, list_scenes
 from judgedesk.ui.dialogs.choice import hint_label
 from judgedesk.ui.models.variables_model import KIND, KIND_ROLE, NAME, VALUE, VariablesTableModel
 

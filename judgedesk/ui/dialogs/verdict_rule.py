@@ -26,10 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.errors import ProjectError
-from judgedesk.core.judge.parsers.common import to_number
-from judgedesk.core.judge.parsers.rule import RULE_KINDS, VerdictRule, fold
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.settings import Project
+from judgedesk.core.judge import RULE_KINDS, JudgeSettings, VerdictRule, fold, to_number
+from judgedesk.core.project import Project
 from judgedesk.ui.core_strings import core_reason
 from judgedesk.ui.dialogs.choice import hint_label
 from judgedesk.ui.dialogs.verdict_rule_example import ExamplePanel

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.judge.parsers.rule import VerdictRule, read_with_rule
+from judgedesk.core.judge import VerdictRule, read_with_rule
 from judgedesk.ui.dialogs.choice import hint_label
 from judgedesk.ui.dialogs.verdict_rule_pattern import (
     SelectionProblem,

@@ -16,8 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.judge.parsers.common import number_label
-from judgedesk.core.judge.parsers.rule import PAIR_LABELS, fold
+from judgedesk.core.judge import PAIR_LABELS, fold, number_label
 from judgedesk.ui.dialogs.choice import hint_label
 
 _YES_WORDS = frozenset({"yes", "true", "correct", "right", "1", "y", "a", "对", "正确", "是"})

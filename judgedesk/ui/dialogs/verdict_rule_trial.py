@@ -29,11 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge.parsers.common import to_number
-from judgedesk.core.judge.parsers.rule import VerdictRule
-from judgedesk.core.project.settings import Project
-from judgedesk.core.run.rule_trial import RuleTrial, try_rule
-from judgedesk.core.run.store import Store
+from judgedesk.core.judge import VerdictRule, to_number
+from judgedesk.core.project import Project
+from judgedesk.core.run import RuleTrial, Store, try_rule
 from judgedesk.ui.dialogs.choice import hint_label
 from judgedesk.ui.dialogs.verdict_rule_words import RuleWords
 from judgedesk.ui.tasks import TaskRunner

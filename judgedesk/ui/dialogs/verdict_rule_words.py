@@ -8,8 +8,7 @@ from typing import Any
 from PySide6.QtCore import QObject
 
 from judgedesk.core.errors import ProjectError
-from judgedesk.core.judge.parsers.common import number_label, plain_number
-from judgedesk.core.judge.parsers.rule import PAIR_LABELS, VerdictRule
+from judgedesk.core.judge import PAIR_LABELS, VerdictRule, number_label, plain_number
 from judgedesk.ui.core_strings import core_reason
 
 _NOT_LISTED = re.compile(r"The judge wrote (.+), which the rule's map does not list \(.*")

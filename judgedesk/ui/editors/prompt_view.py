@@ -18,8 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.template.preview import PromptPreview
-from judgedesk.core.template.render import TemplateIssue
+from judgedesk.core.template import PromptPreview, TemplateIssue
 from judgedesk.ui.core_strings import core_problem
 from judgedesk.ui.editors import Marker
 

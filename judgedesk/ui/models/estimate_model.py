@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from judgedesk.core.run.estimate import JudgeEstimate, RunEstimate
+from judgedesk.core.run import JudgeEstimate, RunEstimate
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("judge", "requests", "tokens", "price_input", "price_output", "cost", "time")

@@ -6,8 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from judgedesk.core.judge.metrics import METRICS
-from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.judge import METRICS, JudgeSettings
 from judgedesk.ui.core_strings import core_tr
 
 Index = QModelIndex | QPersistentModelIndex

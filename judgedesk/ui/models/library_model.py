@@ -7,8 +7,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QObject, Qt
 from PySide6.QtWidgets import QApplication, QStyle
 
-from judgedesk.core.template.convert import Conversion, ImportNote, Replacement
-from judgedesk.core.template.library import TemplateInfo
+from judgedesk.core.template import Conversion, ImportNote, Replacement, TemplateInfo
 
 from .judges_model import Index
 

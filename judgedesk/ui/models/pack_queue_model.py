@@ -8,9 +8,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.pack import PackRow, ReviewPack
-from judgedesk.core.run.reviews import Review
+from judgedesk.core.review import PackRow, ReviewPack, ReviewScale
+from judgedesk.core.run import Review
 from judgedesk.ui.models.queue_table import Index, QueueTableModel
 from judgedesk.ui.rich_text import plain_tip
 

@@ -9,8 +9,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.session import ReviewItem
+from judgedesk.core.review import ReviewItem, ReviewScale
 from judgedesk.ui.core_strings import core_say
 from judgedesk.ui.models.queue_table import Index, QueueTableModel
 from judgedesk.ui.rich_text import plain_tip

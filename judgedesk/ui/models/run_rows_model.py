@@ -8,7 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from judgedesk.core.run.steps import RowResult
+from judgedesk.core.run import RowResult
 from judgedesk.ui.core_strings import core_reason, core_say
 
 Index = QModelIndex | QPersistentModelIndex

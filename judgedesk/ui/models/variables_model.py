@@ -7,8 +7,8 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.template.variables import (
+from judgedesk.core.project import Workspace
+from judgedesk.core.template import (
     VariableError,
     check_name,
     convert_kind,

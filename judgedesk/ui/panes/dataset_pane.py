@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.dataset import Dataset, search_rows
-from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.project import Workspace
 from judgedesk.ui.keys import PaneKey, keys_for
 from judgedesk.ui.models.dataset_model import DatasetTableModel
 from judgedesk.ui.panes.column_chooser import ColumnChooser

@@ -21,12 +21,15 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge import PRESETS
-from judgedesk.core.judge.approvals import KeyUse
-from judgedesk.core.judge.check import ConnectionCheck, check_connection
-from judgedesk.core.judge.keys import store_api_key
-from judgedesk.core.judge.metrics import METRICS
-from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.judge import (
+    METRICS,
+    PRESETS,
+    ConnectionCheck,
+    JudgeSettings,
+    KeyUse,
+    check_connection,
+    store_api_key,
+)
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.core_strings import core_say, core_tr
 from judgedesk.ui.panes.judge_local import LocalFileRows

@@ -21,9 +21,16 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.judge.gguf import GGUFError, free_memory, memory_needed, read_model_file
-from judgedesk.core.judge.local_file import EXTRA_MISSING, LocalFileClient, local_extra_installed
-from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.judge import (
+    EXTRA_MISSING,
+    GGUFError,
+    JudgeSettings,
+    LocalFileClient,
+    free_memory,
+    local_extra_installed,
+    memory_needed,
+    read_model_file,
+)
 from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.tasks import TaskRunner
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
-from judgedesk.core.judge.parsers import PARSERS
-from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.judge import PARSERS, JudgeSettings
 from judgedesk.ui.dialogs.verdict_rule_words import RuleWords
 
 OWN_RULE = "rule"

@@ -15,9 +15,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.judge.dialects import FormatFinding, find_format_at
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.judge.structured import FORMAT_TITLES, FORMATS
+from judgedesk.core.judge import (
+    FORMAT_TITLES,
+    FORMATS,
+    FormatFinding,
+    JudgeSettings,
+    find_format_at,
+)
 from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.tasks import TaskRunner
 

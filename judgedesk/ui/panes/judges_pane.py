@@ -17,11 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.judge import PRESETS
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.template.library import get_template
+from judgedesk.core.judge import PRESETS, JudgeSettings
+from judgedesk.core.project import Project, Workspace
+from judgedesk.core.template import get_template
 from judgedesk.ui.dialogs.verdict_rule import VerdictRuleDialog
 from judgedesk.ui.models.judges_model import JudgesListModel
 from judgedesk.ui.panes.judge_form import JudgeForm

@@ -17,9 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.pack import PackRow
-from judgedesk.core.run.reviews import Review
+from judgedesk.core.review import PackRow, ReviewScale
+from judgedesk.core.run import Review
 from judgedesk.ui.keys import PaneKey
 from judgedesk.ui.panes.review_keys import is_undo_key
 from judgedesk.ui.panes.verdict_controls import VerdictControls, VerdictWidget

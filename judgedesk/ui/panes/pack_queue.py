@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.review.pack import ReviewPack
+from judgedesk.core.review import ReviewPack
 from judgedesk.ui.models.pack_queue_model import COLUMNS, PackQueueModel
 
 

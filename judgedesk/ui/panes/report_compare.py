@@ -13,9 +13,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.report.build import RunComparison
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.run.store import RunRecord
+from judgedesk.core.report import RunComparison
+from judgedesk.core.review import ReviewScale
+from judgedesk.core.run import RunRecord
 from judgedesk.ui.models.report_models import ChangedRowsModel
 from judgedesk.ui.panes.report_words import ReportWords
 

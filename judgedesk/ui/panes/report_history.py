@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.report.history import VersionFigures, has_history, moved_rows
-from judgedesk.core.review.human import ReviewScale
+from judgedesk.core.report import VersionFigures, has_history, moved_rows
+from judgedesk.core.review import ReviewScale
 from judgedesk.ui.panes.report_section import (
     ReportSection,
     fit_height,

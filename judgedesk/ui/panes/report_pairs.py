@@ -7,10 +7,8 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QObject
 
-from judgedesk.core.report.figures import Estimate
-from judgedesk.core.report.judges import JudgeCounts
-from judgedesk.core.report.pairwise import PairwiseFigures, Rate
-from judgedesk.core.review.reliability import Ceiling
+from judgedesk.core.report import Estimate, JudgeCounts, PairwiseFigures, Rate
+from judgedesk.core.review import Ceiling
 from judgedesk.ui.panes.report_charts import Bar, BarChartData
 from judgedesk.ui.panes.report_words import ChartPage
 

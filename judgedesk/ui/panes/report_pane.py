@@ -23,15 +23,16 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.report.build import (
+from judgedesk.core.project import Workspace
+from judgedesk.core.report import (
     Report,
+    ReportPage,
+    ReportWorker,
     RunComparison,
     default_category,
 )
-from judgedesk.core.report.worker import ReportPage, ReportWorker
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.run.store import RunRecord
+from judgedesk.core.review import ReviewScale
+from judgedesk.core.run import RunRecord
 from judgedesk.ui.panes.report_card import ChartCard
 from judgedesk.ui.panes.report_charts import BarChartView
 from judgedesk.ui.panes.report_compare import RunCompareView

@@ -9,8 +9,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from judgedesk.core.review.reliability import Ceiling, PairAgreement
-from judgedesk.core.review.team import ME, PeopleFigures
+from judgedesk.core.review import ME, Ceiling, PairAgreement, PeopleFigures
 from judgedesk.ui.models.queue_table import ListedTableModel
 from judgedesk.ui.panes.report_section import (
     ReportSection,

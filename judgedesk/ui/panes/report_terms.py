@@ -9,9 +9,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from judgedesk.core.report.build import NO_VALUE, OTHER, Estimate
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.run.store import RunRecord
+from judgedesk.core.report import NO_VALUE, OTHER, Estimate
+from judgedesk.core.review import ReviewScale
+from judgedesk.core.run import RunRecord
 
 SELECTION = re.compile(r"(?:all rows|(\d+) rows)(?:, (\w+) only)?")
 

@@ -10,8 +10,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from judgedesk.core.report.history import RowMove, VersionFigures, best_versions
-from judgedesk.core.review.human import ReviewScale
+from judgedesk.core.report import RowMove, VersionFigures, best_versions
+from judgedesk.core.review import ReviewScale
 from judgedesk.ui.models.queue_table import ListedTableModel
 from judgedesk.ui.panes.report_terms import ReportTerms
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judgedesk.core.report.build import Estimate, Group, Report, RunComparison, Summary
-from judgedesk.core.review.agreement import AgreementFigures, Figure
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.session import ReviewProgress
+from judgedesk.core.report import Estimate, Group, Report, RunComparison, Summary
+from judgedesk.core.review import AgreementFigures, Figure, ReviewProgress, ReviewScale
 from judgedesk.ui.panes.report_charts import Bar, BarChartData
 from judgedesk.ui.panes.report_heatmap import HeatmapData
 from judgedesk.ui.panes.report_terms import ReportTerms

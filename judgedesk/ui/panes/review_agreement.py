@@ -19,8 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.review.agreement import AgreementFigures, Confusion, Figure
-from judgedesk.core.review.session import ReviewProgress
+from judgedesk.core.review import AgreementFigures, Confusion, Figure, ReviewProgress
 
 Index = QModelIndex | QPersistentModelIndex
 CELL_WIDTH = 34

@@ -16,8 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.session import ReviewItem
+from judgedesk.core.review import ReviewItem, ReviewScale
 from judgedesk.ui.panes.review_card_text import CardContent, CardText
 from judgedesk.ui.panes.review_people import ReviewPeopleBar
 from judgedesk.ui.panes.verdict_controls import VerdictControls, VerdictWidget

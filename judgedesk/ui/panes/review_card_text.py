@@ -11,10 +11,9 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QWidget
 
-from judgedesk.core.dataset import Dataset
-from judgedesk.core.dataset.rows import message_text
+from judgedesk.core.dataset import Dataset, message_text
 from judgedesk.core.errors import JudgeDeskError, RowError
-from judgedesk.core.run.outcome import JudgeStep, RowOutcome, row_outcome
+from judgedesk.core.run import JudgeStep, RowOutcome, row_outcome
 from judgedesk.ui.core_strings import core_detail, core_reason, core_say
 from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, markdown_html, plain_html
 

@@ -6,7 +6,7 @@ import asyncio
 
 from PySide6.QtCore import QModelIndex, QObject, QTimer, Signal
 
-from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.project import Workspace
 from judgedesk.ui.models.review_queue_model import ReviewQueueModel
 from judgedesk.ui.panes.review_card import ReviewCard
 from judgedesk.ui.panes.review_card_text import CardContent, read_card

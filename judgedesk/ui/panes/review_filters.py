@@ -6,8 +6,7 @@ from PySide6.QtCore import QLocale, QTimer, Signal
 from PySide6.QtGui import QDoubleValidator
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.session import ReviewFilter
+from judgedesk.core.review import ReviewFilter, ReviewScale
 
 SEARCH_DELAY_MS = 300
 

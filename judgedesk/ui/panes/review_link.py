@@ -10,8 +10,7 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.review.session import ReviewFilter
-from judgedesk.core.review.worker import ReviewChange, ReviewWorker
+from judgedesk.core.review import ReviewChange, ReviewFilter, ReviewWorker
 from judgedesk.ui.tasks import TaskRunner
 
 T = TypeVar("T")

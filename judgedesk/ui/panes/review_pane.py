@@ -9,9 +9,8 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.review.session import ReviewProgress
-from judgedesk.core.review.worker import ReviewChange, ReviewFigures, ReviewLoad
+from judgedesk.core.project import Workspace
+from judgedesk.core.review import ReviewChange, ReviewFigures, ReviewLoad, ReviewProgress
 from judgedesk.ui.models.review_queue_model import ReviewQueueModel
 from judgedesk.ui.panes.review_agreement import AgreementStrip
 from judgedesk.ui.panes.review_card import ReviewCard

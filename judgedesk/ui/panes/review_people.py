@@ -9,8 +9,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from judgedesk.core.review.human import ReviewScale
-from judgedesk.core.review.items import ReviewItem
+from judgedesk.core.review import ReviewItem, ReviewScale
 
 
 class ReviewPeopleBar(QWidget):

@@ -17,8 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.dataset import DERIVED_FIELDS, Row
-from judgedesk.core.dataset.rows import message_text
+from judgedesk.core.dataset import DERIVED_FIELDS, Row, message_text
 from judgedesk.ui.models.json_tree_model import JsonTreeModel
 from judgedesk.ui.rich_text import MARKDOWN_LIMIT, ROLE_COLOURS, DataBrowser, markdown_html
 from judgedesk.ui.rich_text import plain_html as _plain

@@ -11,8 +11,8 @@ from PySide6.QtCore import QTimer, QUrl, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.run.outcome import JudgeStep, RowOutcome, row_outcome
+from judgedesk.core.project import Workspace
+from judgedesk.core.run import JudgeStep, RowOutcome, row_outcome
 from judgedesk.ui.core_strings import core_detail, core_reason, core_say
 from judgedesk.ui.rich_text import (
     MARKDOWN_LIMIT,

@@ -15,12 +15,8 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.trust import UntrustedScriptsError
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.run.batch import BatchExport, export_batch
-from judgedesk.core.run.batch_import import BatchImport, import_batch
-from judgedesk.core.run.selection import Selection
+from judgedesk.core.project import Project, UntrustedScriptsError, Workspace
+from judgedesk.core.run import BatchExport, BatchImport, Selection, export_batch, import_batch
 from judgedesk.ui.dialogs.trust import untrusted_words
 from judgedesk.ui.tasks import TaskRunner
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from judgedesk.core.judge.check import ConnectionCheck, check_connection, check_model_file
-from judgedesk.core.project.settings import Project
+from judgedesk.core.judge import ConnectionCheck, check_connection, check_model_file
+from judgedesk.core.project import Project
 from judgedesk.ui.panes.run_figures import RunFigures
 from judgedesk.ui.tasks import TaskRunner
 

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.settings import Project
+from judgedesk.core.judge import JudgeSettings
+from judgedesk.core.project import Project
 from judgedesk.ui.models.estimate_model import EstimateModel
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
-from judgedesk.core.run.estimate import RunEstimate
-from judgedesk.core.run.pipeline import Progress, RunSummary
+from judgedesk.core.run import Progress, RunEstimate, RunSummary
 from judgedesk.ui.models.estimate_model import duration_text
 
 

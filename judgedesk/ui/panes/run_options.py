@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QWidget
 
-from judgedesk.core.project.settings import AGGREGATES, Project
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.run.pairs import is_pairwise
+from judgedesk.core.project import AGGREGATES, Project, Workspace
+from judgedesk.core.run import is_pairwise
 
 
 class RunOptions(QWidget):

@@ -12,13 +12,16 @@ from PySide6.QtGui import QAction, QHideEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.project.approvals import key_uses
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.run.background import RunNews
-from judgedesk.core.run.estimate import RunEstimate, estimate_run
-from judgedesk.core.run.pipeline import Progress, RunSummary
-from judgedesk.core.run.process import ProcessRun
-from judgedesk.core.run.selection import Selection
+from judgedesk.core.project import Workspace, key_uses
+from judgedesk.core.run import (
+    ProcessRun,
+    Progress,
+    RunEstimate,
+    RunNews,
+    RunSummary,
+    Selection,
+    estimate_run,
+)
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.dialogs.answering_models import AnsweringModelsDialog
 from judgedesk.ui.dialogs.trust import untrusted_words

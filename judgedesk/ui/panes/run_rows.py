@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QItemSelection
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableView, QVBoxLayout, QWidget
 
-from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.project import Workspace
 from judgedesk.ui.models.run_rows_model import RunRowsModel
 
 

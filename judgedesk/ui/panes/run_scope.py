@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.review.session import disagreeing_rows
-from judgedesk.core.run.selection import Selection
+from judgedesk.core.project import Workspace
+from judgedesk.core.review import disagreeing_rows
+from judgedesk.core.run import Selection
 
 
 class RunScope(QWidget):

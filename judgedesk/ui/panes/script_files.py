@@ -12,9 +12,8 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_write_text
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.scripts.files import disable_script, has_disabled_copy, restore_script
+from judgedesk.core.project import Project, Workspace
+from judgedesk.core.scripts import disable_script, has_disabled_copy, restore_script
 from judgedesk.ui.panes.script_page import ScriptPage
 from judgedesk.ui.panes.template_files import TemplateFiles, TemplateWriter
 from judgedesk.ui.tasks import TaskRunner

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QWidget
 
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.undo import SnapshotCommand
-from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.project import Project, SnapshotCommand, Workspace
 
 
 class TimeLimitBox(QWidget):

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.run.script_trial import FieldChange, JudgeReplies, ScriptTrial
+from judgedesk.core.run import FieldChange, JudgeReplies, ScriptTrial
 from judgedesk.core.scripts import ScriptOutcome
 from judgedesk.ui.core_strings import core_say
 from judgedesk.ui.rich_text import DataBrowser

@@ -19,10 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.trust import TrustState, script_written
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.run.script_trial import ScriptTrial, sample_reply_text, try_script
+from judgedesk.core.project import Project, TrustState, Workspace, script_written
+from judgedesk.core.run import ScriptTrial, sample_reply_text, try_script
 from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
 from judgedesk.ui.editors import Marker
 from judgedesk.ui.keys import PaneKey, keys_for

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.settings import Project
-from judgedesk.core.run.script_trial import JudgeReplies, stored_replies
+from judgedesk.core.project import Project
+from judgedesk.core.run import JudgeReplies, stored_replies
 from judgedesk.ui.panes.script_results import replies_source_text
 
 log = logging.getLogger(__name__)

@@ -19,9 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.project.trust import TrustState
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.run.dry_run import DryRun, judge_one_row_blocking
+from judgedesk.core.project import TrustState, Workspace
+from judgedesk.core.run import DryRun, judge_one_row_blocking
 from judgedesk.ui.core_strings import core_reason
 from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
 from judgedesk.ui.keys import PaneKey, keys_for

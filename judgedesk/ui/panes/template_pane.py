@@ -21,13 +21,10 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.errors import ProjectError
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.approvals import key_uses
-from judgedesk.core.project.checks import swap_places
-from judgedesk.core.project.settings import Project
-from judgedesk.core.project.workspace import Workspace
-from judgedesk.core.run.answers import answered_dataset
-from judgedesk.core.template.preview import PromptPreview, completion_names, preview_prompt
+from judgedesk.core.judge import JudgeSettings
+from judgedesk.core.project import Project, Workspace, key_uses, swap_places
+from judgedesk.core.run import answered_dataset
+from judgedesk.core.template import PromptPreview, completion_names, preview_prompt
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.editors.prompt_view import PromptPreviewView, markers_for
 from judgedesk.ui.panes.template_dry_run import DryRunView

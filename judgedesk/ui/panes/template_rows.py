@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.dataset import Dataset, search_rows
-from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.project import Workspace
 from judgedesk.ui.keys import PaneKey, keys_for
 from judgedesk.ui.tasks import TaskRunner
 

@@ -9,8 +9,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QPlainTextEdit, QPushButton, QWidget
 
-from judgedesk.core.judge.settings import JudgeSettings
-from judgedesk.core.project.workspace import Workspace
+from judgedesk.core.judge import JudgeSettings
+from judgedesk.core.project import Workspace
 from judgedesk.ui.dialogs.choice import TemplateChoice
 from judgedesk.ui.dialogs.template_import import TemplateImportDialog
 from judgedesk.ui.dialogs.template_library import TemplateLibraryDialog

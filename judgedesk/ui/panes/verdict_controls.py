@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from judgedesk.core.review.human import ReviewScale
+from judgedesk.core.review import ReviewScale
 from judgedesk.ui.core_strings import core_say
 from judgedesk.ui.rich_text import plain_tip
 

@@ -24,11 +24,10 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from judgedesk.core.dataset import Dataset, LoadIssue, open_dataset
-from judgedesk.core.dataset.encoding import LABELS as ENCODING_LABELS
-from judgedesk.core.dataset.issues import ERROR
+from judgedesk.core.dataset import ERROR, Dataset, LoadIssue, open_dataset
+from judgedesk.core.dataset import LABELS as ENCODING_LABELS
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.new import workbook_sheets
+from judgedesk.core.project import workbook_sheets
 from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import note_label, show_text

@@ -21,9 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.project.new import PREVIEW_ROLES, preview_rows, suggested_fields
-from judgedesk.core.review.human import describe_column
-from judgedesk.core.review.labels import LabelReading
+from judgedesk.core.project import PREVIEW_ROLES, preview_rows, suggested_fields
+from judgedesk.core.review import LabelReading, describe_column
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import note_label, plain_label, show_text, with_hint
 from judgedesk.ui.wizard.dataset_page import DatasetPage

@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from judgedesk.core.judge.local_file import EXTRA_MISSING, local_extra_installed
+from judgedesk.core.judge import EXTRA_MISSING, local_extra_installed
 from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.panes import judge_local
 from judgedesk.ui.panes.judge_local import FileFacts, read_facts

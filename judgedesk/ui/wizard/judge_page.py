@@ -18,11 +18,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from judgedesk.core.judge import PRESETS
-from judgedesk.core.judge.discover import ModelFolder
-from judgedesk.core.judge.metrics import METRICS
-from judgedesk.core.judge.presets import preset_for_url
-from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.judge import METRICS, PRESETS, JudgeSettings, ModelFolder, preset_for_url
 from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.dialogs.find_servers import FindServersDialog
 from judgedesk.ui.tasks import TaskRunner

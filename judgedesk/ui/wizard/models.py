@@ -12,7 +12,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from judgedesk.core.project.new import PREVIEW_ROLES
+from judgedesk.core.project import PREVIEW_ROLES
 
 _Index = QModelIndex | QPersistentModelIndex
 # A preview cell shows the start of a long text; the whole of it is in the tooltip.

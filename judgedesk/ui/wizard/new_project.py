@@ -11,7 +11,7 @@ from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import QWidget, QWizard
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project.new import NewProjectPlan, create_project
+from judgedesk.core.project import NewProjectPlan, create_project
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import (
     PAGE_DATASET,

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from judgedesk.core.project.new import free_folder
+from judgedesk.core.project import free_folder
 from judgedesk.ui.wizard.common import note_label, show_text, with_hint
 from judgedesk.ui.wizard.dataset_page import DatasetPage
 

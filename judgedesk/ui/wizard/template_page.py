@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from judgedesk.core.project.new import default_template
-from judgedesk.core.run.pairs import is_pairwise
-from judgedesk.core.template.library import TemplateInfo, list_templates
+from judgedesk.core.project import default_template
+from judgedesk.core.run import is_pairwise
+from judgedesk.core.template import TemplateInfo, list_templates
 from judgedesk.ui.models.library_model import LibraryListModel
 from judgedesk.ui.wizard.common import note_label, show_text
 from judgedesk.ui.wizard.dataset_page import DatasetPage

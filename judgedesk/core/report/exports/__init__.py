@@ -18,7 +18,7 @@ from pathlib import Path
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import remove_leftovers
-from judgedesk.core.project.settings import Project
+from judgedesk.core.project import Project
 from judgedesk.core.report.build import Report, build_report
 from judgedesk.core.report.exports.files import atomic_binary, atomic_text
 from judgedesk.core.report.exports.html import html_parts
@@ -34,9 +34,8 @@ from judgedesk.core.report.exports.tables import flat_columns, write_csv, write_
 from judgedesk.core.report.exports.xlsx import write_xlsx
 from judgedesk.core.report.history import judge_history
 from judgedesk.core.report.people import people_verdicts
-from judgedesk.core.review.session import ReviewSession
-from judgedesk.core.review.team import scale_level
-from judgedesk.core.run.store import Store
+from judgedesk.core.review import ReviewSession, scale_level
+from judgedesk.core.run import Store
 
 __all__ = [
     "FORMATS",

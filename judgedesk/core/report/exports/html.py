@@ -19,8 +19,7 @@ from judgedesk.core.report.exports.tables import (
 )
 from judgedesk.core.report.history import has_history
 from judgedesk.core.report.text import interval, number, percent
-from judgedesk.core.review.agreement import AgreementFigures, Figure
-from judgedesk.core.review.session import ReviewItem
+from judgedesk.core.review import AgreementFigures, Figure, ReviewItem
 
 MAX_LISTED_ROWS = 500
 MAX_CELL_CHARS = 400

@@ -9,10 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.errors import RowError
-from judgedesk.core.review.agreement import Side
-from judgedesk.core.review.human import dataset_labels
-from judgedesk.core.review.session import ReviewItem, ReviewSession
-from judgedesk.core.run.store import CallRecord
+from judgedesk.core.review import ReviewItem, ReviewSession, Side, dataset_labels
+from judgedesk.core.run import CallRecord
 
 NOT_RUN = "not run"
 """The status of a row no run has judged yet."""

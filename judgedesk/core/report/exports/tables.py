@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from judgedesk.core.report.exports.records import HUMAN_COLUMNS, ExportShape
 from judgedesk.core.report.history import VersionFigures, best_versions
-from judgedesk.core.review.team import PeopleFigures
+from judgedesk.core.review import PeopleFigures
 
 BASE_COLUMNS = ("row", "id", "run", "status", "result")
 INPUT_COLUMNS = ("question", "reference", "response")

@@ -27,7 +27,7 @@ from judgedesk.core.report.exports.xlsx_file import (
 )
 from judgedesk.core.report.history import has_history
 from judgedesk.core.report.text import percent
-from judgedesk.core.review.agreement import Figure
+from judgedesk.core.review import Figure
 
 DISAGREE_FILL = "FFF4C7CE"
 STALE_FILL = "FFFFF2CC"
