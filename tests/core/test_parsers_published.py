@@ -40,6 +40,10 @@ MTBENCH_CHINESE = """\
         ("[[B]]", 4, "B>A"),
         ("[[C]]", 3, "A=B"),
         ("My final verdict is: [[C]].", 3, "A=B"),
+        # MT-Bench's own judge ends a tie so; the legend's words follow the decision.
+        ("Both answers are equally helpful.\n\nFinal verdict: [[C]] for a tie.", 3, "A=B"),
+        (f"{MTBENCH_ECHO}\n\nNeither is better.\nFinal verdict: [[C]] for a tie.", 3, "A=B"),
+        ("最终裁决：[[C]]，平局。", 3, "A=B"),
         ("**[[A]]**", 2, "A>B"),
         ("[[ B ]]", 4, "B>A"),
         ("［［Ａ］］", 2, "A>B"),
@@ -82,6 +86,7 @@ def test_mtbench_verdict_inside_an_if_sentence_is_a_fallback_and_said() -> None:
             "Expected",
         ),
         ("Format: [[A]], [[B]] or [[C]].", "copied the list"),
+        ("Say [[A]] if A is better, [[B]] if B is better, and [[C]] for a tie.", "Expected"),
         ("[[A]] / [[B]] / [[C]]", "copied the list"),
         ("[A]", "Expected"),
         ("[[D]]", "Expected"),

@@ -43,6 +43,17 @@ _LEGEND_AFTER = re.compile(
     r"[ \t\"'”’`*)]*(?:(?i:for\s+(?:a\s+)?(?:tie|draw)|in\s+(?:the\s+)?case\s+of\s+a\s+tie)"
     r"|表示|代表|平局)"
 )
+_QUOTED_BEFORE = re.compile(r"[\"'“‘`]\Z")
+
+
+def _in_legend(text: str, start: int) -> bool:
+    """Whether the verdict at ``start`` is an entry of a copied legend: quoted, or after
+    another verdict on its line ('[[A]] if A is better, …, [[C]] for a tie'). MT-Bench's
+    judge itself ends a tie with "Final verdict: [[C]] for a tie."."""
+    if _QUOTED_BEFORE.search(text, max(0, start - 1), start):
+        return True
+    line_start = text.rfind("\n", 0, start) + 1
+    return _MTBENCH.search(text, line_start, start) is not None
 
 
 def read_mtbench(content: str) -> Reading:
@@ -63,7 +74,7 @@ def read_mtbench(content: str) -> Reading:
     listed = False
     for match in _MTBENCH.finditer(text):
         start, end = match.span()
-        if _LEGEND_AFTER.match(text, end):
+        if _LEGEND_AFTER.match(text, end) and _in_legend(text, start):
             continue
         if _LISTED_AFTER.match(text, end) or _LISTED_BEFORE.search(text, max(0, start - 40), start):
             listed = True
