@@ -28,6 +28,10 @@ def atomic_file(path: Path) -> Iterator[IO[bytes]]:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
         raise FileWriteError(path, exc) from None
+    with contextlib.suppress(OSError):
+        # mkstemp makes the file private (0600); a project is a folder to share, so the
+        # file gets the mode the person's umask gives, or keeps the one it had.
+        os.chmod(fd, _mode_for(path))
     try:
         with os.fdopen(fd, "w+b") as handle:
             yield handle
@@ -41,6 +45,31 @@ def atomic_file(path: Path) -> Iterator[IO[bytes]]:
             raise FileWriteError(path, exc) from None
         raise
     _sync_folder(path.parent)
+
+
+def _read_umask() -> int:
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    # Read once, as the module is imported: setting and restoring the umask is not safe
+    # while other threads create files.
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        return 0o666 & ~_UMASK
 
 
 class FileWriteError(JudgeDeskError, OSError):
