@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
@@ -22,18 +23,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         from judgedesk.core.judge import worker_main as local_worker_main
 
         return local_worker_main()
-    if args[:1] == ["self-test"]:
+    asks_help = "-h" in args or "--help" in args
+    if args[:1] == ["self-test"] and not asks_help:
+        problem = _why_no_window()
+        if problem:
+            return problem
         from judgedesk.ui.self_test import main as self_test_main
 
         return self_test_main(args[1:])
     pack = bool(args) and args[0].lower().endswith(".jdpack")  # opened on its own
-    if not args or args[0] == "open" or pack:
-        from judgedesk.startup import diagnose
-
-        problem = diagnose()
-        if problem:  # Qt would abort with a message that names no package
-            print(problem, file=sys.stderr)
-            return 2
+    if not args or (args[0] == "open" and not asks_help) or pack:
+        problem = _why_no_window()
+        if problem:
+            return problem
         try:
             from judgedesk.app import main as app_main
         except ImportError as exc:
@@ -49,7 +51,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return result
     from judgedesk.cli import main as cli_main
 
-    return cli_main(args)
+    try:
+        return cli_main(args)
+    except BrokenPipeError:
+        # The reader went away (``judgedesk report --json | head``): nothing more to say,
+        # and Python must not complain again while flushing at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _why_no_window() -> int:
+    """2 after saying why Qt cannot open a window here, else 0 (Qt would abort with a
+    message that names no package)."""
+    from judgedesk.startup import diagnose
+
+    problem = diagnose()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    return 0
 
 
 if __name__ == "__main__":

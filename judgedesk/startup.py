@@ -3,8 +3,8 @@
 When Qt cannot load its platform plugin it aborts the process with its own message (exit
 134), which names no package. On Linux the usual causes are a missing X11 library
 (``libxcb-cursor0`` most often) or no display at all; both can be seen before Qt starts,
-by asking the dynamic linker what the plugin needs (``ldd``) and looking at the
-environment.
+by asking the dynamic linker what the plugin needs (``ldd``), looking at the
+environment and knocking at the display's door (a ``DISPLAY`` nobody serves).
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ import importlib.util
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 # Shared library → the Debian/Ubuntu package that ships it, where the name does not
@@ -80,12 +81,50 @@ def _ldd(paths: list[Path]) -> str:
     return done.stdout
 
 
-def diagnose(env: Mapping[str, str] | None = None, ldd_output: str | None = None) -> str:
+_DISPLAY = re.compile(r"(?P<host>[^:]*):(?P<number>\d+)(?:\.\d+)?")
+
+
+def display_answers(display: str, timeout: float = 2.0) -> bool:
+    """Whether an X server accepts connections at ``display`` (``:0``, ``host:1.0``).
+
+    Only the connection is tried, not the X protocol: a display whose socket is gone or
+    whose server is dead is what makes Qt abort with a message blaming a library. A
+    form this does not know is taken to answer (Qt then says what it finds).
+    """
+    match = _DISPLAY.fullmatch(display)
+    if match is None:
+        return True
+    host, number = match.group("host"), int(match.group("number"))
+    if host in ("", "unix"):
+        socket_path = f"/tmp/.X11-unix/X{number}"
+        # Linux servers listen on an abstract socket too, even without the file.
+        for address in ("\0" + socket_path, socket_path):
+            try:
+                with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as door:
+                    door.settimeout(timeout)
+                    door.connect(address)
+                return True
+            except OSError:
+                continue
+        return False
+    try:
+        with socket.create_connection((host, 6000 + number), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def diagnose(
+    env: Mapping[str, str] | None = None,
+    ldd_output: str | None = None,
+    answers: Callable[[str], bool] = display_answers,
+) -> str:
     """Why Qt could not open a window here, with the fix; empty when nothing is wrong.
 
     Args:
         env: the environment (the process's own by default).
         ldd_output: what ``ldd`` says of the platform plugin (asked when None).
+        answers: whether a display answers (tried at its socket by default).
     """
     env = os.environ if env is None else env
     if not sys.platform.startswith("linux"):
@@ -102,6 +141,14 @@ def diagnose(env: Mapping[str, str] | None = None, ldd_output: str | None = None
         )
     if env.get("WAYLAND_DISPLAY") and not platform:
         return ""  # Qt may use Wayland; the X11 libraries are then not needed
+    display = env.get("DISPLAY", "")
+    if display and not answers(display):
+        return (
+            f"JudgeDesk cannot open its window: the display {display} (DISPLAY) does "
+            "not answer; its X server is not running or refuses connections. Start "
+            "JudgeDesk from a desktop session, or for use without a screen set "
+            "QT_QPA_PLATFORM=offscreen (judgedesk --help lists the command-line tools)."
+        )
     missing = missing_libraries(_ldd(_plugin_files()) if ldd_output is None else ldd_output)
     if not missing:
         return ""

@@ -198,9 +198,26 @@ def build_parser() -> argparse.ArgumentParser:
     add_review_command(sub)
     add_batch_command(sub)
 
-    opener = sub.add_parser("open", help="open a project in the desktop app")
-    opener.add_argument("dir")
+    opener = sub.add_parser(
+        "open",
+        help="open a project (or a review pack) in the desktop app",
+        description="Open the desktop app on a project folder, or on a review pack "
+        "(.jdpack) to review on its own. With neither, the last project opens.",
+    )
+    opener.add_argument("dir", nargs="?", help="a project folder or a .jdpack file")
     opener.set_defaults(func=_later("commands", "cmd_gui_unavailable"))
+
+    checker = sub.add_parser(
+        "self-test",
+        help="check this installation: the window's libraries, the resources, a script "
+        "worker, a run of the sample with its offline judge",
+        description="Check this installation and say what failed. Needs a display, or "
+        "QT_QPA_PLATFORM=offscreen without one.",
+    )
+    checker.add_argument(
+        "--language", default="en", help="also check the interface in this language (zh_CN)"
+    )
+    checker.set_defaults(func=_later("commands", "cmd_gui_unavailable"))
 
     worker = sub.add_parser(
         "script-worker", help="(internal) run project scripts for the app over stdin/stdout"

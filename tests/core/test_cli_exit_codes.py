@@ -216,3 +216,30 @@ def test_help_documents_the_exit_codes_and_fail_under() -> None:
         assert line in text
     run_help = build_parser()._subparsers._group_actions[0].choices["run"].format_help()  # type: ignore[union-attr]
     assert "--fail-under FIGURE=VALUE" in run_help and "agreement" in run_help
+
+
+@pytest.mark.parametrize(
+    "command", [["templates", "--show", "score_reference"], ["templates"], ["--help"]]
+)
+def test_a_reader_that_goes_away_ends_the_command_without_a_traceback(
+    command: list[str],
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    # `judgedesk … | head -1` once head has gone: every write finds the pipe closed.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "judgedesk", *command],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode in (0, 1)  # argparse's help ignores the closed pipe itself
+    assert "Traceback" not in done.stderr and "BrokenPipeError" not in done.stderr
