@@ -107,3 +107,42 @@ def _number(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def test_csv_cells_with_carriage_returns_line_feeds_and_quotes_read_back_whole(
+    tmp_path: Path,
+) -> None:
+    import io
+
+    texts = [
+        "x\r=HYPERLINK(1)",  # a bare carriage return: a spreadsheet would end the record
+        "a\nb",
+        "a\r\nb",
+        'say "hi"',
+        '"\r"',
+        "\r",
+        "plain, with a comma",
+    ]
+    with FakeOpenAI(reply=hostile_reply) as fake:
+        project = make_project(tmp_path / "p", fake.base_url, rows=len(texts))
+        rows = [json.loads(line) for line in project.dataset_path().read_text().splitlines()]
+        with project.dataset_path().open("w", encoding="utf-8") as handle:
+            for row, text in zip(rows, texts, strict=True):
+                row["response"] = {"content": text}
+                handle.write(json.dumps(row) + "\n")
+        run(project)
+    with open_dataset(project.dataset_path()) as dataset, Store(project.store_path) as store:
+        out = tmp_path / "out.csv"
+        assert write_export(store, out, "csv", dataset, project=project, raw=True) == len(texts)
+    written = out.read_bytes().decode("utf-8-sig")
+    table = list(csv.DictReader(io.StringIO(written, newline="")))
+    answers = [name for name in table[0] if "response" in name]
+    assert answers, list(table[0])
+    assert [row[answers[0]] for row in table] == texts
+    # A spreadsheet ends a record at a line ending outside quotes: none inside a cell.
+    outside, quoted = [], False
+    for char in written:
+        quoted = not quoted if char == '"' else quoted
+        if not quoted and char == "\r":
+            outside.append(char)
+    assert outside == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import itertools
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -90,11 +91,17 @@ def write_csv(
     cell = cell_text if raw else inert_cell
     handle.write("\ufeff")
     writer = csv.writer(handle, lineterminator="\n")
-    writer.writerow([cell(c) for c in columns])
-    count = 0
-    for record in records:
-        cells = flat_row(record)
-        writer.writerow([cell(cells.get(c)) for c in columns])
+    # The csv module quotes a field holding the line ending it writes ("\n"), not one
+    # holding a bare carriage return, which spreadsheets take as the end of the record
+    # (and a "=…" after it as a formula): a row with one is written with every field
+    # quoted.
+    quoted = csv.writer(handle, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    count = -1
+    for row in itertools.chain(
+        [[cell(c) for c in columns]],
+        ([cell(cells.get(c)) for c in columns] for cells in map(flat_row, records)),
+    ):
+        (quoted if any("\r" in text for text in row) else writer).writerow(row)
         count += 1
     return count
 
