@@ -24,6 +24,7 @@ from judgedesk.core.project import Project, load_project
 
 if TYPE_CHECKING:
     from judgedesk.core.dataset import Dataset
+    from judgedesk.core.template import TemplateInfo
 
 # Each command imports what only it uses, inside it: render loads neither the reports
 # and exports nor the HTTP clients.
@@ -94,9 +95,13 @@ def cmd_templates(args: argparse.Namespace) -> int:
         return EXIT_OK
     rows = list_templates(args.language)
     width = max(len(t.id) for t in rows)
+    reader_width = max(len(t.parser) for t in rows)
     for info in rows:
-        kind = f"{info.mode}, {'multi-turn' if info.multi_turn else 'single-turn'}"
-        print(f"{info.id:<{width}}  {info.language}  {info.parser:<11} {info.title} ({kind})")
+        kind = f"{_what_is_judged(info)}, {'multi-turn' if info.multi_turn else 'single-turn'}"
+        print(
+            f"{info.id:<{width}}  {info.language}  {info.parser:<{reader_width}}  "
+            f"{info.title} ({kind})"
+        )
     languages = [args.language] if args.language else ["en", "zh"]
     print("\nScenes of multidim_json (judgedesk new … --scene ID), dimensions in weight order:")
     for spoken in languages:
@@ -104,6 +109,19 @@ def cmd_templates(args: argparse.Namespace) -> int:
             names = ", ".join(dimension_names(scene.variables))
             print(f"{scene.id:<{width}}  {spoken}  {scene.title}: {names}")
     return EXIT_OK
+
+
+def _what_is_judged(info: TemplateInfo) -> str:
+    """What a built-in template sets before the judge: two answers, an answer against the
+    reference (a comparison of the two), or one answer (scored, with or without one)."""
+    from judgedesk.core.judge import PARSERS
+
+    if info.mode == "pairwise":
+        return "two answers compared"
+    reader = PARSERS.get(info.parser)
+    if info.uses_reference and reader is not None and reader.kind == "pairwise":
+        return "the answer compared with the reference"
+    return "one answer, with the reference" if info.uses_reference else "one answer"
 
 
 def _results_dataset(

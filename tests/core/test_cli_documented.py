@@ -212,3 +212,31 @@ def test_every_help_page_prints(capsys: pytest.CaptureFixture[str]) -> None:
             main(argv)
         assert exited.value.code == 0, argv
         assert "usage: judgedesk" in capsys.readouterr().out
+
+
+def test_the_built_in_templates_section_names_templates_and_readers_as_they_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from judgedesk.core.judge import PARSERS
+    from judgedesk.core.template import list_templates
+
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("### Built-in templates") :]
+    section = section[: section.index("\n\n", len("### Built-in templates\n\n"))]
+    templates = {info.id: info for info in list_templates("en")}
+    for template, reader in re.findall(r"`(\w+)` › `(\w+)`", section):
+        assert template in templates, template
+        assert templates[template].parser == reader
+    named = set(re.findall(r"`([a-z]+_[a-z_]+|[a-z]+)`", section))
+    assert named <= set(templates) | set(PARSERS) | {"templates"}, named - set(templates)
+
+    assert main(["templates"]) == 0
+    listing = capsys.readouterr().out
+    for info in templates.values():
+        line = next(x for x in listing.splitlines() if x.startswith(f"{info.id} "))
+        if info.mode == "pairwise":
+            assert "(two answers compared" in line
+        elif info.parser in ("mtbench_pair", "llmbar", "judgelm", "comparison"):
+            assert "(the answer compared with the reference" in line
+        else:
+            assert "(one answer" in line
