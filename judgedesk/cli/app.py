@@ -101,7 +101,6 @@ def build_parser() -> argparse.ArgumentParser:
     render.set_defaults(func=_later("commands", "cmd_render"))
 
     templates = sub.add_parser("templates", help="list the built-in templates")
-    templates.add_argument("--language", choices=("en", "zh"))
     templates.add_argument("--show", metavar="ID", help="print one template's text")
     templates.set_defaults(func=_later("commands", "cmd_templates"))
 
@@ -223,7 +222,29 @@ def build_parser() -> argparse.ArgumentParser:
         "script-worker", help="(internal) run project scripts for the app over stdin/stdout"
     )
     worker.set_defaults(func=_later("commands", "cmd_script_worker"))
+    _language_everywhere(parser)
     return parser
+
+
+def _language_everywhere(parser: argparse.ArgumentParser) -> None:
+    """``--language`` before the command or after it, for every command.
+
+    Each command's option leaves the value alone unless it is given (argparse would
+    otherwise put its own default over the one given before the command).
+    """
+    for action in parser._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            continue
+        for command in action.choices.values():
+            given = {option for a in command._actions for option in a.option_strings}
+            if "--language" not in given:
+                command.add_argument(
+                    "--language",
+                    choices=("en", "zh"),
+                    default=argparse.SUPPRESS,
+                    help="the language of messages (default: from LANG)",
+                )
+            _language_everywhere(command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -140,3 +140,26 @@ def test_the_command_line_speaks_chinese_when_asked(
     out = capsys.readouterr().out
     assert "Nothing answered" in out and "not runnable" in out
     language.use("en")
+
+
+def test_the_language_may_be_given_before_or_after_any_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = make_project(tmp_path / "p", URL)
+    try:
+        for argv in (
+            ["--language", "zh", "check", str(project.root)],
+            ["check", str(project.root), "--language", "zh"],
+        ):
+            assert main(argv) != 0
+            assert "无法运行" in capsys.readouterr().out, argv
+        for argv in (
+            ["--language", "zh", "templates", "--show", "score_single"],
+            ["templates", "--show", "score_single", "--language", "zh"],
+        ):
+            assert main(argv) == 0
+            assert "你是一名公正的评审" in capsys.readouterr().out, argv
+        assert main(["--language", "zh", "templates"]) == 0
+        assert "  en  " not in capsys.readouterr().out
+    finally:
+        language.use("en")
