@@ -63,3 +63,34 @@ def test_the_look_chosen_in_preferences_is_applied(qtbot: QtBot, tmp_path: Path)
     dialog.accept()
     assert not is_dark(QApplication.palette())
     qtbot.waitUntil(lambda: not is_dark(window.nav.palette()))
+
+
+def _files(folder: Path) -> dict[Path, bytes]:
+    return {
+        p: p.read_bytes() for p in folder.rglob("*") if p.is_file() and ".judgedesk" not in p.parts
+    }
+
+
+def test_changing_the_look_changes_nothing_in_the_project(qtbot: QtBot, tmp_path: Path) -> None:
+    folder = copy_sample(tmp_path)
+    assert not (folder / "scripts" / "preprocess.py").exists()
+    before = _files(folder)
+    window = shown_window(qtbot, folder)
+    wait_line(qtbot, window, "scripts", "off")
+    pages = window.scripts_pane.pages
+    qtbot.waitUntil(lambda: all(page.loaded for page in pages.values()))
+    edits: list[str] = []
+    for page in pages.values():
+        page.sig_edited.connect(lambda kind, _text: edits.append(kind))
+    for theme in ("dark", "light", "dark"):
+        dialog = window.menus.open_preferences()
+        dialog.general.theme.setCurrentIndex(dialog.general.theme.findData(theme))
+        dialog.accept()
+        dark = theme == "dark"
+        qtbot.waitUntil(lambda dark=dark: is_dark(pages["preprocess"].editor.palette()) is dark)
+    # Re-colouring is not typing: no script edited, so none is ever written.
+    assert edits == []
+    assert all(not page.exists for page in pages.values())
+    assert _files(folder) == before
+    assert not window.isWindowModified()
+    assert window.nav.line("scripts") == "off"

@@ -254,7 +254,14 @@ class CodeEditor(QPlainTextEdit):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
-            self.highlighter.set_dark(is_dark(self.palette()))
+            # Re-colouring changes formats, not text, yet the document reports it as a
+            # change: textChanged would pass it off as typing (and a script shown from
+            # its skeleton would be written into the project).
+            blocked = self.blockSignals(True)
+            try:
+                self.highlighter.set_dark(is_dark(self.palette()))
+            finally:
+                self.blockSignals(blocked)
             self._update_selections()
 
     def paint_gutter(self, event: QPaintEvent) -> None:
