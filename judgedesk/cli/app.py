@@ -123,7 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="judge the rows of a project",
         description="Judge the rows of a project. Exit code 0: every selected row has a "
         "verdict and every --fail-under is met; 1: rows failed or are unparsed, or a "
-        "--fail-under is not met; 2: the command or the project is wrong; 3: interrupted "
+        "--fail-under is not met; 2: the command or the project is wrong, or the project is "
+        "being run by another process; 3: interrupted "
         "(Ctrl+C or SIGTERM; run the same command again to go on).",
     )
     run.add_argument("dir")
@@ -153,6 +154,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print the summary, counts and exit reasons as JSON"
     )
     run.add_argument("--quiet", action="store_true", help="no progress bar")
+    run.add_argument(
+        "--wait",
+        action="store_true",
+        help="when another run of the project is going on (in the window or another "
+        "command), wait for it to end instead of refusing to start",
+    )
     run.add_argument("--trust", action="store_true", help=TRUST_HELP)
     run.set_defaults(func=_later("run", "cmd_run"))
 

@@ -71,6 +71,7 @@ def _wrong() -> tuple[type[JudgeDeskError], ...]:
     Everything else that goes wrong while working (a project never run, a judge that
     fails) is a problem found, exit 1.
     """
+    from judgedesk.core.run import ProjectBusyError
     from judgedesk.core.scripts import ScriptFileError
     from judgedesk.core.template import VariableError
 
@@ -78,6 +79,7 @@ def _wrong() -> tuple[type[JudgeDeskError], ...]:
         UsageError,
         ApprovalNeeded,
         ProjectError,
+        ProjectBusyError,
         TemplateError,
         DatasetError,
         ParserError,

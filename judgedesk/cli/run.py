@@ -94,6 +94,8 @@ async def _run(
             concurrency=args.concurrency,
             offline=args.recompute,
             listeners=[listen],
+            wait=args.wait,
+            who="judgedesk run",
         )
     )
     loop = asyncio.get_running_loop()

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QMainWindow,
     QMessageBox,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
 from judgedesk.core.project import Workspace
 from judgedesk.ui.menus import WindowMenus
 from judgedesk.ui.next_step import NextStepBar
+from judgedesk.ui.pane_stack import PaneStack
 from judgedesk.ui.panes.dataset_pane import DatasetPane
 from judgedesk.ui.panes.judges_pane import JudgesPane
 from judgedesk.ui.panes.report_pane import ReportPane
@@ -34,9 +34,11 @@ from judgedesk.ui.project_opening import ProjectOpening
 from judgedesk.ui.sample_offer import SampleOfferBar
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.sidebar import PipelineSidebar
+from judgedesk.ui.stage_words import stage_title
 from judgedesk.ui.status_bar import WindowStatusBar
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.theme import use_theme
+from judgedesk.ui.window_fit import fit_window, place_inspector
 
 
 class MainWindow(QMainWindow):
@@ -56,10 +58,9 @@ class MainWindow(QMainWindow):
         self.files = ProjectActions(workspace, self.tasks, settings, self)
         self._may_close = False
         self.setAcceptDrops(True)
-        self.resize(1280, 800)
 
         self.nav = PipelineSidebar(self)
-        self.stack = QStackedWidget(self)
+        self.stack = PaneStack(self)
         self.dataset_pane = DatasetPane(workspace, self.tasks, self, settings=settings)
         self._add_pane("dataset", self.dataset_pane)
         self.template_pane = TemplatePane(workspace, self.tasks, self)
@@ -151,15 +152,14 @@ class MainWindow(QMainWindow):
         workspace.sig_row_selected.connect(self._on_row_selected)
         workspace.sig_dirty_changed.connect(lambda _: self._update_title())
         geometry = settings.geometry()
-        if geometry is not None:
-            self.restoreGeometry(geometry)
+        fit_window(self, geometry is not None and self.restoreGeometry(geometry))
         state = settings.window_state()
-        if state is not None:
-            self.restoreState(state)
+        if state is None or not self.restoreState(state):
+            place_inspector(self, dock, self.nav)
 
     def _add_pane(self, stage: str, pane: QWidget) -> None:
         self.nav.add_stage(stage)
-        self.stack.addWidget(pane)
+        self.stack.add_pane(pane, stage_title(stage))
 
     def find(self) -> None:
         """Show the Dataset pane and put the cursor in its search field."""

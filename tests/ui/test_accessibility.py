@@ -84,8 +84,10 @@ def test_main_window_controls_are_named(qtbot: QtBot, tmp_path: Path) -> None:
         window.open_project(folder)
     problems = unnamed_controls(window)
     assert problems == [], "\n".join(problems)
-    for pane in (window.stack.widget(i) for i in range(window.stack.count())):
+    for row, pane in enumerate(window.stack.widget(i) for i in range(window.stack.count())):
         assert pane.objectName().endswith("Pane")
+        # Screen readers name the pane as the sidebar names its stage.
+        assert pane.accessibleName() == window.nav.item(row).text(), pane.objectName()
     for action in window.findChildren(type(window.save_action)):
         if action.text() and not action.isSeparator() and action.menu() is None:
             assert action.objectName() or action.parent() is not window, action.text()

@@ -171,7 +171,7 @@ def test_the_chinese_window_has_no_english_left(
         assert english not in shown
     pane = window.judges_pane
     window.nav.setCurrentRow(window.stack.indexOf(pane))
-    texts = [*visible_texts(pane), *combo_items(pane.kind, pane.metric, pane.preset)]
+    texts = [*visible_texts(pane), *combo_items(pane.kind, pane.metric_choice, pane.preset)]
     assert english_left(iter(texts)) == []
     for row in range(pane.model.rowCount()):  # a rule's explanation, a server's hint
         pane.list.setCurrentIndex(pane.model.index(row))
@@ -231,12 +231,12 @@ def test_the_chinese_wizard_has_no_english_left(
         texts = [
             *visible_texts(wizard),
             *(wizard.buttonText(button) for button in WIZARD_BUTTONS),
-            *combo_items(judge.preset, judge.metric),
+            *combo_items(judge.preset, judge.metric_choice),
             *(templates.model.index(row).data() for row in range(templates.model.rowCount())),
         ]
         assert english_left(iter(texts), columns) == [], f"page {page}"
         if page == PAGE_JUDGE:  # every server's hint, every rule's explanation
-            for combo in (judge.preset, judge.metric):
+            for combo in (judge.preset, judge.metric_choice):
                 for index in range(combo.count()):
                     combo.setCurrentIndex(index)
                     judge._preset_chosen()

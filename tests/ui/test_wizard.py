@@ -123,8 +123,8 @@ def test_a_csv_becomes_a_project_with_an_offline_check(
     assert wizard.currentId() == PAGE_JUDGE
     judge = wizard.judge_page
     judge.use_check.setChecked(True)
-    judge.metric.setCurrentIndex(judge.metric.findData("exact"))
-    assert not judge.base_url.isEnabled() and judge.metric.isEnabled()
+    judge.metric_choice.setCurrentIndex(judge.metric_choice.findData("exact"))
+    assert not judge.base_url.isEnabled() and judge.metric_choice.isEnabled()
     assert "reference answer" in judge.metric_help.text()
 
     wizard.next()

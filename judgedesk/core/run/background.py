@@ -162,6 +162,7 @@ class BackgroundRun:
                 self.selection,
                 concurrency=self.concurrency,
                 offline=self.offline,
+                who="a run started in the JudgeDesk window",
             )
             run.sig_started.connect(self._started)
             run.sig_row_finished.connect(self._row_finished)

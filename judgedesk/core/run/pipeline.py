@@ -15,6 +15,7 @@ from judgedesk.core.events import Signal
 from judgedesk.core.judge import ChatClient, JudgeCallError, JudgeSettings, judge_version
 from judgedesk.core.project import Project, check_project, require_keys_approved
 from judgedesk.core.run.context import JudgeContext, prepare_judge
+from judgedesk.core.run.lock import RunLock
 from judgedesk.core.run.progress import Progress, RunSummary
 from judgedesk.core.run.selection import Selection, selected_rows
 from judgedesk.core.run.steps import RowProcessor, RowResult
@@ -49,8 +50,14 @@ class Run:
         *,
         concurrency: int | None = None,
         offline: bool = False,
+        wait: bool = False,
+        who: str = "a run",
     ) -> None:
         self.project = project
+        # One run of a project at a time; ``wait`` waits for another to end instead of
+        # refusing to start, ``who`` is what another run is told is running.
+        self.lock = RunLock(project.store_path.parent, who)
+        self.wait = wait
         self.dataset = dataset
         self.store = store
         self.selection = selection or Selection()
@@ -108,7 +115,21 @@ class Run:
         )
 
     async def execute(self) -> RunSummary:
-        """Run the pipeline and return the summary; never leaves workers behind."""
+        """Run the pipeline and return the summary; never leaves workers behind.
+
+        Raises:
+            ProjectBusyError: another process is running the project (unless ``wait``).
+        """
+        if self.wait:
+            await self.lock.acquire_waiting()
+        else:
+            self.lock.acquire()
+        try:
+            return await self._execute()
+        finally:
+            self.lock.release()
+
+    async def _execute(self) -> RunSummary:
         problems = [p for p in check_project(self.project) if p.severity == "error"]
         problems = [p for p in problems if not (self.offline and "endpoint" in p.message)]
         if problems:
@@ -331,10 +352,21 @@ async def run_project(
     concurrency: int | None = None,
     offline: bool = False,
     listeners: Sequence[Any] = (),
+    wait: bool = False,
+    who: str = "a run",
 ) -> RunSummary:
     """Open the project's store, run, close: the headless way to run a project."""
     with Store(project.store_path) as store:
-        run = Run(project, dataset, store, selection, concurrency=concurrency, offline=offline)
+        run = Run(
+            project,
+            dataset,
+            store,
+            selection,
+            concurrency=concurrency,
+            offline=offline,
+            wait=wait,
+            who=who,
+        )
         for listener in listeners:
             listener(run)
         return await run.execute()

@@ -74,12 +74,12 @@ class JudgeForm(QWidget, JudgeReaderRow):
         self.kind.addItem(self.tr("Rule, no model (offline)"), "metric")
         self.kind.currentIndexChanged.connect(self._edited)
         self.form.addRow(self.tr("Kind"), self.kind)
-        self.metric = QComboBox(self)
-        self.metric.setObjectName("judgeMetric")
+        self.metric_choice = QComboBox(self)
+        self.metric_choice.setObjectName("judgeMetric")
         for info in METRICS.values():
-            self.metric.addItem(core_tr(info.title), info.id)
-        self.metric.currentIndexChanged.connect(self._edited)
-        self.form.addRow(self.tr("Rule"), self.metric)
+            self.metric_choice.addItem(core_tr(info.title), info.id)
+        self.metric_choice.currentIndexChanged.connect(self._edited)
+        self.form.addRow(self.tr("Rule"), self.metric_choice)
         self.metric_help = QLabel("", self)
         self.metric_help.setObjectName("judgeMetricHelp")
         self.metric_help.setWordWrap(True)
@@ -211,7 +211,7 @@ class JudgeForm(QWidget, JudgeReaderRow):
             self.name.setText(judge.name)
             self.enabled.setChecked(judge.enabled)
             self.kind.setCurrentIndex(max(0, self.kind.findData(judge.kind)))
-            self.metric.setCurrentIndex(max(0, self.metric.findData(judge.metric)))
+            self.metric_choice.setCurrentIndex(max(0, self.metric_choice.findData(judge.metric)))
             self.base_url.setText(judge.base_url)
             self.model_name.setCurrentText(judge.model)
             source = judge.api_key.partition(":")[0]
@@ -258,9 +258,9 @@ class JudgeForm(QWidget, JudgeReaderRow):
         self.structured.set_visible(is_model, is_endpoint)
         self.rule_button.setVisible(self.reader.currentData() == OWN_RULE)
         self.rule_text.setVisible(is_model and bool(self.rule_text.text()))
-        self.form.setRowVisible(self.metric, not is_model)
+        self.form.setRowVisible(self.metric_choice, not is_model)
         self.form.setRowVisible(self.metric_help, not is_model)
-        info = METRICS.get(str(self.metric.currentData()))
+        info = METRICS.get(str(self.metric_choice.currentData()))
         self.metric_help.setText(core_tr(info.description) if info else "")
         source = self.key_source.currentIndex()
         self.form.setRowVisible(self.key_env, is_endpoint and source == KEY_ENV)
@@ -279,7 +279,7 @@ class JudgeForm(QWidget, JudgeReaderRow):
             with QSignalBlocker(self.structured.checkbox):
                 self.structured.checkbox.setChecked(True)
         judge.kind = kind
-        judge.metric = str(self.metric.currentData()) if judge.kind == "metric" else ""
+        judge.metric = str(self.metric_choice.currentData()) if judge.kind == "metric" else ""
         judge.base_url = self.base_url.text().strip()
         judge.model = self.model_name.currentText().strip()
         if self.key_source.currentIndex() == KEY_ENV:

@@ -125,17 +125,17 @@ class JudgePage(QWizardPage):
         self.check_box = QWidget(self)
         check_form = QFormLayout(self.check_box)
         check_form.setContentsMargins(24, 0, 0, 0)
-        self.metric = QComboBox(self)
-        self.metric.setObjectName("judgeMetric")
-        self.metric.setAccessibleName(self.tr("Check"))
+        self.metric_choice = QComboBox(self)
+        self.metric_choice.setObjectName("judgeMetric")
+        self.metric_choice.setAccessibleName(self.tr("Check"))
         for info in METRICS.values():
-            self.metric.addItem(core_tr(info.title), info.id)
-        self.metric.setCurrentIndex(max(0, self.metric.findData("contains")))
-        self.metric.currentIndexChanged.connect(self._changed)
+            self.metric_choice.addItem(core_tr(info.title), info.id)
+        self.metric_choice.setCurrentIndex(max(0, self.metric_choice.findData("contains")))
+        self.metric_choice.currentIndexChanged.connect(self._changed)
         self.metric_help = note_label(self, "judgeMetricHelp", "hint")
         check_form.addRow(
-            buddy_label(self, self.tr("&Check:"), self.metric),
-            with_hint(self.metric, self.metric_help),
+            buddy_label(self, self.tr("&Check:"), self.metric_choice),
+            with_hint(self.metric_choice, self.metric_help),
         )
         self.pattern = self._line("judgePattern", self.tr("Regular expression"))
         self.pattern.setPlaceholderText(self.tr(r"e.g. \bParis\b"))
@@ -169,8 +169,8 @@ class JudgePage(QWizardPage):
         QWidget.setTabOrder(self.use_file, self.file_box.path)
         QWidget.setTabOrder(self.file_box.path, self.file_box.browse)
         QWidget.setTabOrder(self.file_box.browse, self.use_check)
-        QWidget.setTabOrder(self.use_check, self.metric)
-        QWidget.setTabOrder(self.metric, self.pattern)
+        QWidget.setTabOrder(self.use_check, self.metric_choice)
+        QWidget.setTabOrder(self.metric_choice, self.pattern)
         self._preset_chosen()
 
     def _line(self, name: str, accessible: str) -> QLineEdit:
@@ -233,7 +233,7 @@ class JudgePage(QWizardPage):
         self.model_box.setEnabled(is_model)
         self.file_box.setEnabled(self.use_file.isChecked())
         self.check_box.setEnabled(self.use_check.isChecked())
-        metric = str(self.metric.currentData())
+        metric = str(self.metric_choice.currentData())
         info = METRICS.get(metric)
         self.metric_help.setText(core_tr(info.description) if info else "")
         self._check_form.setRowVisible(self.pattern, metric == "regex")
@@ -270,7 +270,7 @@ class JudgePage(QWizardPage):
         if self.use_file.isChecked():
             problem = self.file_box.problem()
             return (problem, "error") if problem else ("", "")
-        metric = str(self.metric.currentData())
+        metric = str(self.metric_choice.currentData())
         if metric == "regex":
             pattern = self.pattern.text()
             if not pattern:
@@ -321,7 +321,7 @@ class JudgePage(QWizardPage):
                 structured=True,
                 concurrency=1,
             )
-        metric = str(self.metric.currentData())
+        metric = str(self.metric_choice.currentData())
         params = {"pattern": self.pattern.text()} if metric == "regex" else {}
         return JudgeSettings(name=CHECK_JUDGE_NAME, kind="metric", metric=metric, params=params)
 
@@ -329,7 +329,7 @@ class JudgePage(QWizardPage):
         """One line for the summary on the last page."""
         judge = self.judge()
         if judge.kind == "metric":
-            return self.tr("offline check “{0}”").format(self.metric.currentText())
+            return self.tr("offline check “{0}”").format(self.metric_choice.currentText())
         if judge.kind == "local":
             return self.tr("the model file {0}").format(Path(judge.model_file).name)
         if not judge.model:
