@@ -252,6 +252,7 @@ class MainWindow(QMainWindow):
             self.files.then_if_saved(self._close_now)
             return
         self.run_pane.stop_and_wait()
+        self.template_pane.close_dialogs()
         self.review_pane.shutdown()
         self.report_pane.shutdown()
         self._review_card_or_inspector(closing=True)

@@ -257,11 +257,6 @@ class StageWatcher(QObject):
         self.states, self.step = states, step
         self.sig_changed.emit(states, step)
 
-    def show_now(self) -> None:
-        """Announce the states at once (tests, and the window's first paint)."""
-        self._show_timer.stop()
-        self._show()
-
 
 async def _standing(project: Project, dataset: Dataset | None, reviewer: str) -> Standing:
     try:

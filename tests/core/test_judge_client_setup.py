@@ -24,7 +24,6 @@ from judgedesk.core.judge import (
     resolve_api_key,
     store_api_key,
 )
-from judgedesk.core.judge import openai as openai_module
 from judgedesk.core.judge.advice import describe
 from judgedesk.core.judge.replies import SSEDecoder, StreamAssembler
 from judgedesk.core.judge.retry import RateLimiter, backoff_delay, parse_retry_after
@@ -160,11 +159,14 @@ async def test_a_custom_transport_is_used() -> None:
 @pytest.mark.asyncio
 @pytest.mark.parametrize("use_aiohttp", [True, False])
 async def test_both_transports_answer_and_classify_a_cut_stream(
-    fake: FakeOpenAI, monkeypatch: pytest.MonkeyPatch, use_aiohttp: bool
+    fake: FakeOpenAI, use_aiohttp: bool
 ) -> None:
-    monkeypatch.setattr(openai_module, "USE_AIOHTTP", use_aiohttp)
+    # httpx's own transport is the one used behind a proxy.
+    transport = None if use_aiohttp else httpx.AsyncHTTPTransport(trust_env=False)
     fake.set_faults(FaultPlan(script={1: "cut"}))
-    async with OpenAIClient(fake.base_url, concurrency=16, backoff=0.01) as judge:
+    async with OpenAIClient(
+        fake.base_url, concurrency=16, backoff=0.01, transport=transport
+    ) as judge:
         request = ChatRequest(messages=[{"role": "user", "content": "hi"}], model="m", stream=True)
         reply = await judge.chat(request)
         assert (await judge.list_models()).models

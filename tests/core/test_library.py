@@ -29,7 +29,6 @@ from judgedesk.core.template.library import (
     get_template,
     list_scenes,
     list_templates,
-    template_ids,
 )
 from judgedesk.core.template.render import RESERVED_NAMES
 from judgedesk.resources import resource_path
@@ -181,8 +180,8 @@ def _check_clean(text: str) -> None:
 # --- loading and metadata ---------------------------------------------------------
 
 
-def test_template_ids_in_display_order() -> None:
-    assert template_ids() == EXPECTED_IDS
+def test_templates_are_listed_in_display_order() -> None:
+    assert [info.id for info in list_templates("en")] == EXPECTED_IDS
 
 
 def test_list_templates_for_each_language_keeps_order() -> None:

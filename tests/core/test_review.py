@@ -188,7 +188,7 @@ def test_blind_mode_hides_the_judge_until_the_person_answers(tmp_path: Path) -> 
         session.set_value(0, 5)
         assert session.judge_visible(0)
         session.blind = False
-        session.clear_value(0)
+        session.set_value(0, None)
         assert session.judge_visible(0)
 
 

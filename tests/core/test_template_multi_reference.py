@@ -10,7 +10,7 @@ import pytest
 from judgedesk.cli import main
 from judgedesk.core.judge.parsers import infer_parser, parse_verdict
 from judgedesk.core.project.settings import load_project
-from judgedesk.core.template.library import LANGUAGES, get_template, template_ids
+from judgedesk.core.template.library import LANGUAGES, get_template, list_templates
 
 # A row in the platform's evaluation-set format: an OpenAI chat whose last assistant turn
 # is the dataset's own answer (data.gt), plus a ref_answer field that must win over it.
@@ -51,7 +51,8 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def test_the_six_methods_of_seed_000_are_listed_in_both_languages(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert set(SEED_000_METHODS) <= set(template_ids())
+    ids = [info.id for info in list_templates("en")]
+    assert set(SEED_000_METHODS) <= set(ids)
     for language in LANGUAGES:
         code, out, _ = run(capsys, "templates", "--language", language)
         assert code == 0
@@ -61,7 +62,6 @@ def test_the_six_methods_of_seed_000_are_listed_in_both_languages(
         assert f"  {language}  score" in line and "multi-turn" in line
         assert get_template("score_multi_reference", language).title in line
     # Scoring against the reference comes right after plain multi-turn scoring.
-    ids = template_ids()
     assert ids.index("score_multi_reference") == ids.index("score_multi") + 1
 
 

@@ -103,9 +103,6 @@ def test_workspace_records_judge_changes_and_tracks_unsaved_state(tmp_path: Path
     assert judges[0].name == "renamed" and workspace.dirty
     workspace.save_project()
     assert not workspace.dirty
-    # A change that cannot be undone keeps the project dirty through undo.
-    workspace.mark_dirty()
-    assert workspace.dirty
     # Recording no change does nothing.
     workspace.record_judges(copy.deepcopy(judges), "Nothing")
     assert workspace.undo.undo_label == "Rename"

@@ -350,3 +350,20 @@ def test_the_chinese_dialogs_have_no_english_left(
     assert english_left(iter(texts), ["{$name}", "{$rubric}", "rubric", "other"]) == []
     importer.reject()
     assert window.workspace.project is not None
+
+
+def test_the_dialogs_close_when_another_project_opens_or_the_window_closes(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window, pane = open_pane(qtbot, tmp_path)
+    dialogs = (pane.tools.open_library(), pane.tools.open_variables(), pane.tools.open_import())
+    assert all(dialog.isVisible() for dialog in dialogs)
+    other = copy_sample(tmp_path / "other")
+    with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
+        window.open_project(other)
+    assert not any(dialog.isVisible() for dialog in dialogs)
+    # Opened again for the new project, they go with the window.
+    dialogs = (pane.tools.open_library(), pane.tools.open_variables(), pane.tools.open_import())
+    assert all(dialog.isVisible() for dialog in dialogs)
+    assert window.close()
+    assert not any(dialog.isVisible() for dialog in dialogs)

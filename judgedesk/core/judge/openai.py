@@ -36,15 +36,11 @@ from judgedesk.core.judge.failures import (
 from judgedesk.core.judge.replies import parse_completion
 from judgedesk.core.judge.retry import RateLimiter, backoff_delay
 from judgedesk.core.judge.streaming import models_from, read_stream
-from judgedesk.core.judge.transport import LANE_SIZE, LaneTransport
 from judgedesk.core.judge.usage import with_usage
 
 log = logging.getLogger(__name__)
 
 USER_AGENT = "JudgeDesk"
-# Send requests through aiohttp under httpx (about half the CPU per request); when False,
-# httpx's own transport is used, as it is behind a proxy or with a transport passed in.
-USE_AIOHTTP = True
 # Retries of a call that failed under a limit since lowered, beyond its own retries.
 LOAD_RETRIES = 8
 
@@ -117,11 +113,10 @@ class OpenAIClient:
         trust_env = not is_loopback(parts.hostname)
         verify = ssl_verify(parts.scheme, trust_env)
         connections = self.concurrency + 1  # one spare for list_models during a run
+        # aiohttp under httpx costs about half the CPU per request; behind a proxy, or with
+        # a transport passed in, httpx's own transport is used.
         if transport is None and not (trust_env and proxied()):
-            if USE_AIOHTTP:
-                transport = AiohttpTransport(connections, verify=verify)
-            elif connections > LANE_SIZE:
-                transport = LaneTransport(connections, verify=verify)
+            transport = AiohttpTransport(connections, verify=verify)
         # Calls that are not streamed skip httpx when aiohttp carries them (see _send_plain).
         self._fast = transport if isinstance(transport, AiohttpTransport) else None
         self._fast_headers = [

@@ -54,7 +54,8 @@ class Workspace:
             (made, undone or redone).
 
     Changes a person makes go through :attr:`undo`; the project is dirty when the undo
-    stack is away from the saved state or a change that cannot be undone was made.
+    stack is away from the saved state, or the project was adopted unsaved (restored from
+    recovery).
     """
 
     def __init__(self) -> None:
@@ -126,11 +127,6 @@ class Workspace:
         if self.row != index:
             self.row = index
             self.sig_row_selected.emit(index)
-
-    def mark_dirty(self) -> None:
-        """Note a change that cannot be undone (the settings are not saved yet)."""
-        self._unsaved = True
-        self._update_dirty()
 
     def record_judges(
         self, before: list[JudgeSettings], label: str, merge_key: Hashable | None = None

@@ -211,10 +211,6 @@ class ReviewSession:
         text = label or words.verdict(row, None if value is None else self.scale.name_of(value))
         return self._change(row, text, lambda r: replace(r, value=value), anchor=True)
 
-    def clear_value(self, row: int, label: str | None = None) -> SnapshotCommand:
-        """Remove the person's verdict for a row."""
-        return self.set_value(row, None, label)
-
     def set_agree(self, row: int, agree: bool | None, label: str | None = None) -> SnapshotCommand:
         """Say the person agrees (True) or disagrees (False) with the judge; None unsets."""
         text = label or words.agreement(row, agree)

@@ -31,8 +31,6 @@ from judgedesk.core.review.figure import NOT_APPLICABLE as NOT_APPLICABLE
 from judgedesk.core.review.figure import Figure as Figure
 from judgedesk.core.review.figure import is_number as is_number
 
-WEIGHTS = (None, "linear", "quadratic")
-
 
 class Side(int):
     """A pairwise verdict that says which answer is better but not by how much.

@@ -164,23 +164,69 @@ def create_tables(db: sqlite3.Connection) -> None:
         raise
 
 
+def stored_version(db: sqlite3.Connection) -> int | None:
+    """The version written in the file; None before its tables are made."""
+    row = db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
+    return None if row is None else int(row[0])
+
+
+def is_older(db: sqlite3.Connection) -> bool:
+    """Whether an older JudgeDesk wrote the file, which must be brought up to date."""
+    version = stored_version(db)
+    return version is not None and version < STORE_VERSION
+
+
 def check_version(db: sqlite3.Connection, path: Path) -> None:
     """Bring a file of an older version up to date.
 
     Raises:
-        JudgeDeskError: a newer JudgeDesk wrote the file at ``path``.
+        JudgeDeskError: a newer JudgeDesk wrote the file at ``path``, or it is older and
+            cannot be written here.
     """
-    row = db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
-    if row is None:  # cannot happen once create_tables ran
+    version = stored_version(db)
+    if version is None:  # cannot happen once create_tables ran
         return
-    version = int(row[0])
     if version > STORE_VERSION:
         raise JudgeDeskError(
             f"The results file {path} was written by a newer JudgeDesk. Update it."
         )
-    if version < STORE_VERSION:
+    if version == STORE_VERSION:
+        return
+    try:
         with db:
             db.execute("BEGIN IMMEDIATE")
+            # Another connection may have brought it up to date while this one waited.
+            version = stored_version(db) or STORE_VERSION
             for step in range(version, STORE_VERSION):
                 MIGRATIONS[step](db)
             db.execute("UPDATE meta SET value=? WHERE key='version'", (str(STORE_VERSION),))
+    except sqlite3.OperationalError as exc:
+        if not _cannot_write(exc):
+            raise
+        raise JudgeDeskError(
+            f"The results file {path} was written by an older JudgeDesk and must be brought "
+            "up to date once, which means writing to it, but it cannot be written here. Make "
+            "it and its folder writable (or copy the project to a folder you can write to), "
+            "then open it again: nothing in it is lost."
+        ) from None
+
+
+def upgrade_file(path: Path) -> None:
+    """Bring the file at ``path`` up to date through a connection that may write to it.
+
+    Raises:
+        JudgeDeskError: as :func:`check_version`.
+        sqlite3.DatabaseError: the file cannot be read.
+    """
+    db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True, isolation_level=None)
+    try:
+        db.execute("PRAGMA busy_timeout=5000")
+        check_version(db, path)
+    finally:
+        db.close()
+
+
+def _cannot_write(exc: sqlite3.OperationalError) -> bool:
+    # A read-only file, or a folder where SQLite cannot make its journal beside it.
+    text = str(exc).lower()
+    return "readonly" in text or "read-only" in text or "unable to open" in text

@@ -17,7 +17,13 @@ from typing import Any, TypeVar
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.run.adjudications import AdjudicationTable
 from judgedesk.core.run.reviews import ReviewTable
-from judgedesk.core.run.schema import check_version, create_tables, has_version
+from judgedesk.core.run.schema import (
+    check_version,
+    create_tables,
+    has_version,
+    is_older,
+    upgrade_file,
+)
 from judgedesk.core.run.store_errors import StoreWriteError
 from judgedesk.core.run.store_reads import StepVerdicts, step_verdicts
 
@@ -82,10 +88,11 @@ class Store:
     verdicts decided where reviewers disagree in :attr:`adjudications`.
 
     With ``readonly`` the file must exist and is only read: a look at the results while
-    a run may be writing them changes nothing. A file another connection is creating at
-    that moment has no tables yet: :attr:`empty` is then True and there is nothing to
-    read. A new file's tables are made in one transaction, so several connections may
-    open it at once (the Run pane's estimate, a run, the Review pane).
+    a run may be writing them changes nothing (a file an older JudgeDesk wrote is first
+    brought up to date, as opening it to write does). A file another connection is
+    creating at that moment has no tables yet: :attr:`empty` is then True and there is
+    nothing to read. A new file's tables are made in one transaction, so several
+    connections may open it at once (the Run pane's estimate, a run, the Review pane).
     """
 
     def __init__(self, path: Path, *, readonly: bool = False) -> None:
@@ -93,10 +100,14 @@ class Store:
         self.empty = False
         try:
             if readonly:
-                uri = f"{path.absolute().as_uri()}?mode=ro"
-                self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
-                self._db.execute("PRAGMA busy_timeout=5000")
+                self._db = _open_readonly(path)
                 self.empty = not has_version(self._db)
+                if not self.empty and is_older(self._db):
+                    # Read only after it is brought up to date, once, by a connection
+                    # that may write; the tables of an older file are laid out otherwise.
+                    self._db.close()
+                    upgrade_file(path)
+                    self._db = _open_readonly(path)
             else:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 self._db = sqlite3.connect(path, isolation_level=None)
@@ -349,6 +360,12 @@ class Store:
             "FROM results GROUP BY row_index) m USING (row_index, run_id) ORDER BY row_index"
         )
         return {row[1]: _result(row) for row in rows}
+
+
+def _open_readonly(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, isolation_level=None)
+    db.execute("PRAGMA busy_timeout=5000")
+    return db
 
 
 def _process_alive(pid: int) -> bool:

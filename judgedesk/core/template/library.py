@@ -25,7 +25,6 @@ __all__ = [
     "get_template",
     "list_scenes",
     "list_templates",
-    "template_ids",
 ]
 
 _log = logging.getLogger(__name__)
@@ -313,11 +312,6 @@ def _catalog() -> dict[str, dict[str, TemplateInfo]]:
 @cache
 def _scene_catalog() -> dict[str, dict[str, ScenePreset]]:
     return _read_scenes(resource_path("templates", _SCENES_FILE))
-
-
-def template_ids() -> list[str]:
-    """Return the ids of the built-in templates in display order."""
-    return list(_catalog())
 
 
 def list_templates(language: str | None = None) -> list[TemplateInfo]:

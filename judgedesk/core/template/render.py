@@ -11,7 +11,6 @@ from typing import Any
 from jinja2 import ChainableUndefined, TemplateSyntaxError
 from jinja2.exceptions import SecurityError, TemplateError
 
-from judgedesk.core.errors import TemplateError as JudgeDeskTemplateError
 from judgedesk.core.template import limits
 from judgedesk.core.template.compile import TEXTS, NameTrackingGenerator, TemplateCompiler
 from judgedesk.core.template.context import ResponseRecord, build_context
@@ -35,7 +34,6 @@ __all__ = [
     "build_context",
     "compile_template",
     "render_template",
-    "require_rendered",
 ]
 
 # Names the renderer always provides; project variables may not take them.
@@ -356,10 +354,3 @@ def render_template(
 ) -> RenderResult:
     """Compile (cached) and render a template in one call (``seconds``: its time limit)."""
     return compile_template(source).render(context, seconds=seconds)
-
-
-def require_rendered(result: RenderResult) -> str:
-    """Return the text of a render, or raise its first error for headless callers."""
-    if not result.ok:
-        raise JudgeDeskTemplateError(str(result.errors[0]))
-    return result.text

@@ -278,7 +278,12 @@ class TemplatePane(QWidget):
 
     # --- rows and the preview -------------------------------------------------------------
 
+    def close_dialogs(self) -> None:
+        """Close the Library…, Variables… and Import… dialogs (the window is closing)."""
+        self.tools.close_dialogs()
+
     def _project_opened(self, project: Project) -> None:
+        self.tools.close_dialogs()  # they were opened for the project before
         self.files.flush()
         self._judge_name = self._path = None
         self.rows.refresh()

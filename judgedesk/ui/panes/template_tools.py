@@ -131,8 +131,8 @@ class TemplateTools(QWidget):
         return self.variables
 
     def close_dialogs(self) -> None:
-        """Close the dialogs (another project was opened)."""
-        for dialog in (self.library, self.importer):
+        """Close the dialogs: what they show belongs to a project no longer open."""
+        for dialog in (self.library, self.importer, self.variables):
             if dialog is not None and dialog.isVisible():
                 dialog.done(QDialog.DialogCode.Rejected)
 

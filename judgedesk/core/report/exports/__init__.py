@@ -17,10 +17,10 @@ from pathlib import Path
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.fileio import remove_leftovers
+from judgedesk.core.fileio import atomic_file, remove_leftovers
 from judgedesk.core.project import Project
 from judgedesk.core.report.build import Report, build_report
-from judgedesk.core.report.exports.files import atomic_binary, atomic_text
+from judgedesk.core.report.exports.files import atomic_text
 from judgedesk.core.report.exports.html import html_parts
 from judgedesk.core.report.exports.html_rows import shown_columns, write_rows_section
 from judgedesk.core.report.exports.records import (
@@ -101,7 +101,7 @@ def write_export(
         level = scale_level(session.scale)
         report = replace(report, history=judge_history(store, people_verdicts(session), level))
     if fmt == "xlsx":
-        with atomic_binary(out) as handle:
+        with atomic_file(out) as handle:
             return write_xlsx(handle, report, records, columns)
     before, after = html_parts(report, session.items())
     shown = shown_columns(columns, shape.judges, shape.answers)

@@ -10,14 +10,12 @@ from typing import IO
 
 from judgedesk.core.fileio import atomic_file
 
-atomic_binary = atomic_file  # a file written as it is made: the old one or the new
-
 
 @contextlib.contextmanager
 def atomic_text(path: Path) -> Iterator[IO[str]]:
     """A UTF-8 text file that replaces ``path`` once the block ends (see
-    :func:`atomic_binary`); a character UTF-8 cannot hold becomes "?"."""
-    with atomic_binary(path) as raw:
+    :func:`~judgedesk.core.fileio.atomic_file`); a character UTF-8 cannot hold becomes "?"."""
+    with atomic_file(path) as raw:
         text = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline="")
         yield text
         text.flush()

@@ -280,19 +280,6 @@ def _attention(items: Sequence[ReviewItem], report: Report) -> str:
     return "".join(out)
 
 
-def html_report(report: Report, items: Sequence[ReviewItem], rows: str = "") -> str:
-    """The report as one HTML page that opens offline in any browser.
-
-    Args:
-        report: the figures and charts.
-        items: the review's rows, for the rows to look at.
-        rows: the section with every row (see
-            :func:`~judgedesk.core.report.exports.html_rows.write_rows_section`).
-    """
-    before, after = html_parts(report, items)
-    return before + rows + after
-
-
 def html_parts(report: Report, items: Sequence[ReviewItem]) -> tuple[str, str]:
     """The page before the section with every row, and after it."""
     when = datetime.datetime.fromtimestamp(report.created, datetime.UTC)
