@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
-from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -14,8 +12,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project import SnapshotCommand, UndoStack
-from judgedesk.core.review import PackRow, ReviewPack, save_pack
+from judgedesk.core.project import UndoStack
+from judgedesk.core.review import PackRow, PackSession, ReviewPack, save_pack
 from judgedesk.core.run import Review
 from judgedesk.ui.tasks import TaskRunner
 
@@ -96,8 +94,8 @@ class PackSaver(QObject):
 
 
 class PackReviews(QObject):
-    """The open pack and its reviews; every change goes through the undo stack and is
-    saved into the pack's file at once.
+    """The open pack's :class:`~judgedesk.core.review.PackSession`, mirrored for the
+    window: its changes are announced as a Qt signal and saved into the pack's file at once.
 
     Signals:
         sig_review_changed: the dataset index of a row whose review was changed, undone
@@ -108,83 +106,62 @@ class PackReviews(QObject):
 
     def __init__(self, tasks: TaskRunner, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.pack: ReviewPack | None = None
+        self.session: PackSession | None = None
         self.path: Path | None = None
         self.undo = UndoStack()
         self.saver = PackSaver(tasks, self)
-        self.touched: int | None = None
+
+    @property
+    def pack(self) -> ReviewPack | None:
+        """The pack under review (None before one is opened)."""
+        return self.session.pack if self.session is not None else None
+
+    @property
+    def touched(self) -> int | None:
         """The row the last change, undo or redo was about."""
+        return self.session.touched if self.session is not None else None
 
     def open(self, pack: ReviewPack, path: Path) -> None:
         """Review ``pack``, saved to ``path``; the undo history starts again."""
-        self.pack, self.path = pack, path
+        if self.session is not None:
+            self.session.sig_review_changed.disconnect(self._changed)
         self.undo.clear()
+        self.session = PackSession(pack, self.undo)
+        self.session.sig_review_changed.connect(self._changed)
+        self.path = path
         self.saver.failure = ""
 
     def review(self, row: PackRow) -> Review | None:
-        return self.pack.reviews.get(row.index) if self.pack is not None else None
+        """What the reviewer said of ``row`` so far."""
+        return self.session.review(row) if self.session is not None else None
 
-    def give(self, row: PackRow, value: Any, name: str) -> None:
-        """Give ``row`` the verdict ``value`` (shown as ``name``)."""
-        label = self.tr("Verdict {0} on {1}").format(name, row.id)
-        self.change(row, label, lambda review: replace(review, value=value))
+    def give(self, row: PackRow, value: Any) -> None:
+        """Give ``row`` the verdict ``value`` (one on the pack's scale)."""
+        if self.session is not None:
+            name = self.session.scale.name_of(value)
+            label = self.tr("Verdict {0} on {1}").format(name, row.id)
+            self.session.give(row, value, label)
 
     def toggle_flag(self, row: PackRow) -> None:
         """Flag ``row`` for a second look, or take the flag off."""
-        label = self.tr("Flag on {0}").format(row.id)
-        self.change(row, label, lambda review: replace(review, flag=not review.flag))
+        if self.session is not None:
+            self.session.toggle_flag(row, self.tr("Flag on {0}").format(row.id))
 
     def clear_verdict(self, row: PackRow) -> None:
         """Take back ``row``'s verdict (the flag and note stay)."""
-        label = self.tr("Clear the verdict of {0}").format(row.id)
-        self.change(row, label, lambda review: replace(review, value=None, agree=None))
+        if self.session is not None:
+            self.session.clear_verdict(row, self.tr("Clear the verdict of {0}").format(row.id))
 
     def write_note(self, row: PackRow, text: str) -> None:
         """Write ``row``'s note (typing into one note is one step of undo)."""
-        label = self.tr("Note on {0}").format(row.id)
-        self.change(row, label, lambda review: replace(review, note=text), ("note", row.index))
+        if self.session is not None:
+            self.session.write_note(row, text, self.tr("Note on {0}").format(row.id))
 
-    def change(
-        self,
-        row: PackRow,
-        label: str,
-        edit: Callable[[Review], Review],
-        merge_key: Hashable | None = None,
-    ) -> None:
-        """Change ``row``'s review with ``edit`` (a review that says nothing is removed)."""
-        pack = self.pack
-        if pack is None:
-            return
-        before = pack.reviews.get(row.index)
-        base = before or Review(row.index, row.id, reviewer=pack.reviewer)
-        after: Review | None = replace(edit(base), updated=time.time())
-        if after is not None and after.empty:
-            after = None
-        if _same(before, after):
-            return
-        index = row.index
-        command = SnapshotCommand(label, before, after, lambda s: self._put(index, s), merge_key)
-        self.undo.push(command)
-
-    def _put(self, index: int, state: object) -> None:
-        pack, path = self.pack, self.path
-        if pack is None or path is None:
-            return
-        if isinstance(state, Review):
-            pack.reviews[index] = state
-        else:
-            pack.reviews.pop(index, None)
-        self.touched = index
+    def _changed(self, index: int) -> None:
         self.sig_review_changed.emit(index)
-        self.saver.save(pack, path)
+        self.save_again()
 
     def save_again(self) -> None:
         """Write the pack again (after a failed save)."""
         if self.pack is not None and self.path is not None:
             self.saver.save(self.pack, self.path)
-
-
-def _same(before: Review | None, after: Review | None) -> bool:
-    if before is None or after is None:
-        return before is after
-    return replace(before, updated=0.0) == replace(after, updated=0.0)

@@ -256,7 +256,7 @@ class PackWindow(QMainWindow):
     def _give(self, value: object) -> None:
         row = self.current_row()
         if row is not None:
-            self.reviews.give(row, value, self.model.scale.name_of(value))
+            self.reviews.give(row, value)
             self._say("")
             if self.card.advance.isChecked():
                 self.next_row()

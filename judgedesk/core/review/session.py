@@ -9,7 +9,7 @@ written to the store at once, and announced with ``sig_review_changed``.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import replace
 from typing import Any
 
@@ -17,6 +17,7 @@ from judgedesk.core.dataset import Dataset, search_rows
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.events import Signal
 from judgedesk.core.project import Project, SnapshotCommand, UndoStack
+from judgedesk.core.review import edits
 from judgedesk.core.review import undo_words as words
 from judgedesk.core.review.comparisons import review_agreement
 from judgedesk.core.review.human import ReviewScale
@@ -209,12 +210,12 @@ class ReviewSession:
         except ValueError as exc:
             raise JudgeDeskError(str(exc)) from None
         text = label or words.verdict(row, None if value is None else self.scale.name_of(value))
-        return self._change(row, text, lambda r: replace(r, value=value), anchor=True)
+        return self._change(row, text, edits.give(value), anchor=True)
 
     def set_agree(self, row: int, agree: bool | None, label: str | None = None) -> SnapshotCommand:
         """Say the person agrees (True) or disagrees (False) with the judge; None unsets."""
         text = label or words.agreement(row, agree)
-        return self._change(row, text, lambda r: replace(r, agree=agree), anchor=True)
+        return self._change(row, text, edits.agree(agree), anchor=True)
 
     def set_dimension(
         self, row: int, dimension: str, score: float | None, label: str | None = None
@@ -230,22 +231,13 @@ class ReviewSession:
                     f"A dimension's score is a number of zero or more, not {score!r}."
                 )
             score = int(score) if float(score).is_integer() else float(score)
-
-        def edit(review: Review) -> Review:
-            dimensions = dict(review.dimensions)
-            if score is None:
-                dimensions.pop(dimension, None)
-            else:
-                dimensions[dimension] = score
-            return replace(review, dimensions=dimensions)
-
         text = label or words.dimension(row, dimension, score)
-        return self._change(row, text, edit)
+        return self._change(row, text, edits.score(dimension, score))
 
     def set_flag(self, row: int, flag: bool, label: str | None = None) -> SnapshotCommand:
         """Flag a row for a second look, or take the flag off."""
         text = label or words.flag(row, flag)
-        return self._change(row, text, lambda r: replace(r, flag=flag))
+        return self._change(row, text, edits.flag(flag))
 
     def toggle_flag(self, row: int, label: str | None = None) -> SnapshotCommand:
         """Flag a row, or unflag it if it is flagged."""
@@ -254,26 +246,24 @@ class ReviewSession:
     def set_note(self, row: int, note: str, label: str | None = None) -> SnapshotCommand:
         """Write the person's note; typing into one row's note is undone at once."""
         text = label or words.note(row)
-        return self._change(row, text, lambda r: replace(r, note=note), merge=("note", row))
+        return self._change(row, text, edits.note(note), merge=("note", row))
 
     def clear_verdict(self, row: int, label: str | None = None) -> SnapshotCommand:
         """Take back the person's verdict and their agree / disagree; the flag and the
         note stay."""
         text = label or words.verdict(row, None)
-        return self._change(row, text, lambda r: replace(r, value=None, agree=None))
+        return self._change(row, text, edits.clear_verdict)
 
     def clear_review(self, row: int, label: str | None = None) -> SnapshotCommand:
         """Remove everything the person said about a row."""
         text = label or words.clear_review(row)
-        return self._change(
-            row, text, lambda r: replace(r, value=None, agree=None, flag=False, note="")
-        )
+        return self._change(row, text, edits.clear_review)
 
     def _change(
         self,
         row: int,
         label: str,
-        edit: Callable[[Review], Review],
+        edit: edits.Edit,
         *,
         anchor: bool = False,
         merge: Hashable | None = None,
@@ -297,9 +287,9 @@ class ReviewSession:
         def apply(state: object) -> None:
             self._restore(row, state if isinstance(state, Review) else None)
 
-        final = None if after.empty else after
+        final = edits.kept(after)
         command = SnapshotCommand(label, before, final, apply, merge)
-        return self._push(command, _same_review(before, final))
+        return self._push(command, edits.same_review(before, final))
 
     def _push(self, command: SnapshotCommand, unchanged: bool) -> SnapshotCommand:
         if unchanged:
@@ -355,12 +345,6 @@ class ReviewSession:
         item = replace(current, review=review)
         self._items[row] = item
         self.sig_review_changed.emit(item)
-
-
-def _same_review(a: Review | None, b: Review | None) -> bool:
-    if a is None or b is None:
-        return a is b
-    return replace(a, updated=0.0, reviewer="") == replace(b, updated=0.0, reviewer="")
 
 
 def disagreeing_rows(store: Store, dataset: Dataset | None, project: Project | None) -> list[int]:

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 from judgedesk.core.review import PackRow, ReviewScale
 from judgedesk.core.run import Review
 from judgedesk.ui.keys import PaneKey
-from judgedesk.ui.panes.review_keys import is_undo_key
 from judgedesk.ui.panes.verdict_controls import VerdictControls, VerdictWidget
+from judgedesk.ui.panes.verdict_keys import is_undo_key, verdict_keys
 from judgedesk.ui.rich_text import (
     MARKDOWN_LIMIT,
     ROLE_COLOURS,
@@ -35,39 +35,14 @@ _TAG = re.compile(r"^\[([A-Z][A-Z_ -]*)\] ?", re.MULTILINE)
 _ROLES = {"SYSTEM": "system", "USER": "user", "BOT": "assistant", "TOOL": "tool"}
 
 
-PACK_KEYS: tuple[PaneKey, ...] = (
-    PaneKey(("J", "N", "Down"), QT_TRANSLATE_NOOP("Shortcuts", "Next row"), "next_row"),
-    PaneKey(("K", "P", "Up"), QT_TRANSLATE_NOOP("Shortcuts", "Previous row"), "previous_row"),
-    PaneKey(
-        tuple("1234567890"),
-        QT_TRANSLATE_NOOP("Shortcuts", "Your verdict: the key on its button"),
-        "press_digit",
-    ),
-    PaneKey(("F",), QT_TRANSLATE_NOOP("Shortcuts", "Flag the row for a second look"), "flag"),
-    PaneKey(("E",), QT_TRANSLATE_NOOP("Shortcuts", "Write a note on the row"), "focus_note"),
-    # The note's own keys (verdict_controls).
-    PaneKey(("Esc", "Return"), QT_TRANSLATE_NOOP("Shortcuts", "In the note: back to the rows")),
-    PaneKey(
-        ("Backspace", "Delete"),
-        QT_TRANSLATE_NOOP("Shortcuts", "Clear your verdict (the flag and the note stay)"),
-        "clear_verdict",
-    ),
-)
-"""The keys the card's hints name; :func:`add_pack_keys` binds them."""
+PACK_KEYS: tuple[PaneKey, ...] = verdict_keys(without=("agree", "disagree", "undo", "redo"))
+"""The keys the card's hints name (a pack has no agreeing with the judge; undo and redo
+are the menus'); :func:`add_pack_keys` binds them."""
 
 PACK_MENU_KEYS: tuple[PaneKey, ...] = (
     PaneKey(("Ctrl+O",), QT_TRANSLATE_NOOP("Shortcuts", "Open a review pack"), "open"),
     PaneKey(("Ctrl+W",), QT_TRANSLATE_NOOP("Shortcuts", "Close the window"), "close"),
-    PaneKey(
-        (QKeySequence.StandardKey.Undo,),
-        QT_TRANSLATE_NOOP("Shortcuts", "Undo the last review change"),
-        "undo",
-    ),
-    PaneKey(
-        ("Ctrl+Shift+Z", QKeySequence.StandardKey.Redo),
-        QT_TRANSLATE_NOOP("Shortcuts", "Redo the review change undone"),
-        "redo",
-    ),
+    *verdict_keys("undo", "redo"),
 )
 """The keys of the pack window's menus (the window binds them to its actions)."""
 

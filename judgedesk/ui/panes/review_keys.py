@@ -1,4 +1,4 @@
-"""The Review pane's keys: one key per step, so reviewing needs no mouse."""
+"""The Review pane's keys: every key of reviewing (:mod:`verdict_keys`), bound in the pane."""
 
 from __future__ import annotations
 
@@ -6,42 +6,18 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QShortcut
 from PySide6.QtWidgets import QWidget
 
 from judgedesk.ui.keys import PaneKey
+from judgedesk.ui.panes.verdict_keys import verdict_keys
 
-REVIEW_KEYS: tuple[PaneKey, ...] = (
-    PaneKey(("J", "N", "Down"), QT_TRANSLATE_NOOP("Shortcuts", "Next row"), "next_row"),
-    PaneKey(("K", "P", "Up"), QT_TRANSLATE_NOOP("Shortcuts", "Previous row"), "previous_row"),
-    PaneKey(
-        tuple("1234567890"),
-        QT_TRANSLATE_NOOP("Shortcuts", "Your verdict: the key on its button"),
-        "press_digit",
-    ),
-    PaneKey(("A",), QT_TRANSLATE_NOOP("Shortcuts", "Agree with the judge"), "agree"),
-    PaneKey(("D",), QT_TRANSLATE_NOOP("Shortcuts", "Disagree with the judge"), "disagree"),
-    PaneKey(("F",), QT_TRANSLATE_NOOP("Shortcuts", "Flag the row for a second look"), "flag"),
-    PaneKey(("E",), QT_TRANSLATE_NOOP("Shortcuts", "Write a note on the row"), "focus_note"),
-    # The note's own keys (verdict_controls).
-    PaneKey(("Esc", "Return"), QT_TRANSLATE_NOOP("Shortcuts", "In the note: back to the rows")),
-    PaneKey(
-        ("Backspace", "Delete"),
-        QT_TRANSLATE_NOOP("Shortcuts", "Clear your verdict (the flag and the note stay)"),
-        "clear_verdict",
-    ),
-    # The pane reads these itself (keyPressEvent), so they undo reviews, not settings.
-    PaneKey(
-        (QKeySequence.StandardKey.Undo,),
-        QT_TRANSLATE_NOOP("Shortcuts", "Undo the last review change"),
-    ),
-    PaneKey(
-        ("Ctrl+Shift+Z", QKeySequence.StandardKey.Redo),
-        QT_TRANSLATE_NOOP("Shortcuts", "Redo the review change undone"),
-    ),
-)
-"""The Review pane's keys; :func:`add_review_keys` binds those with a command."""
+REVIEW_KEYS: tuple[PaneKey, ...] = verdict_keys()
+"""The Review pane's keys: all of reviewing's; :func:`add_review_keys` binds them."""
+
+_READ_BY_PANE = ("undo", "redo")
+"""Keys the pane reads itself (keyPressEvent), so they undo reviews, not settings."""
 
 _QUEUE_ONLY = ("Down", "Up")
 """Keys bound over the rows and the card only: the filters' lists keep their arrows."""
@@ -74,7 +50,7 @@ def add_review_keys(pane: Reviewing, whole: QWidget, rows_and_card: QWidget) -> 
         "clear_verdict": pane.clear_verdict,
     }
     for entry in REVIEW_KEYS:
-        if not entry.command:
+        if not entry.command or entry.command in _READ_BY_PANE:
             continue
         for sequence in entry.sequences():
             name = sequence.toString()
@@ -85,10 +61,3 @@ def add_review_keys(pane: Reviewing, whole: QWidget, rows_and_card: QWidget) -> 
             shortcut = QShortcut(sequence, rows_and_card if name in _QUEUE_ONLY else whole)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(slot)
-
-
-def is_undo_key(event: QEvent) -> bool:
-    """Ctrl+Z or Ctrl+Shift+Z (or the platform's equivalents)."""
-    return isinstance(event, QKeyEvent) and (
-        event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
-    )

@@ -16,9 +16,10 @@ from judgedesk.ui.panes.review_agreement import AgreementStrip
 from judgedesk.ui.panes.review_card import ReviewCard
 from judgedesk.ui.panes.review_cursor import ReviewCursor
 from judgedesk.ui.panes.review_filters import ReviewFilterBar
-from judgedesk.ui.panes.review_keys import add_review_keys, is_undo_key
+from judgedesk.ui.panes.review_keys import add_review_keys
 from judgedesk.ui.panes.review_link import ReviewLink
 from judgedesk.ui.panes.review_queue import ReviewQueue
+from judgedesk.ui.panes.verdict_keys import is_undo_key
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
 
