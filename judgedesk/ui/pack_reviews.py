@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,9 +21,9 @@ log = logging.getLogger(__name__)
 class PackSaver(QObject):
     """Saves a pack after every change, in the order the changes were made.
 
-    One thread writes; while it writes, the latest state waits (states in between are
-    skipped: the latest holds them). Each write replaces the file atomically, so a crash
-    leaves the last state written.
+    One write at a time, in a thread; while it writes, the latest state waits (states in
+    between are skipped: the latest holds them). Each write replaces the file atomically,
+    so a crash leaves the last state written.
 
     Signals:
         sig_saved: the path, once the latest state is in the file.
@@ -40,7 +38,6 @@ class PackSaver(QObject):
     def __init__(self, tasks: TaskRunner, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.tasks = tasks
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pack-save")
         self._waiting: tuple[ReviewPack, Path] | None = None
         self._writing = False
         self.failure = ""
@@ -48,7 +45,7 @@ class PackSaver(QObject):
 
     def save(self, pack: ReviewPack, path: Path) -> None:
         """Write ``pack`` (as it is now) to ``path`` once the writes before are done."""
-        # The worker gets a copy: the window goes on changing the pack meanwhile.
+        # The thread gets a copy: the window goes on changing the pack meanwhile.
         self._waiting = (replace(pack, reviews=dict(pack.reviews)), path)
         if not self._writing:
             self._write_next()
@@ -64,21 +61,10 @@ class PackSaver(QObject):
             self.sig_idle.emit()
             return
         self._writing = True
-        executor = self._executor
         pack, path = job
-
-        async def write() -> str:
-            try:
-                await asyncio.get_running_loop().run_in_executor(executor, save_pack, pack, path)
-            except (OSError, JudgeDeskError) as exc:
-                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                return f"{path}: {reason}"
-            except Exception as exc:  # any failure must be told, and the next write go on
-                log.exception("saving %s failed", path)
-                return f"{path}: {exc}"
-            return ""
-
-        self.tasks.start("pack-save", write(), lambda failure: self._written(path, failure))
+        self.tasks.run_in_thread(
+            "pack-save", _write, pack, path, on_done=lambda failure: self._written(path, failure)
+        )
 
     def _written(self, path: Path, failure: str) -> None:
         self.failure = failure
@@ -88,9 +74,18 @@ class PackSaver(QObject):
             self.sig_saved.emit(path)
         self._write_next()
 
-    def shutdown(self) -> None:
-        """Let the writing thread go (after the last write, which is never cut short)."""
-        self._executor.shutdown(wait=True)
+
+def _write(pack: ReviewPack, path: Path) -> str:
+    """Save ``pack`` (in a thread): "" once saved, else why not, in words."""
+    try:
+        save_pack(pack, path)
+    except (OSError, JudgeDeskError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return f"{path}: {reason}"
+    except Exception as exc:  # any failure must be told, and the next write go on
+        log.exception("saving %s failed", path)
+        return f"{path}: {exc}"
+    return ""
 
 
 class PackReviews(QObject):

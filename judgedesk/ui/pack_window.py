@@ -383,7 +383,6 @@ class PackWindow(QMainWindow):
             event.ignore()
             return
         self.tasks.cancel_all()
-        self.saver.shutdown()
         super().closeEvent(event)
 
     # --- messages ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -80,3 +81,21 @@ def test_a_run_process_killed_is_reported_and_its_run_closed(tmp_path: Path) -> 
     assert "ended unexpectedly" in news.error and news.summary is None
     with Store(project.store_path) as store:  # the killed process's run is closed
         assert [r.status for r in store.runs()] == ["interrupted"]
+
+
+def test_on_news_says_when_there_is_something_to_drain(tmp_path: Path) -> None:
+    woken = threading.Event()
+    with FakeOpenAI(reply=score_from_question) as fake:
+        project = make_project(tmp_path, fake.base_url)
+        run = ProcessRun(project, on_news=woken.set)
+        run.start()
+        rows = []
+        while True:
+            assert woken.wait(60), "no news came"
+            woken.clear()
+            news = run.drain()
+            rows += news.rows
+            if news.done:
+                break
+    assert sorted(r.index for r in rows) == list(range(ROWS))
+    assert run.done.wait(10)

@@ -70,7 +70,8 @@ class BackgroundRun:
         on_news: Callable[[], None] | None = None,
         trusted_only: bool = False,
     ) -> None:
-        """``on_news`` is called from the run's thread when there is something to drain.
+        """``on_news`` is called from the run's thread when there is something to drain
+        (an attribute: it may be set while the run goes).
 
         With ``trusted_only`` the run refuses to start when the project has scripts not
         made or trusted on this machine (see ``judgedesk.core.project.trust``).
@@ -81,7 +82,7 @@ class BackgroundRun:
         self.selection = selection or Selection()
         self.offline = offline
         self.concurrency = concurrency
-        self._on_news = on_news
+        self.on_news = on_news
         self._lock = threading.Lock()
         self._news = RunNews()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -191,5 +192,6 @@ class BackgroundRun:
         self._notify()
 
     def _notify(self) -> None:
-        if self._on_news is not None:
-            self._on_news()
+        on_news = self.on_news  # read once: another thread may take it away meanwhile
+        if on_news is not None:
+            on_news()

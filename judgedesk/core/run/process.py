@@ -15,6 +15,7 @@ import copy
 import logging
 import multiprocessing
 import threading
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -83,7 +84,11 @@ class ProcessRun:
         offline: bool = False,
         concurrency: int | None = None,
         trusted_only: bool = False,
+        on_news: Callable[[], None] | None = None,
     ) -> None:
+        """``on_news`` is called from the thread receiving the run's messages whenever
+        there is something to drain, and once the run is done (an attribute: it may be
+        set while the run goes)."""
         self.project = copy.deepcopy(project)
         self.selection = selection or Selection()
         self._options = {
@@ -97,6 +102,7 @@ class ProcessRun:
         self._connection: Connection | None = None
         self._process: Any = None
         self.done = threading.Event()
+        self.on_news = on_news
 
     # --- control (any thread) -----------------------------------------------------------
 
@@ -163,6 +169,7 @@ class ProcessRun:
                 self._news.error = news.error or self._news.error
                 self._news.untrusted = news.untrusted or self._news.untrusted
                 ended = self._news.done = news.done
+            self._notify()
         self._process.join(5)
         if not ended:
             code = self._process.exitcode
@@ -176,3 +183,9 @@ class ProcessRun:
         with contextlib.suppress(OSError):
             connection.close()
         self.done.set()
+        self._notify()
+
+    def _notify(self) -> None:
+        on_news = self.on_news  # read once: another thread may take it away meanwhile
+        if on_news is not None:
+            on_news()

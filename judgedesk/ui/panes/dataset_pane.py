@@ -117,9 +117,6 @@ class DatasetPane(QWidget):
         self.setTabOrder(self.scope, self.columns_button)
         self.setTabOrder(self.columns_button, self.table)
 
-        self._poll = QTimer(self)
-        self._poll.setInterval(100)
-        self._poll.timeout.connect(self._show_progress)
         workspace.sig_dataset_loaded.connect(self.show_dataset)
         workspace.sig_dataset_completed.connect(self._on_completed)
         workspace.sig_row_selected.connect(self._select)
@@ -299,18 +296,16 @@ class DatasetPane(QWidget):
         job = SearchJob(query, len(dataset))
         self._job = job
         # Only plain data goes to the thread: the dataset, the query, the job's methods.
-        work = asyncio.to_thread(
-            search_rows,
+        self._task = self.tasks.run_in_thread(
+            _SEARCH_TASK,
+            partial(search_rows, stop=job.total, cancel=job.cancelled),
             dataset,
             query,
             fields,
-            stop=job.total,
-            cancel=job.cancelled,
-            progress=job.report,
+            on_done=partial(self._found, job),
+            on_progress=partial(self._show_progress, job),
         )
-        self._task = self.tasks.start(_SEARCH_TASK, work, on_done=partial(self._found, job))
         self._task.add_done_callback(partial(self._search_ended, job))
-        self._poll.start()
         self._show_search_status()
 
     def _found(self, job: SearchJob, rows: list[int]) -> None:
@@ -337,8 +332,6 @@ class DatasetPane(QWidget):
         if job is self._job:  # it failed: the task runner tells the person why
             self._job = None
             self._show_search_status()
-        if self._job is None:
-            self._poll.stop()
 
     def _cancel_search(self) -> None:
         if self._job is not None:
@@ -347,17 +340,15 @@ class DatasetPane(QWidget):
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task = None
-        self._poll.stop()
 
     def _reselect(self) -> None:
         """After the filter changed: select the workspace's row again if it is shown."""
         if self.workspace.row is not None:
             self._select(self.workspace.row)
 
-    def _show_progress(self) -> None:
-        job = self._job
-        if job is not None and job.total:
-            self.search_progress.setValue(int(100 * job.done / job.total))
+    def _show_progress(self, job: SearchJob, done: int, _total: int) -> None:
+        if job is self._job and job.total:
+            self.search_progress.setValue(int(100 * done / job.total))
 
     def _show_search_status(self) -> None:
         job = self._job

@@ -13,18 +13,13 @@ from judgedesk.ui.models.dataset_model import DatasetTableModel
 class SearchJob:
     """What a search in a worker thread shares with the pane: plain data, no Qt.
 
-    The thread reports progress into it and polls it for cancelling; the pane reads the
-    progress from a GUI timer (nothing Qt is touched from the thread).
+    The thread polls it for cancelling (nothing Qt is touched from the thread).
     """
 
     def __init__(self, query: str, total: int) -> None:
         self.query = query
         self.total = total
-        self.done = 0
         self._cancelled = threading.Event()
-
-    def report(self, done: int, _total: int) -> None:
-        self.done = done
 
     def cancel(self) -> None:
         self._cancelled.set()

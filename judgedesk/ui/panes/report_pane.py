@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import copy
 from collections.abc import Callable
 
@@ -274,7 +273,7 @@ class ReportPane(QWidget):
             self.headline.setText(self.tr("Computing the report…"))
         self.tasks.start(
             "report",
-            asyncio.wrap_future(self.worker.page(copy.deepcopy(project), self.run_id(), category)),
+            self.worker.page(copy.deepcopy(project), self.run_id(), category),
             on_done=self._show_page,
         )
 
@@ -297,7 +296,7 @@ class ReportPane(QWidget):
             return
         self.tasks.start(
             "report-compare",
-            asyncio.wrap_future(self.worker.comparison(copy.deepcopy(project), first, second)),
+            self.worker.comparison(copy.deepcopy(project), first, second),
             on_done=self._show_comparison,
         )
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from PySide6.QtCore import QModelIndex, QObject, QTimer, Signal
 
 from judgedesk.core.project import Workspace
@@ -121,10 +119,8 @@ class ReviewCursor(QObject):
             return
         dataset = self.workspace.dataset
         handle = dataset.with_mapping(dataset.mapping) if dataset is not None else None
-        self.link.run(
-            "review-card",
-            asyncio.to_thread(read_card, handle, project.store_path, row),
-            self._card_read,
+        self.link.run_in_thread(
+            "review-card", read_card, handle, project.store_path, row, on_done=self._card_read
         )
 
     def _card_read(self, content: CardContent) -> None:

@@ -69,17 +69,24 @@ class ReviewLink(QObject):
         return answer
 
     def start(
-        self, key: str, future: Future[T], on_done: Callable[[T], None] | None = None
+        self,
+        key: str,
+        work: Future[T] | Coroutine[Any, Any, T],
+        on_done: Callable[[T], None] | None = None,
     ) -> None:
-        """Wait for the worker's ``future`` in the task ``key``."""
-        self.run(key, _result(future), on_done)
-
-    def run(
-        self, key: str, coro: Coroutine[Any, Any, T], on_done: Callable[[T], None] | None
-    ) -> None:
-        """Run ``coro`` in the task ``key``, counted as pending until it ends."""
+        """Wait for the worker's future (or run a coroutine) in the task ``key``, counted
+        as pending until it ends."""
         self._pending += 1
-        task = self.tasks.start(key, coro, on_done=on_done)
+        task = self.tasks.start(key, work, on_done=on_done)
+        task.add_done_callback(self._task_ended)
+
+    def run_in_thread(
+        self, key: str, function: Callable[..., T], *args: Any, on_done: Callable[[T], None]
+    ) -> None:
+        """Call the blocking ``function(*args)`` in a thread in the task ``key``, counted
+        as pending until it ends."""
+        self._pending += 1
+        task = self.tasks.run_in_thread(key, function, *args, on_done=on_done)
         task.add_done_callback(self._task_ended)
 
     def _task_ended(self, _: object) -> None:
@@ -94,7 +101,7 @@ class ReviewLink(QObject):
     ) -> None:
         """Filter and sort the queue (a text search runs off the GUI thread)."""
         coro = _queue_rows(self.worker, dataset, wanted, sort)
-        self.run("review-queue", coro, self.current(on_done))
+        self.start("review-queue", coro, self.current(on_done))
 
     def submit(self, future: Future[ReviewChange], *, select: bool = False) -> None:
         """Hand on the change ``future`` brings in :attr:`sig_applied`."""
@@ -142,10 +149,6 @@ class ReviewLink(QObject):
         self.flush_note()
         self.closed = True
         self.worker.shutdown()
-
-
-async def _result(future: Future[T]) -> T:
-    return await asyncio.wrap_future(future)
 
 
 async def _queue_rows(

@@ -34,8 +34,9 @@ from judgedesk.ui.panes.run_rows import FinishedRows
 from judgedesk.ui.panes.run_scope import RunScope
 from judgedesk.ui.tasks import TaskRunner
 
-POLL_MS = 100
-"""How often a run's news is taken in: the table and figures update at this pace."""
+NEWS_MS = 100
+"""A run's news is taken in at most this often: the table and figures update at this pace."""
+_NEWS_TASK = "run-news"
 ESTIMATE_DELAY_MS = 300
 
 
@@ -114,8 +115,6 @@ class RunPane(QWidget):
         layout.addWidget(self.figures)
         layout.addWidget(self.finished_rows, 1)
 
-        self._poll_timer = QTimer(self, interval=POLL_MS)
-        self._poll_timer.timeout.connect(self._poll)
         self._estimate_timer = QTimer(self, singleShot=True, interval=ESTIMATE_DELAY_MS)
         self._estimate_timer.timeout.connect(self.estimate)
         workspace.sig_project_opened.connect(lambda _: self._project_changed())
@@ -285,7 +284,7 @@ class RunPane(QWidget):
         # A process of its own: the run's work and garbage stay away from the window.
         self.background = ProcessRun(project, selection, offline=offline, trusted_only=True)
         self.background.start()
-        self._poll_timer.start()
+        self._follow(self.background)
         self._update_buttons()
         self.sig_status_changed.emit(self.figures.status_line())
 
@@ -324,20 +323,20 @@ class RunPane(QWidget):
             return
         background.stop()
         background.join(seconds)
-        self._poll()
+        self.tasks.cancel(_NEWS_TASK)  # what came is taken now, not once the loop gets to it
+        news = background.drain()
+        self._take(news)
+        if news.done:
+            self._finished(news)
+        else:  # it did not end in time: its news go on coming
+            self._follow(background)
 
     def _dataset_closing(self, dataset: Dataset) -> None:
         # Another project (or its data) is being opened: the run belongs to this one.
         self.stop_and_wait()
 
-    def _poll(self) -> None:
-        background = self.background
-        if background is None:
-            return
-        news = background.drain()
-        self._take(news)
-        if news.done:
-            self._finished(news)
+    def _follow(self, background: ProcessRun) -> None:
+        self.tasks.follow(_NEWS_TASK, background, self._take, self._finished, every=NEWS_MS / 1000)
 
     def _take(self, news: RunNews) -> None:
         self.rows_model.add(news.rows)
@@ -348,7 +347,6 @@ class RunPane(QWidget):
             self.workspace.sig_results_changed.emit(news.run_id)
 
     def _finished(self, news: RunNews) -> None:
-        self._poll_timer.stop()
         self.background = None
         error = untrusted_words(news.untrusted) if news.untrusted is not None else news.error
         self.figures.finished(news.summary, error)
