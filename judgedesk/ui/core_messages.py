@@ -9,12 +9,22 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 MESSAGES = (
+    # check.answers
+    QT_TRANSLATE_NOOP("core", "{who}: {url} answers ({ms} ms) and offers '{model}'."),
     # check.baseline
     QT_TRANSLATE_NOOP("core", 'The baseline model'),
     # check.candidate
     QT_TRANSLATE_NOOP("core", 'The candidate model'),
     # check.judge
     QT_TRANSLATE_NOOP("core", "Judge '{name}'"),
+    # check.lists_none
+    QT_TRANSLATE_NOOP("core", "{who}: {url} answers ({ms} ms) but lists no model, so whether it offers '{model}' is not known."),
+    # check.loadable
+    QT_TRANSLATE_NOOP("core", '{who}: {file} can be loaded here.'),
+    # check.more
+    QT_TRANSLATE_NOOP("core", '{models} and {count} more'),
+    # check.not_offered
+    QT_TRANSLATE_NOOP("core", "{who}: {url} does not offer the model '{model}'. It offers {offered}. Correct the model name, or load the model on the server."),
     # check.not_runnable
     QT_TRANSLATE_NOOP("core", '{project}: not runnable ({count} problem(s)).'),
     # check.problem

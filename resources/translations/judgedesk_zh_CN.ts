@@ -4859,30 +4859,6 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
 {0}
 请改正它们（在“评审”页，或“运行 › 作答模型”），再按“开始”重新检查；或按“仍然开始”按现状运行。</translation>
     </message>
-    <message>
-        <source>The candidate model</source>
-        <translation>候选模型</translation>
-    </message>
-    <message>
-        <source>The baseline model</source>
-        <translation>基线模型</translation>
-    </message>
-    <message>
-        <source>Judge &apos;{0}&apos;</source>
-        <translation>评审“{0}”</translation>
-    </message>
-    <message>
-        <source>{0}: {1}</source>
-        <translation>{0}：{1}</translation>
-    </message>
-    <message>
-        <source> and {0} more</source>
-        <translation> 等另外 {0} 个</translation>
-    </message>
-    <message>
-        <source>{0}: {1} does not offer the model &apos;{2}&apos;. It offers {3}. Correct the model name, or load the model on the server.</source>
-        <translation>{0}：{1} 不提供模型“{2}”。它提供 {3}。请改正模型名称，或在服务器上加载该模型。</translation>
-    </message>
 </context>
 <context>
     <name>RunCompareView</name>
@@ -7717,6 +7693,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>format（Ollama）</translation>
     </message>
     <message>
+        <source>{who}: {url} answers ({ms} ms) and offers &apos;{model}&apos;.</source>
+        <translation>{who}：{url} 有应答（{ms} 毫秒），并提供模型“{model}”。</translation>
+    </message>
+    <message>
         <source>The baseline model</source>
         <translation>基线模型</translation>
     </message>
@@ -7727,6 +7707,22 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Judge &apos;{name}&apos;</source>
         <translation>评审“{name}”</translation>
+    </message>
+    <message>
+        <source>{who}: {url} answers ({ms} ms) but lists no model, so whether it offers &apos;{model}&apos; is not known.</source>
+        <translation>{who}：{url} 有应答（{ms} 毫秒），但没有列出任何模型，因此不知道它是否提供“{model}”。</translation>
+    </message>
+    <message>
+        <source>{who}: {file} can be loaded here.</source>
+        <translation>{who}：{file} 可以在本机加载。</translation>
+    </message>
+    <message>
+        <source>{models} and {count} more</source>
+        <translation>{models} 等另外 {count} 个</translation>
+    </message>
+    <message>
+        <source>{who}: {url} does not offer the model &apos;{model}&apos;. It offers {offered}. Correct the model name, or load the model on the server.</source>
+        <translation>{who}：{url} 不提供模型“{model}”。它提供 {offered}。请改正模型名称，或在服务器上加载该模型。</translation>
     </message>
     <message>
         <source>{project}: not runnable ({count} problem(s)).</source>

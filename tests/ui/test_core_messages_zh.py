@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from judgedesk.core.judge import ConnectionCheck, JudgeSettings
 from judgedesk.core.judge.advice import describe
 from judgedesk.core.review import undo_words
+from judgedesk.core.run import ModelCheck
 from judgedesk.core.scripts.process import describe_exit
 from judgedesk.ui.core_strings import core_say
 from tests.ui.test_judges_pane import closed_port, open_sample
@@ -49,3 +51,14 @@ def test_stored_failures_and_undo_labels_read_in_chinese() -> None:
     assert core_say("Plain text nobody wrote a template for.") == (
         "Plain text nobody wrote a template for."
     )
+
+
+def test_the_check_before_a_run_says_what_a_model_lacks_in_chinese() -> None:
+    settings = JudgeSettings(name="strict", base_url="http://127.0.0.1:8000/v1", model="big")
+    offered = ConnectionCheck(True, 3.0, [f"m{i}" for i in range(9)])
+    lacking = core_say(ModelCheck("judge", settings, offered).problem)
+    assert lacking.startswith("评审“strict”：http://127.0.0.1:8000/v1 不提供模型“big”")
+    assert "m7 等另外 1 个" in lacking
+    candidate = ModelCheck("candidate", settings, ConnectionCheck(True, 3.0, ["big"]))
+    answered = core_say(candidate.finding()[1])
+    assert answered == "候选模型：http://127.0.0.1:8000/v1 有应答（3 毫秒），并提供模型“big”。"

@@ -71,12 +71,16 @@ def test_a_dead_address_does_not_start_and_start_anyway_runs(qtbot: QtBot, tmp_p
     dead = f"http://127.0.0.1:{closed_port()}/v1"
     root = make_project(tmp_path / "p", dead, rows=ROWS, name="strict").root
     window, pane = run_pane_for(qtbot, root)
+    checked: list[list[tuple[str, str]]] = []
+    pane.check.sig_checked.connect(checked.append)
     with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000) as finished:
         pane.start()
     assert finished.args[0] is None and pane.background is None
     line = pane.figures.line.text()
     assert "The run did not start" in line
     assert f"Judge 'strict': Nothing answered at {dead}" in line
+    ((name, problem),) = checked[0]  # the sidebar marks this judge with the reason
+    assert name == "strict" and problem.startswith(f"Judge 'strict': Nothing answered at {dead}")
     assert "Start Anyway" in line
     assert window.run_status.text() == "The run did not start: a judge cannot be used"
     assert pane.start_button.isEnabled() and pane.start_anyway_button.isVisible()

@@ -25,6 +25,8 @@ class ConnectionCheck:
         problem: what is wrong and what to do, when it did not answer.
         slots: how many requests the server serves at once, when it says (llama.cpp's
             ``/props``); None when it does not.
+        kind: what failed, one of ``ERROR_KINDS`` ("connect", "auth", …), when the
+            endpoint was asked and failed; "" otherwise.
     """
 
     ok: bool
@@ -32,15 +34,20 @@ class ConnectionCheck:
     models: list[str] = field(default_factory=list)
     problem: str = ""
     slots: int | None = None
+    kind: str = ""
 
 
 async def check_connection(
-    base_url: str, key_reference: str = "", headers: Mapping[str, str] | None = None
+    base_url: str,
+    key_reference: str = "",
+    headers: Mapping[str, str] | None = None,
+    *,
+    timeout: float = 15.0,
 ) -> ConnectionCheck:
     """Ask an endpoint for its models; never raises for what the endpoint does.
 
     A key not approved for the address is not sent: the check then says so and asks
-    nothing of the endpoint.
+    nothing of the endpoint. ``timeout``: seconds to wait for the model list.
     """
     # The client is imported when a check runs: the window's judge form shows without it.
     from judgedesk.core.judge.openai import OpenAIClient
@@ -52,11 +59,11 @@ async def check_connection(
     started = time.perf_counter()
     try:
         async with OpenAIClient(base_url, api_key=key, headers=dict(headers or {})) as client:
-            found = await client.list_models(timeout=15)
+            found = await client.list_models(timeout=timeout)
             milliseconds = (time.perf_counter() - started) * 1000
             slots = await client.server_slots(timeout=5)
     except JudgeCallError as exc:
-        return ConnectionCheck(False, problem=said(exc))
+        return ConnectionCheck(False, problem=said(exc), kind=exc.kind)
     except JudgeDeskError as exc:  # an address that is not a URL, and the like
         return ConnectionCheck(False, problem=said(exc))
     return ConnectionCheck(True, milliseconds, list(found.models), slots=slots)
@@ -73,6 +80,7 @@ def check_model_file(path: str | Path, context_size: int) -> ConnectionCheck:
     started = time.perf_counter()
     problem = model_file_problem(path, context_size)
     if problem:
-        return ConnectionCheck(False, problem=problem)
+        # As a run's model-file client says it: the file cannot be reached as a judge.
+        return ConnectionCheck(False, problem=problem, kind="connect")
     milliseconds = (time.perf_counter() - started) * 1000
     return ConnectionCheck(True, milliseconds, [Path(path).name], slots=1)

@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from judgedesk.core.run.pairs import is_pairwise as is_pairwise
     from judgedesk.core.run.pipeline import Run as Run
     from judgedesk.core.run.pipeline import run_project as run_project
+    from judgedesk.core.run.precheck import ModelCheck as ModelCheck
+    from judgedesk.core.run.precheck import check_models as check_models
+    from judgedesk.core.run.precheck import models_to_check as models_to_check
     from judgedesk.core.run.process import ProcessRun as ProcessRun
     from judgedesk.core.run.progress import Progress as Progress
     from judgedesk.core.run.progress import RunSummary as RunSummary

@@ -16,6 +16,7 @@ from judgedesk.core.judge import ChatClient, JudgeCallError, JudgeSettings, judg
 from judgedesk.core.project import Project, check_project, require_keys_approved
 from judgedesk.core.run.context import JudgeContext, prepare_judge
 from judgedesk.core.run.lock import RunLock
+from judgedesk.core.run.precheck import UNREACHABLE, check_models
 from judgedesk.core.run.progress import Progress, RunSummary
 from judgedesk.core.run.selection import Selection, selected_rows
 from judgedesk.core.run.steps import RowProcessor, RowResult
@@ -27,8 +28,6 @@ __all__ = ["Progress", "Run", "RunSummary", "run_project"]
 log = logging.getLogger(__name__)
 
 PROGRESS_INTERVAL = 0.1
-# Failures of a connection check that no retry will mend during a run.
-UNREACHABLE = ("connect", "dns", "tls")
 
 
 class Run:
@@ -301,23 +300,42 @@ class Run:
         return widest * 2
 
     async def _preflight(self) -> None:
-        """Find endpoints that do not answer at all, so their rows fail at once.
+        """Find the models that do not answer at all, so their rows fail at once.
 
-        Rows whose replies are stored still complete; only new calls to such a judge
-        fail, with the reason, instead of each waiting through its retries.
+        They are asked as the window and ``judgedesk check`` ask them
+        (:func:`~judgedesk.core.run.precheck.check_models`). Rows whose replies are stored
+        still complete; only new calls to such a model fail, with the reason, instead of
+        each waiting through its retries.
         """
-        checks = [c for c in self._contexts if c.client is not None]
-        outcomes = await asyncio.gather(
-            *(c.client.list_models(timeout=10) for c in checks if c.client is not None),
-            return_exceptions=True,
-        )
-        for context, outcome in zip(checks, outcomes, strict=True):
-            if isinstance(outcome, JudgeCallError) and outcome.kind in UNREACHABLE:
-                context.unreachable = str(outcome)
-                log.warning("judge %s unreachable: %s", context.settings.name, outcome)
-        # A server that says how many requests it serves at once is sent no more.
-        asking = [c.client.server_slots() for c in checks if c.client and not c.unreachable]
-        await asyncio.gather(*asking)
+        calling = [c for c in self._contexts if c.client is not None]
+        if not calling:
+            return  # offline, or only metric judges: nothing is asked
+        checks = await check_models(self.project, timeout=10)
+        cut_off = {id(c.settings): c.found.problem for c in checks if c.unreachable}
+        for context in calling:
+            context.unreachable = cut_off.get(id(context.settings), "")
+            if context.unreachable:
+                log.warning("judge %s unreachable: %s", context.settings.name, context.unreachable)
+        ready = [self._get_ready(c) for c in calling if not c.unreachable]
+        await asyncio.gather(*ready, return_exceptions=True)  # the rows then say what fails
+
+    @staticmethod
+    async def _get_ready(context: JudgeContext) -> None:
+        client = context.client
+        if client is None:
+            return
+        if context.settings.kind != "local":
+            # A server that says how many requests it serves at once is sent no more.
+            await client.server_slots()
+            return
+        # The model is loaded now: a file that reads well but does not load then fails
+        # its rows at once, not by loading again for each row.
+        try:
+            await client.list_models()
+        except JudgeCallError as exc:
+            if exc.kind in UNREACHABLE:
+                context.unreachable = str(exc)
+                log.warning("judge %s unreachable: %s", context.settings.name, exc)
 
     def _prepare(self, settings: JudgeSettings, *, prompt: bool = True) -> JudgeContext:
         return prepare_judge(
