@@ -13,7 +13,6 @@ import sys
 import time
 from collections.abc import Iterator
 from types import FrameType
-from typing import Any
 
 from judgedesk.cli import language
 from judgedesk.cli.common import (
@@ -147,32 +146,15 @@ def _sigterm_interrupts() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _figures(progress: Progress, run_id: int | None, status: str) -> dict[str, Any]:
-    return {
-        "run_id": run_id,
-        "status": status,
-        "rows": progress.total,
-        "ok": progress.ok,
-        "error": progress.failed,
-        "unparsed": progress.unparsed,
-        "not_judged": progress.total - progress.done,
-        "calls": progress.calls,
-        "cached_calls": progress.cached,
-        "prompt_tokens": progress.prompt_tokens,
-        "completion_tokens": progress.completion_tokens,
-        "seconds": round(progress.elapsed, 3),
-        "errors": dict(progress.errors),
-    }
-
-
 def _report_interrupted(outcome: _Outcome, args: argparse.Namespace) -> int:
     how = outcome.interrupted or "interrupted"
     reason = f"stopped by {how} before every row was judged"
-    if outcome.summary is not None:
-        figures = outcome.summary.to_dict()
-        figures["not_judged"] = figures["rows"] - outcome.summary.progress.done
-    elif outcome.progress is not None:
-        figures = _figures(outcome.progress, outcome.run_id, "cancelled")
+    summary = outcome.summary
+    if summary is None and outcome.progress is not None:
+        summary = RunSummary.cut_short(outcome.progress)
+    if summary is not None:
+        figures = summary.to_dict()
+        figures["not_judged"] = summary.not_judged
     else:
         figures = {"run_id": None, "status": "cancelled", "rows": 0, "ok": 0, "error": 0}
         figures.update(unparsed=0, not_judged=None)
@@ -182,12 +164,8 @@ def _report_interrupted(outcome: _Outcome, args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures, ensure_ascii=False, indent=2))
     else:
-        if figures["run_id"] is not None:
-            print(
-                f"Run {figures['run_id']} stopped: {figures['ok']} ok, {figures['error']} "
-                f"errors, {figures['unparsed']} unparsed; {figures['not_judged']} of "
-                f"{figures['rows']} rows not judged."
-            )
+        if summary is not None:
+            print(summary.stopped_line())
         print(f"Stopped ({reason}). {RESUME_HINT}")
     return EXIT_INTERRUPTED
 
@@ -218,25 +196,8 @@ def _report(
     if args.json:
         print(json.dumps(figures, ensure_ascii=False, indent=2))
         return code
-    print(
-        f"Run {figures['run_id']} {figures['status']}: {figures['rows']} rows — "
-        f"{figures['ok']} ok, {failed} errors, {unparsed} unparsed"
-    )
-    if figures["mean_score"] is not None:
-        print(f"  mean score: {figures['mean_score']:.3f}")
-    if figures["accuracy"] is not None:
-        print(f"  accuracy:   {figures['accuracy']:.1%}")
-    tokens = f"{figures['prompt_tokens']} in / {figures['completion_tokens']} out"
-    if figures.get("tokens_estimated"):
-        tokens = f"about {tokens} (estimated: the server sent no counts)"
-    print(
-        f"  judge calls: {figures['calls']} made, {figures['cached_calls']} reused; tokens "
-        f"{tokens}; {figures['seconds']:.1f} s"
-    )
-    for note in figures.get("notes") or []:
-        print(f"  note: {language.text(note)}")
-    for kind, count in sorted(figures["errors"].items()):
-        print(f"  errors: {count} × {kind}")
+    for line in summary.lines(say=language.text):
+        print(line)
     for goal in figures.get("fail_under", []):
         print(f"  {'met' if goal['met'] else 'NOT MET'}: {goal['sentence']}")
     if reasons:

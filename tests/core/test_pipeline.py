@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import re
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ from judgedesk.core.dataset import open_dataset
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.approvals import approve
 from judgedesk.core.project.settings import Project, load_project
-from judgedesk.core.run.pipeline import Run, run_project
+from judgedesk.core.run.pipeline import Run, RunSummary, run_project
 from judgedesk.core.run.selection import Selection
 from judgedesk.core.run.store import Store
 from tests.support.fake_openai import FakeOpenAI, FaultPlan
@@ -92,6 +93,19 @@ def test_a_run_judges_every_row_and_a_rerun_asks_nothing(
     assert figures["calls"] == ROWS and len(server.requests) == ROWS
     expected = [i % 10 + 1 for i in range(ROWS) if i != 7]
     assert figures["mean_score"] == pytest.approx(sum(expected) / len(expected))
+    said = summary.lines()  # what `judgedesk run` prints
+    assert (
+        said[0]
+        == f"Run {summary.run_id} finished: {ROWS} rows — {ROWS - 1} ok, 0 errors, 1 unparsed"
+    )
+    assert f"  mean score: {figures['mean_score']:.3f}" in said
+    assert said[-1].startswith(f"  judge calls: {ROWS} made, 0 reused; tokens ")
+    cut = RunSummary.cut_short(dataclasses.replace(summary.progress, done=5, ok=4))
+    assert cut.to_dict()["status"] == "cancelled" and cut.not_judged == ROWS - 5
+    assert cut.stopped_line() == (
+        f"Run {summary.run_id} stopped: 4 ok, 0 errors, 1 unparsed; {ROWS - 5} of {ROWS} rows "
+        "not judged."
+    )
     with Store(project.store_path) as store:
         latest = store.latest_results()
         assert latest[3].value == 4 and latest[3].row_id == "r3"

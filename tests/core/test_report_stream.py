@@ -151,6 +151,28 @@ def test_a_report_read_in_chunks_gives_every_figure_of_one_read_at_once(tmp_path
         assert chunked == whole
 
 
+def test_a_report_read_in_chunks_with_reads_kept_sees_results_stored_since(
+    tmp_path: Path,
+) -> None:
+    project = make_project(tmp_path)
+    with Store(project.store_path) as store:
+        put_scores(store, range(ROWS), 1)
+        second = put_scores(store, range(0, ROWS, 3), 2)
+        add_people(store)
+    choices: dict[str, Any] = {"streamed": True, "compare": (1, 2), "history": True}
+    cache = ReportCache()
+    with open_project_dataset(project) as dataset:
+        before = project_report(project, dataset, cache=cache, **choices).to_dict()
+        with Store(project.store_path) as store:  # the second run judges more rows
+            for row in range(1, ROWS, 3):
+                verdict = {"judge": "judge", "verdict": {"ok": True, "value": 10}}
+                store.put_result(second, row, f"r{row}", "ok", 10, detail={"judges": [verdict]})
+        after = project_report(project, dataset, cache=cache, **choices).to_dict()
+        fresh = project_report(project, dataset, **choices).to_dict()
+    assert after | {"created": 0} == fresh | {"created": 0}
+    assert after["comparison"] != before["comparison"] and after["history"] != before["history"]
+
+
 def test_pairwise_figures_read_in_chunks_are_those_read_at_once(tmp_path: Path) -> None:
     project = make_project(tmp_path, pairwise=True)
     with Store(project.store_path) as store:

@@ -17,7 +17,6 @@ from judgedesk.core import lazy_face
 # The stage's public names. Each is imported on first use (``lazy_face`` reads this
 # block), so a command loads only the modules it uses.
 if TYPE_CHECKING:
-    from judgedesk.core.report.build import Report as Report
     from judgedesk.core.report.build import build_report as build_report
     from judgedesk.core.report.build import default_category as default_category
     from judgedesk.core.report.build import project_report as project_report
@@ -25,6 +24,7 @@ if TYPE_CHECKING:
     from judgedesk.core.report.compare import RowChange as RowChange
     from judgedesk.core.report.compare import RunComparison as RunComparison
     from judgedesk.core.report.compare import write_json as write_json
+    from judgedesk.core.report.contents import Report as Report
     from judgedesk.core.report.exports import FORMATS as FORMATS
     from judgedesk.core.report.exports import write_export as write_export
     from judgedesk.core.report.figures import Estimate as Estimate

@@ -7,10 +7,8 @@ bootstrap intervals) and :mod:`judgedesk.core.review.two_raters`; two runs are c
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from judgedesk.core.dataset import REVIEWER_PREFIX, Dataset, clean_mapping, suggest_mapping
 from judgedesk.core.errors import JudgeDeskError
@@ -23,11 +21,12 @@ from judgedesk.core.report.compare import (
     compare_outcomes,
     compare_runs,
 )
+from judgedesk.core.report.contents import Report
 from judgedesk.core.report.figures import Bin, Estimate, Summary, distribution, summarize
 from judgedesk.core.report.groups import NO_VALUE, OTHER, Group, by_category, dimensions
-from judgedesk.core.report.history import VersionFigures, judge_history
+from judgedesk.core.report.history import judge_history
 from judgedesk.core.report.judges import JudgeCounts, judge_counts
-from judgedesk.core.report.pairwise import PairwiseFigures, has_pairs, pairwise_figures
+from judgedesk.core.report.pairwise import has_pairs, pairwise_figures
 from judgedesk.core.report.people import (
     People,
     judges_alpha,
@@ -35,14 +34,10 @@ from judgedesk.core.report.people import (
     people_verdicts,
     read_people,
 )
-from judgedesk.core.report.stream import Streamed, large_span, stream_report, streamed_results
+from judgedesk.core.report.stream import large_span, stream_report
 from judgedesk.core.review import (
-    AgreementFigures,
-    Ceiling,
     JudgeValues,
     LabelReading,
-    PeopleFigures,
-    ReviewProgress,
     ReviewScale,
     ReviewSession,
     bare_items,
@@ -78,54 +73,6 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
-
-
-@dataclass
-class Report:
-    """Everything the Report pane, ``judgedesk report`` and the exports show."""
-
-    project: str
-    run_id: int | None
-    scale: ReviewScale
-    summary: Summary
-    distribution: list[Bin]
-    dimensions: list[Group]
-    category_field: str | None
-    categories: list[Group]
-    agreement: list[AgreementFigures]
-    review: ReviewProgress
-    comparison: RunComparison | None = None
-    pairwise: PairwiseFigures | None = None
-    human_labels: LabelReading | None = None
-    judges: list[JudgeCounts] = field(default_factory=list)
-    people: PeopleFigures | None = None
-    history: list[VersionFigures] = field(default_factory=list)
-    judges_alpha: Ceiling | None = None
-    """Agreement among the judges (Krippendorff's α), when two or more give verdicts of
-    one kind."""
-    created: float = field(default_factory=time.time)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "project": self.project,
-            "run": self.run_id,
-            "created": self.created,
-            "scale": self.scale.to_dict(),
-            "summary": self.summary.to_dict(),
-            "distribution": [b.to_dict() for b in self.distribution],
-            "dimensions": [d.to_dict() for d in self.dimensions],
-            "category_field": self.category_field,
-            "categories": [c.to_dict() for c in self.categories],
-            "agreement": [a.to_dict() for a in self.agreement],
-            "review": self.review.to_dict(),
-            "comparison": self.comparison.to_dict() if self.comparison else None,
-            "pairwise": self.pairwise.to_dict() if self.pairwise else None,
-            "human_labels": self.human_labels.to_dict() if self.human_labels else None,
-            "judges": [j.to_dict() for j in self.judges],
-            "people": self.people.to_dict() if self.people else None,
-            "history": [v.to_dict() for v in self.history],
-            "judges_alpha": self.judges_alpha.to_dict() if self.judges_alpha else None,
-        }
 
 
 def build_report(
@@ -255,62 +202,68 @@ def project_report(
     with Store(project.store_path) as store, collecting_after():
         if run_id is not None:
             check_runs(store, [run_id])
-        span = large_span(store, run_id, streamed, once=cache is None)
-        if span is not None:
-            large = stream_report(
-                store, project, dataset, run_id, (category, categories), seed, span
-            )
-            report = _streamed(project.name, run_id, large)
-            if compare is not None:
-                report.comparison = _comparison(store, *compare, large.scale, seed, cache)
-            if large.pairs:
-                people = {i.row_index: i.human_value for i in large.session.items()}
-                found = streamed_results(store, run_id, span)
-                report.pairwise = pairwise_figures(found, seed=seed, people=people)
-            if history:
-                given = people_verdicts(large.session, large.reviewers)
-                level = scale_level(large.scale)
-                verdicts = cache.step_verdicts if cache is not None else None
-                report.history = judge_history(store, given, level, verdicts)
-            return report
-        if cache is not None:
+        if cache is not None:  # what the cache kept is checked against the runs as now
             cache.begin(store)
-            results = cache.results(store, run_id)
+        span = large_span(store, run_id, streamed, once=cache is None)
+        breakdown = (category, categories)
+        if span is not None:
+            report = stream_report(
+                store,
+                project,
+                dataset,
+                run_id,
+                breakdown,
+                seed,
+                span,
+                history=history,
+                read_verdicts=cache.step_verdicts if cache is not None else None,
+            )
         else:
-            results = report_results(store, run_id)
-        bare = _kept(cache, results)("items", lambda: bare_items(results))
-        snapshot = read_snapshot(store, dataset, project, run_id, None, results, bare)
-        session = ReviewSession(
-            store, dataset, project=project, run_id=run_id, reviewer=None, snapshot=snapshot
-        )
-        reviewers = read_people(session, snapshot.reviews)
-        report = build_report(
-            session,
-            category=category,
-            project_name=project.name,
-            seed=seed,
-            cache=cache,
-            people=reviewers,
-            results=results,
-            known=categories,
-        )
+            report = _report_at_once(
+                store, project, dataset, run_id, breakdown, seed, cache, history=history
+            )
         if compare is not None:
-            report.comparison = _comparison(store, *compare, session.scale, seed, cache)
-        if _kept(cache, results)("pairs", lambda: has_pairs(results.values())):
-            people = {i.row_index: i.human_value for i in session.items()}
-            report.pairwise = pairwise_figures(results.values(), seed=seed, people=people)
-        if history:
-            level = scale_level(session.scale)
-            verdicts = cache.step_verdicts if cache is not None else None
-            given = people_verdicts(session, reviewers)
-            report.history = judge_history(store, given, level, verdicts)
+            report.comparison = _comparison(store, *compare, report.scale, seed, cache)
     return report
 
 
-def _streamed(name: str, run_id: int | None, large: Streamed) -> Report:
-    """The report of a large run's figures (every field of a report they hold)."""
-    held = {f.name: getattr(large, f.name) for f in fields(Report) if hasattr(large, f.name)}
-    return Report(project=name, run_id=run_id, **held)
+def _report_at_once(
+    store: Store,
+    project: Project,
+    dataset: Dataset | None,
+    run_id: int | None,
+    breakdown: tuple[str | None, Sequence[str]],
+    seed: int,
+    cache: ReportCache | None,
+    *,
+    history: bool,
+) -> Report:
+    """The report of every row read at once (see :func:`project_report`)."""
+    results = cache.results(store, run_id) if cache is not None else report_results(store, run_id)
+    bare = _kept(cache, results)("items", lambda: bare_items(results))
+    snapshot = read_snapshot(store, dataset, project, run_id, None, results, bare)
+    session = ReviewSession(
+        store, dataset, project=project, run_id=run_id, reviewer=None, snapshot=snapshot
+    )
+    reviewers = read_people(session, snapshot.reviews)
+    report = build_report(
+        session,
+        category=breakdown[0],
+        project_name=project.name,
+        seed=seed,
+        cache=cache,
+        people=reviewers,
+        results=results,
+        known=breakdown[1],
+    )
+    if _kept(cache, results)("pairs", lambda: has_pairs(results.values())):
+        people = {i.row_index: i.human_value for i in session.items()}
+        report.pairwise = pairwise_figures(results.values(), seed=seed, people=people)
+    if history:
+        read = cache.step_verdicts if cache is not None else None
+        given = people_verdicts(session, reviewers)
+        report.history = judge_history(store, given, scale_level(session.scale), read)
+    return report
 
 
 def _comparison(

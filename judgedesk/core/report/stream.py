@@ -13,8 +13,7 @@ from __future__ import annotations
 import heapq
 from array import array
 from bisect import bisect_left
-from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
@@ -22,21 +21,23 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project
 from judgedesk.core.report.cache import report_results
-from judgedesk.core.report.figures import Bin, Summary, distribution, summarize
-from judgedesk.core.report.groups import DimensionScores, Group, category_groups, read_categories
-from judgedesk.core.report.judges import JudgeCounts, JudgeTally
-from judgedesk.core.report.pairwise import any_pairs
-from judgedesk.core.report.people import People, alpha_of, people_figures_of, read_people
+from judgedesk.core.report.contents import Report
+from judgedesk.core.report.figures import distribution, summarize
+from judgedesk.core.report.groups import DimensionScores, category_groups, read_categories
+from judgedesk.core.report.history import judge_history
+from judgedesk.core.report.judges import JudgeTally
+from judgedesk.core.report.pairwise import any_pairs, pairwise_figures
+from judgedesk.core.report.people import (
+    People,
+    alpha_of,
+    people_figures_of,
+    people_verdicts,
+    read_people,
+)
 from judgedesk.core.review import (
-    AgreementFigures,
-    Ceiling,
     JudgeValues,
     JudgeVerdict,
-    LabelReading,
-    PeopleFigures,
     ReviewItem,
-    ReviewProgress,
-    ReviewScale,
     ReviewSession,
     ReviewSnapshot,
     judge_verdicts,
@@ -45,15 +46,23 @@ from judgedesk.core.review import (
     read_labels,
     reviews_by_row,
     scale_for,
+    scale_level,
     snapshot_items,
 )
-from judgedesk.core.run import SHORT, ResultRecord, ResultRow, Store, report_rows, row_span
+from judgedesk.core.run import (
+    SHORT,
+    ResultRecord,
+    ResultRow,
+    StepVerdicts,
+    Store,
+    report_rows,
+    row_span,
+)
 
 __all__ = [
     "CHUNK_ROWS",
     "LARGE_ROWS",
     "ONCE_ROWS",
-    "Streamed",
     "large_span",
     "stream_report",
     "streamed_results",
@@ -68,31 +77,6 @@ so, it makes no object per row and is done sooner."""
 
 CHUNK_ROWS = 20_000
 """Row indexes read at once."""
-
-
-@dataclass
-class Streamed:
-    """A large run's figures, and what the rest of the report reads.
-
-    ``session`` holds only the rows that somebody said something about.
-    """
-
-    scale: ReviewScale
-    summary: Summary
-    distribution: list[Bin]
-    dimensions: list[Group]
-    category_field: str | None
-    categories: list[Group]
-    agreement: list[AgreementFigures]
-    review: ReviewProgress
-    human_labels: LabelReading | None
-    judges: list[JudgeCounts]
-    people: PeopleFigures | None
-    judges_alpha: Ceiling | None
-    session: ReviewSession
-    reviewers: People
-    pairs: bool
-    """Some row holds a pairwise verdict (see :func:`streamed_results`)."""
 
 
 def large_span(
@@ -123,14 +107,45 @@ def stream_report(
     breakdown: tuple[str | None, Sequence[str]],
     seed: int,
     span: tuple[int, int],
-) -> Streamed:
-    """The figures of the rows from ``span[0]`` to ``span[1]`` (see the module docstring),
+    *,
+    history: bool = False,
+    read_verdicts: Callable[[Store, int], StepVerdicts] | None = None,
+) -> Report:
+    """The report of the rows from ``span[0]`` to ``span[1]`` (see the module docstring),
     broken down by ``breakdown[0]``: the rows' categories, as far as read already, are
-    ``breakdown[1]`` (see :func:`~judgedesk.core.report.build.project_report`).
+    ``breakdown[1]`` (see :func:`~judgedesk.core.report.build.project_report`). With
+    ``history``, each judge version's agreement with people, each run's verdicts read by
+    ``read_verdicts`` when given (see :func:`~judgedesk.core.report.history.judge_history`).
 
     Raises:
         JudgeDeskError: a breakdown is asked for without the dataset.
     """
+    # What was kept of every row is let go before the passes that follow.
+    report, session, reviewers, pairs = _figures(
+        store, project, dataset, run_id, breakdown, seed, span
+    )
+    if pairs:  # read again, a chunk at a time: pairwise figures keep no row either
+        people = {i.row_index: i.human_value for i in session.items()}
+        found = streamed_results(store, run_id, span)
+        report.pairwise = pairwise_figures(found, seed=seed, people=people)
+    if history:
+        given = people_verdicts(session, reviewers)
+        report.history = judge_history(store, given, scale_level(report.scale), read_verdicts)
+    return report
+
+
+def _figures(
+    store: Store,
+    project: Project,
+    dataset: Dataset | None,
+    run_id: int | None,
+    breakdown: tuple[str | None, Sequence[str]],
+    seed: int,
+    span: tuple[int, int],
+) -> tuple[Report, ReviewSession, People, bool]:
+    """The figures of one pass over the rows (see :func:`stream_report`); the session of
+    the rows somebody said something about, its reviewers, and whether some row holds a
+    pairwise verdict."""
     everyone = store.reviews.everyone()
     decided = {index: a.value for index, a in store.adjudications.all().items()}
     by_row = reviews_by_row(everyone)
@@ -167,7 +182,9 @@ def stream_report(
         groups = category_groups(read.categories, scale, seed)
     rated = {row for given in reviewers.verdicts.values() for row in given}
     judges, dimensions = read.judges()
-    return Streamed(
+    report = Report(
+        project=project.name,
+        run_id=run_id,
         scale=scale,
         summary=summarize(read.results, scale, seed=seed),
         distribution=distribution(read.ok_values, scale),
@@ -182,10 +199,8 @@ def stream_report(
         judges_alpha=(
             alpha_of(judges.given(read.rows), scale, seed) if len(judges.values) > 1 else None
         ),
-        session=session,
-        reviewers=reviewers,
-        pairs=read.pairs,
     )
+    return report, session, reviewers, read.pairs
 
 
 def _category_field(dataset: Dataset | None, category: str | None) -> str | None:

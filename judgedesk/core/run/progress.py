@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,13 +48,25 @@ class Progress:
 
 @dataclass
 class RunSummary:
-    """How a run ended, with its figures."""
+    """How a run ended, with its figures: the one place that says it, as figures
+    (:meth:`to_dict`) and as lines of text (:meth:`lines`, :meth:`stopped_line`)."""
 
     run_id: int
     status: str  # "finished" | "cancelled"
     progress: Progress
     mean: float | None
     accuracy: float | None
+
+    @classmethod
+    def cut_short(cls, progress: Progress) -> RunSummary:
+        """What a run says when it was stopped before it could sum itself up: where it
+        stood, without the figures of its verdicts."""
+        return cls(progress.run_id, "cancelled", progress, None, None)
+
+    @property
+    def not_judged(self) -> int:
+        """Rows the run was to judge and did not."""
+        return self.progress.total - self.progress.done
 
     def to_dict(self) -> dict[str, Any]:
         p = self.progress
@@ -76,3 +89,35 @@ class RunSummary:
             "concurrency": dict(p.concurrency),
             "notes": list(p.notes),
         }
+
+    def lines(self, say: Callable[[str], str] = str) -> list[str]:
+        """How the run ended, as lines of text: the rows' outcomes, then (indented) the
+        mean score and accuracy, the calls and tokens, each note (in words ``say``
+        gives) and each kind of error."""
+        p = self.progress
+        said = [
+            f"Run {self.run_id} {self.status}: {p.total} rows — "
+            f"{p.ok} ok, {p.failed} errors, {p.unparsed} unparsed"
+        ]
+        if self.mean is not None:
+            said.append(f"  mean score: {self.mean:.3f}")
+        if self.accuracy is not None:
+            said.append(f"  accuracy:   {self.accuracy:.1%}")
+        tokens = f"{p.prompt_tokens} in / {p.completion_tokens} out"
+        if p.tokens_estimated:
+            tokens = f"about {tokens} (estimated: the server sent no counts)"
+        said.append(
+            f"  judge calls: {p.calls} made, {p.cached} reused; tokens "
+            f"{tokens}; {round(p.elapsed, 3):.1f} s"
+        )
+        said += [f"  note: {say(note)}" for note in p.notes]
+        said += [f"  errors: {count} × {kind}" for kind, count in sorted(p.errors.items())]
+        return said
+
+    def stopped_line(self) -> str:
+        """How a run stopped before every row was judged went, in a line."""
+        p = self.progress
+        return (
+            f"Run {self.run_id} stopped: {p.ok} ok, {p.failed} errors, {p.unparsed} "
+            f"unparsed; {self.not_judged} of {p.total} rows not judged."
+        )
