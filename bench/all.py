@@ -45,6 +45,7 @@ BENCHMARKS = (
     "editor_highlight",
     "review_report",
     "people",
+    "leaderboard",
     "exports",
     "rule_reread",
     "ui_review",

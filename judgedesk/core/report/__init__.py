@@ -1,7 +1,8 @@
 """Report: what a project's results say, as figures, text and files.
 
 Summary with confidence intervals, distributions, breakdowns by field and dimension,
-agreement with people, pairwise win rates and position bias, two runs compared; the
+agreement with people, pairwise win rates and position bias, two runs compared; a
+judge's rate corrected by people's labels (PPI++) and a Bradley–Terry leaderboard; the
 text of ``judgedesk report``; exports to CSV, JSONL, XLSX and a self-contained HTML
 page; and a worker process that computes big reports away from the window. A large
 run's report reads its results a chunk at a time, in bounded memory. Reads the run and
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
     from judgedesk.core.report.compare import RunComparison as RunComparison
     from judgedesk.core.report.compare import write_json as write_json
     from judgedesk.core.report.contents import Report as Report
+    from judgedesk.core.report.corrected import CorrectedMean as CorrectedMean
+    from judgedesk.core.report.corrected import LabelSpread as LabelSpread
+    from judgedesk.core.report.corrected import corrected_mean as corrected_mean
     from judgedesk.core.report.exports import FORMATS as FORMATS
     from judgedesk.core.report.exports import write_export as write_export
     from judgedesk.core.report.figures import Estimate as Estimate
@@ -41,6 +45,11 @@ if TYPE_CHECKING:
     from judgedesk.core.report.history import judge_history as judge_history
     from judgedesk.core.report.history import moved_rows as moved_rows
     from judgedesk.core.report.judges import JudgeCounts as JudgeCounts
+    from judgedesk.core.report.leaderboard import Battle as Battle
+    from judgedesk.core.report.leaderboard import Leaderboard as Leaderboard
+    from judgedesk.core.report.leaderboard import ModelScore as ModelScore
+    from judgedesk.core.report.leaderboard import PairBattles as PairBattles
+    from judgedesk.core.report.leaderboard import build_leaderboard as build_leaderboard
     from judgedesk.core.report.pairwise import PairwiseFigures as PairwiseFigures
     from judgedesk.core.report.pairwise import Rate as Rate
     from judgedesk.core.report.text import format_report as format_report
