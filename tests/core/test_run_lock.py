@@ -40,7 +40,8 @@ def test_a_lock_whose_process_was_killed_is_taken_over(tmp_path: Path) -> None:
             sys.executable,
             "-c",
             "import sys, time; from pathlib import Path; from judgedesk.core.run import RunLock;"
-            "lock = RunLock(Path(sys.argv[1]), 'judgedesk run'); lock.acquire(); print('held', flush=True);"
+            "lock = RunLock(Path(sys.argv[1]), 'judgedesk run'); lock.acquire();"
+            "print('held', flush=True);"
             "time.sleep(60)",
             str(tmp_path),
         ],
@@ -80,12 +81,12 @@ def test_two_runs_at_once_ask_each_row_once(tmp_path: Path) -> None:
         while fake.count() == 0 and time.monotonic() < deadline:  # the first is asking
             time.sleep(0.02)
         refused = _run(project.root)
-        out, err = refused.communicate(timeout=60)
+        _, err = refused.communicate(timeout=60)
         assert refused.returncode == 2, err
         assert "being run already: judgedesk run" in err and "--wait" in err
         waiting = _run(project.root, "--wait")
         first.communicate(timeout=120)
-        out, err = waiting.communicate(timeout=120)
+        _, err = waiting.communicate(timeout=120)
         assert first.returncode in (0, 1) and waiting.returncode in (0, 1), err
         # The waiting run found every reply stored: no row was asked twice.
         assert fake.count() == ROWS
