@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from PySide6.QtCore import QByteArray, QObject, Qt, Signal
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtCore import QByteArray, QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, QWidget
 
 from judgedesk.core.project import Mark
 from judgedesk.resources import resource_path
@@ -145,7 +145,8 @@ class ThemeKeeper(QObject):
         super().__init__(app)
         self.app = app
         self.choice = choice if choice in THEMES else "system"
-        app.setStyle("Fusion")  # draws the same on every desktop, and honours palettes
+        # Fusion draws the same on every desktop and honours palettes.
+        app.setStyle(OutlinedIndicators("Fusion"))
         QGuiApplication.styleHints().colorSchemeChanged.connect(lambda _: self.apply())
         self.apply()
 
@@ -185,3 +186,39 @@ def _stage_icon(stage: str, colour: str, size: int, ratio: float) -> QIcon:
     painter.end()
     pixmap.setDevicePixelRatio(ratio)
     return QIcon(pixmap)
+
+
+class OutlinedIndicators(QProxyStyle):
+    """Fusion with the box of a check box (and the ring of a radio button) outlined in
+    a colour that stands out on the palette: Fusion draws it a shade darker than the
+    window, which on a dark window leaves an empty box all but invisible."""
+
+    _BOXES = (
+        QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+        QStyle.PrimitiveElement.PE_IndicatorItemViewItemCheck,
+    )
+
+    def drawPrimitive(
+        self,
+        element: QStyle.PrimitiveElement,
+        option: QStyleOption,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        super().drawPrimitive(element, option, painter, widget)
+        radio = element == QStyle.PrimitiveElement.PE_IndicatorRadioButton
+        if element not in self._BOXES and not radio:
+            return
+        colour = QColor(option.palette.color(QPalette.ColorRole.PlaceholderText))
+        if not option.state & QStyle.StateFlag.State_Enabled:
+            colour.setAlphaF(0.5)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(colour, 1))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        box = QRectF(option.rect).adjusted(0.5, 0.5, -0.5, -0.5)
+        if radio:
+            painter.drawEllipse(box)
+        else:
+            painter.drawRoundedRect(box, 1.5, 1.5)
+        painter.restore()

@@ -3462,6 +3462,17 @@ Read it?</source>
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>RepliesBox</name>
     <message>
         <source>Judge replies for postprocess</source>
@@ -3714,7 +3725,7 @@ Read it?</source>
     </message>
     <message>
         <source>{0} disagreements · {1} flagged</source>
-        <translation>{0} 处不一致 · {1} 个已标记</translation>
+        <translation>{0} 处分歧 · {1} 个已标记</translation>
     </message>
     <message>
         <source>{0} reviewed before the judge&apos;s verdict changed</source>

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication, QCheckBox, QStyle, QStyleOptionButton
 from pytestqt.qtbot import QtBot
 
 from judgedesk.core.project.stages import Mark
@@ -94,3 +94,37 @@ def test_changing_the_look_changes_nothing_in_the_project(qtbot: QtBot, tmp_path
     assert _files(folder) == before
     assert not window.isWindowModified()
     assert window.nav.line("scripts") == "off"
+
+
+def _luminance(colour: QColor) -> float:
+    def channel(value: float) -> float:
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(x) for x in colour.getRgbF()[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _ratio(a: QColor, b: QColor) -> float:
+    one, two = _luminance(a), _luminance(b)
+    return (max(one, two) + 0.05) / (min(one, two) + 0.05)
+
+
+def test_an_empty_check_box_stands_out_in_either_look(qtbot: QtBot) -> None:
+    for theme in ("dark", "light"):
+        use_theme(theme)
+        box = QCheckBox("Run this judge")
+        qtbot.addWidget(box)
+        box.show()
+        image = box.grab().toImage()
+        option = QStyleOptionButton()
+        box.initStyleOption(option)
+        rect = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
+        around = QApplication.palette().color(QPalette.ColorRole.Window)
+        scale = image.devicePixelRatio()
+        edge = [
+            image.pixelColor(round(x * scale), round(y * scale))
+            for x in range(rect.left(), rect.right() + 1)
+            for y in (rect.top(), rect.top() + 1, rect.center().y())
+        ]
+        # WCAG asks 3:1 for the outline of a control against what is around it.
+        assert max(_ratio(colour, around) for colour in edge) >= 3.0, theme

@@ -247,3 +247,33 @@ def test_the_chinese_wizard_has_no_english_left(
             wizard.next()
     assert "“prompt”列作为问题" in wizard.project_page.summary.text()
     wizard.reject()
+
+
+def test_a_disagreement_has_one_chinese_word_everywhere() -> None:
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(resource_path("translations", "judgedesk_zh_CN.ts")).getroot()
+    nouns = [
+        (message.findtext("source") or "", message.findtext("translation") or "")
+        for message in root.iter("message")
+        if re.search(r"\bdisagreements?\b", message.findtext("source") or "")
+    ]
+    assert nouns
+    assert [pair for pair in nouns if "分歧" not in pair[1]] == []
+
+
+def test_qt_s_own_file_chooser_speaks_chinese(qapp: QApplication) -> None:
+    from PySide6.QtWidgets import QFileDialog, QLabel
+
+    try:
+        install_translators(qapp, "zh_CN")
+        dialog = QFileDialog(None, "x")
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        texts = [label.text() for label in dialog.findChildren(QLabel) if label.text()]
+        assert texts and all(not text.isascii() for text in texts), texts
+        dialog.deleteLater()
+    finally:
+        for translator in qapp.findChildren(QTranslator):
+            qapp.removeTranslator(translator)
+            translator.deleteLater()
+        QLocale.setDefault(QLocale("en"))

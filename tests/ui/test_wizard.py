@@ -456,3 +456,21 @@ def test_the_human_rating_column_shows_how_its_values_are_read(
     assert reading.text() == "Read as: no → incorrect (6), yes → correct (6), 对 → correct (6)"
     combo.setCurrentIndex(combo.findData(""))
     assert not reading.isVisibleTo(wizard)
+
+
+def test_without_a_response_to_grade_the_wizard_does_not_go_on(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "qa.csv"
+    # "answer" reads as the reference answer: nothing is left to grade.
+    path.write_text("question,answer\nWhat is 2+2?,4\nCapital of France?,Paris\n")
+    wizard = open_wizard(qtbot, path, tmp_path / "projects")
+    wizard.next()
+    fields = wizard.fields_page
+    assert "response" not in fields.mapping()
+    assert not fields.isComplete() and not wizard.button(NEXT).isEnabled()
+    assert "nothing to grade" in fields.problem.text()
+    combo = fields.combos["response"]
+    combo.setCurrentIndex(combo.findData("answer"))
+    assert fields.isComplete() and wizard.button(NEXT).isEnabled()
+    assert "nothing to grade" not in fields.problem.text()

@@ -208,7 +208,8 @@ class FieldsPage(QWizardPage):
         )
         self.preview.setColumnHidden(PREVIEW_ROLES.index("human"), "human" not in mapping)
         self._read_human(mapping)
-        kind = "hint" if self._has_question(mapping) else "error"
+        complete = self._has_question(mapping) and self._has_response(mapping)
+        kind = "hint" if complete else "error"
         show_text(self.problem, self._problem_text(mapping), kind)
         self.completeChanged.emit()
 
@@ -286,7 +287,7 @@ class FieldsPage(QWizardPage):
                     twice[0]
                 )
             )
-        if "response" not in mapping and not self._has_column("response"):
+        if not self._has_response(mapping):
             notes.append(
                 self.tr(
                     "No response is chosen: pick the column with the model's answers, or "
@@ -294,6 +295,10 @@ class FieldsPage(QWizardPage):
                 )
             )
         return " ".join(notes)
+
+    def _has_response(self, mapping: dict[str, str]) -> bool:
+        pair = "response_a" in mapping and "response_b" in mapping
+        return "response" in mapping or self._has_column("response") or pair
 
     def _has_column(self, name: str) -> bool:
         return self._dataset is not None and name in self._dataset.fields()
@@ -325,7 +330,12 @@ class FieldsPage(QWizardPage):
         return self.tr("none chosen")
 
     def isComplete(self) -> bool:
-        return self._dataset is not None and self._has_question(self.mapping())
+        mapping = self.mapping()
+        return (
+            self._dataset is not None
+            and self._has_question(mapping)
+            and self._has_response(mapping)
+        )
 
     def release(self) -> None:
         """Stop computing the preview (the wizard is closing)."""
