@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import tomllib
 from pathlib import Path
 
@@ -143,3 +144,45 @@ def test_the_architecture_page_lists_each_face_as_it_is() -> None:
         line = next(x for x in page.splitlines() if x.startswith(f"- **{stage}** ("))
         listed = set(line.split(": ", 1)[1].replace("`", "").split(", "))
         assert listed == names, stage
+
+
+# SQL as the results file's tables are read and written with: upper-case keywords (prose
+# never writes them so) or a table of the results file after FROM, INTO or JOIN.
+_SQL = re.compile(
+    r"\b(SELECT|INSERT\s+INTO|DELETE\s+FROM|CREATE\s+TABLE|ALTER\s+TABLE|UPDATE\s+\w+\s+SET)\b"
+    r"|\b(?:FROM|INTO|JOIN)\s+(?:results|calls|runs|reviews|adjudications|meta)\b"
+    r"|\bjson_(?:extract|each|remove|type)\("
+)
+_RUNS_SQL = ("execute", "executemany", "executescript")
+
+
+def _sql_in(source: str) -> list[str]:
+    """Where a module holds SQL: a string that reads as SQL, or a statement run on a
+    connection (``db.execute(...)``, also inside a reader handed to ``Store.read``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if _SQL.search(node.value):
+                found.append(f"{node.lineno}: {node.value.strip()[:60]!r}")
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _RUNS_SQL
+        ):
+            found.append(f"{node.lineno}: .{node.func.attr}(")
+    return found
+
+
+def test_only_the_run_stage_holds_sql_of_the_results_file() -> None:
+    # The check itself finds what it is for: queries as other stages once ran them.
+    assert _sql_in('store.read(lambda db: db.execute(f"SELECT COUNT(*) FROM results{w}"))')
+    assert _sql_in('Q = """SELECT r.row_index FROM results r"""')
+    assert _sql_in("def read(db):\n    return db.executemany(QUERY, rows)\n")
+    assert not _sql_in('"""Select the rows whose results a person reviewed."""')
+    run = CORE / "run"
+    found = {
+        str(path.relative_to(ROOT)): sql
+        for path in PACKAGE.rglob("*.py")
+        if run not in path.parents and (sql := _sql_in(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}, "SQL of the results file belongs in judgedesk/core/run/ (store_reads)"

@@ -9,7 +9,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from judgedesk.core.review import krippendorff_alpha, level_for
-from judgedesk.core.run import ResultRecord, sample_values
+from judgedesk.core.run import (
+    JudgeStepDetail,
+    ResultRecord,
+    RowDetail,
+    judge_steps,
+    sample_values,
+    verdict_of,
+)
 
 
 @dataclass(frozen=True)
@@ -87,12 +94,12 @@ class JudgeTally:
         """Count the results of a batch of rows (each batch after the rows before it)."""
         self.add_outcomes([(result.status, result.detail) for result in results])
 
-    def add_outcomes(self, results: list[tuple[str, dict[str, Any]]]) -> None:
+    def add_outcomes(self, results: list[tuple[str, RowDetail]]) -> None:
         """:meth:`add` of rows' (status, detail)."""
         counts, order = self.tallies, self.order
         # Rows alike (one status, one detail object shared by them) are counted together,
         # in the order their first row comes: a judge is named where it first shows.
-        alike: dict[tuple[str, int], tuple[str, dict[str, Any], list[int]]] = {}
+        alike: dict[tuple[str, int], tuple[str, RowDetail, list[int]]] = {}
         for status, detail in results:
             key = (status, id(detail))
             found = alike.get(key)
@@ -102,14 +109,15 @@ class JudgeTally:
                 found[2][0] += 1
         sampled_details: set[int] = set()
         for status, detail, (times,) in alike.values():
-            steps = [s for s in detail.get("judges", ()) if isinstance(s, dict)]
+            steps = judge_steps(detail)
             for step in steps:
                 if sample_values(step):
                     sampled_details.add(id(detail))
                 tally = counts.setdefault(str(step.get("judge", "")), [0, 0, 0])
+                verdict = verdict_of(step)
                 if step.get("failed"):
                     tally[2] += times
-                elif (step.get("verdict") or {}).get("ok"):
+                elif verdict is not None and verdict.get("ok"):
                     tally[0] += times
                 else:
                     tally[1] += times
@@ -120,8 +128,8 @@ class JudgeTally:
         for _, detail in results:  # row by row: α adds up the rows in their order
             if id(detail) not in sampled_details:
                 continue
-            for step in detail.get("judges", ()):
-                values = sample_values(step) if isinstance(step, dict) else []
+            for step in judge_steps(detail):
+                values = sample_values(step)
                 if values:
                     sampled.setdefault(str(step.get("judge", "")), _Samples()).add(step, values)
 
@@ -143,7 +151,7 @@ class _Samples:
         self.rows: list[list[Any]] = []
         self.kinds: Counter[str] = Counter()
 
-    def add(self, step: dict[str, Any], values: list[Any]) -> None:
+    def add(self, step: JudgeStepDetail, values: list[Any]) -> None:
         self.rows.append(values)
         self.kinds[str(step.get("kind") or "")] += 1
 
@@ -172,7 +180,7 @@ def _kind_of(rows: list[list[Any]]) -> str:
 
 
 def _failed_judge(
-    status: str, detail: dict[str, Any], steps: list[dict[str, Any]], order: Sequence[str]
+    status: str, detail: RowDetail, steps: list[JudgeStepDetail], order: Sequence[str]
 ) -> str:
     if status != "error" or "judges" not in detail or "postprocess" in detail:
         return ""  # not failed, or failed before the judges (a script, the candidate) or after

@@ -30,7 +30,7 @@ from typing import Any
 
 from judgedesk.core.judge import TIE, direction, first_shown_won, mirror
 from judgedesk.core.report.figures import Estimate, estimate_mean
-from judgedesk.core.run import ResultRecord
+from judgedesk.core.run import JudgeStepDetail, ResultRecord, RowDetail, judge_steps, verdict_of
 
 
 @dataclass(frozen=True)
@@ -163,13 +163,13 @@ def has_pairs(results: Iterable[ResultRecord]) -> bool:
     return any_pairs((result.value, result.detail) for result in results)
 
 
-def any_pairs(results: Iterable[tuple[Any, Mapping[str, Any]]]) -> bool:
+def any_pairs(results: Iterable[tuple[Any, RowDetail]]) -> bool:
     """:func:`has_pairs` of rows' (value, detail)."""
     kinds: dict[int, tuple[bool, bool]] = {}  # detail → (judged in both orders, pairwise)
     for value, detail in results:
         kind = kinds.get(id(detail))  # rows alike may share one detail
         if kind is None:
-            steps = [s for s in detail.get("judges", []) if isinstance(s, Mapping)]
+            steps = judge_steps(detail)
             both = any("orders" in s for s in steps)
             kind = kinds[id(detail)] = (both, any(s.get("pairwise") for s in steps))
         if kind[0] or (kind[1] and _on_pair_scale(value)):
@@ -198,7 +198,7 @@ def pairwise_figures(
     matches: dict[str, list[int]] = {}  # judge → counts, see _count_people
     pairwise_rows = 0
     for result in results:
-        steps = [s for s in result.detail.get("judges", []) if isinstance(s, Mapping)]
+        steps = judge_steps(result.detail)
         swapped_steps = [s for s in steps if "orders" in s]
         if swapped_steps or _is_pair_value(result.value, steps):
             pairwise_rows += 1
@@ -244,7 +244,7 @@ def _points(value: float) -> float:
     return 1.0 if value > TIE else 0.5 if value == TIE else 0.0
 
 
-def _is_pair_value(value: Any, steps: list[Mapping[str, Any]]) -> bool:
+def _is_pair_value(value: Any, steps: list[JudgeStepDetail]) -> bool:
     if not _on_pair_scale(value):
         return False
     return any("orders" in s or s.get("pairwise") for s in steps)
@@ -255,12 +255,11 @@ def _on_pair_scale(value: Any) -> bool:
     return not isinstance(value, bool) and isinstance(value, int | float) and 1 <= value <= 5
 
 
-def _count_bias(step: Mapping[str, Any], counts: list[int]) -> None:
+def _count_bias(step: JudgeStepDetail, counts: list[int]) -> None:
     orders = step.get("orders") or []
     if len(orders) != 2:
         return
-    first = _number((orders[0].get("verdict") or {}).get("value"))
-    second = _number((orders[1].get("verdict") or {}).get("value"))
+    first, second = _number_in(orders[0]), _number_in(orders[1])
     if first is None or second is None:
         return
     counts[1] += 1
@@ -271,7 +270,7 @@ def _count_bias(step: Mapping[str, Any], counts: list[int]) -> None:
         if won is not None:
             counts[3] += 1
             counts[2] += won
-    combined = _number((step.get("verdict") or {}).get("value"))
+    combined = _number_in(step)
     lengths = step.get("lengths") or []
     if combined is not None and len(lengths) == 2 and lengths[0] != lengths[1]:
         way = direction(combined)
@@ -281,16 +280,14 @@ def _count_bias(step: Mapping[str, Any], counts: list[int]) -> None:
             counts[4] += (way > 0) == longer_is_b
 
 
-def _count_people(step: Mapping[str, Any], person: float, counts: list[int]) -> None:
+def _count_people(step: JudgeStepDetail, person: float, counts: list[int]) -> None:
     """Count one labelled pair in ``counts``: [pairs, order verdicts matching, order
     verdicts without ties, of those matching, combined matching, combined without ties,
     of those matching, consistent pairs]."""
     orders = step.get("orders") or []
     if len(orders) != 2:
         return
-    first = _number((orders[0].get("verdict") or {}).get("value"))
-    second = _number((orders[1].get("verdict") or {}).get("value"))
-    combined = _number((step.get("verdict") or {}).get("value"))
+    first, second, combined = _number_in(orders[0]), _number_in(orders[1]), _number_in(step)
     if first is None or second is None or combined is None:
         return
     wanted = direction(person)
@@ -307,6 +304,12 @@ def _count_people(step: Mapping[str, Any], person: float, counts: list[int]) -> 
         counts[5] += 1
         counts[6] += way == wanted
     counts[7] += direction(first) == direction(mirror(second))
+
+
+def _number_in(part: Mapping[str, Any]) -> float | None:
+    """The number a step's (an order's) verdict holds, read or not (see :func:`_number`)."""
+    verdict = verdict_of(part)
+    return _number(verdict.get("value")) if verdict is not None else None
 
 
 def _order_agreement(counts: list[int] | None) -> OrderAgreement | None:

@@ -55,6 +55,7 @@ from judgedesk.core.run import (
     ResultRow,
     StepVerdicts,
     Store,
+    count_results,
     report_rows,
     row_span,
 )
@@ -88,13 +89,9 @@ def large_span(
     if streamed is False:
         return None
     limit = ONCE_ROWS if once else LARGE_ROWS
-    if streamed is None:
-        # Every run's results: no fewer than the rows, and counted at once from an index.
-        where, args = ("", ()) if run_id is None else (" WHERE run_id=?", (run_id,))
-        query = f"SELECT COUNT(*) FROM results{where}"
-        results: int = store.read(lambda db: db.execute(query, args).fetchone()[0])
-        if results <= limit:
-            return None
+    # Every run's results: no fewer than the rows, and counted at once from an index.
+    if streamed is None and store.read(partial(count_results, run_id=run_id)) <= limit:
+        return None
     count, first, last = store.read(partial(row_span, run_id=run_id))
     return (first, last) if count and (streamed or count > limit) else None
 

@@ -9,7 +9,14 @@ from typing import Any
 
 from judgedesk.core.dataset import text_contains
 from judgedesk.core.review.two_raters import Side, is_number
-from judgedesk.core.run import ResultRecord, Review
+from judgedesk.core.run import (
+    ResultRecord,
+    Review,
+    RowDetail,
+    VerdictDetail,
+    judge_steps,
+    verdict_of,
+)
 
 SHOW = (
     "all",
@@ -295,11 +302,11 @@ def build_item(
     return ReviewItem(index, row_id, result, review, label, judges, **people)
 
 
-def judge_verdicts(detail: dict[str, Any]) -> tuple[JudgeVerdict, ...]:
+def judge_verdicts(detail: RowDetail) -> tuple[JudgeVerdict, ...]:
     """Each judge's own verdict in a row's result detail, in the order they ran."""
     judges: list[JudgeVerdict] = []
-    for step in detail.get("judges", []):
-        verdict = step.get("verdict") or {}
+    for step in judge_steps(detail):
+        verdict: VerdictDetail | dict[str, Any] = verdict_of(step) or {}
         judges.append(
             JudgeVerdict(
                 name=str(step.get("judge", "")),

@@ -8,7 +8,6 @@ needs.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +16,7 @@ from judgedesk.core.project import Project
 from judgedesk.core.review.human import dataset_labels, scale_for
 from judgedesk.core.review.items import ReviewProgress, progress_of
 from judgedesk.core.review.snapshot import reviews_by_row, snapshot_items
-from judgedesk.core.run import ResultRecord, Store
+from judgedesk.core.run import ResultRecord, Store, latest_statuses
 
 
 @dataclass(frozen=True)
@@ -42,17 +41,6 @@ class Standing:
 NOTHING = Standing(0, 0, 0, 0, ReviewProgress(0, 0, 0, 0, 0, 0, 0))
 """A project never run."""
 
-# Each row's latest result: its status, its value, and whether a script failed in it
-# (each script's outcome is kept in the row's detail under its kind; see run.details).
-_LATEST = """
-SELECT r.row_index, r.status, r.value,
-       r.status = 'error' AND (json_extract(r.detail, '$.preprocess.ok') = 0
-                               OR json_extract(r.detail, '$.postprocess.ok') = 0)
-FROM results r
-JOIN (SELECT row_index, MAX(run_id) AS run_id FROM results GROUP BY row_index) m
-USING (row_index, run_id)
-"""
-
 
 def read_standing(project: Project, dataset: Dataset | None, reviewer: str = "") -> Standing:
     """Count a project's results and ``reviewer``'s reviews (blocking: a worker thread's).
@@ -67,12 +55,12 @@ def read_standing(project: Project, dataset: Dataset | None, reviewer: str = "")
         scripts = 0
         values: list[Any] = []
         judged: list[int] = []
-        for row, status, value, script_failed in store.read(lambda db: db.execute(_LATEST)):
+        for row, status, value, script_failed in store.read(latest_statuses):
             judged.append(row)
             statuses[status] = statuses.get(status, 0) + 1
-            scripts += bool(script_failed)
+            scripts += script_failed
             if status == "ok" and value is not None:
-                values.append(json.loads(value))
+                values.append(value)
         everyone = store.reviews.everyone()
         decided = {index: a.value for index, a in store.adjudications.all().items()}
         scale = scale_for(project, values)

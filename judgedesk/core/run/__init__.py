@@ -31,6 +31,19 @@ if TYPE_CHECKING:
     from judgedesk.core.run.batch import export_batch as export_batch
     from judgedesk.core.run.batch_import import BatchImport as BatchImport
     from judgedesk.core.run.batch_import import import_batch as import_batch
+    from judgedesk.core.run.details import ANSWER_KEYS as ANSWER_KEYS
+    from judgedesk.core.run.details import DETAIL_VERSION as DETAIL_VERSION
+    from judgedesk.core.run.details import SCRIPT_KEYS as SCRIPT_KEYS
+    from judgedesk.core.run.details import AnswerDetail as AnswerDetail
+    from judgedesk.core.run.details import JudgeStepDetail as JudgeStepDetail
+    from judgedesk.core.run.details import OrderDetail as OrderDetail
+    from judgedesk.core.run.details import RowDetail as RowDetail
+    from judgedesk.core.run.details import SampleDetail as SampleDetail
+    from judgedesk.core.run.details import ScriptDetail as ScriptDetail
+    from judgedesk.core.run.details import VerdictDetail as VerdictDetail
+    from judgedesk.core.run.details import judge_steps as judge_steps
+    from judgedesk.core.run.details import read_value as read_value
+    from judgedesk.core.run.details import verdict_of as verdict_of
     from judgedesk.core.run.dry_run import DryRun as DryRun
     from judgedesk.core.run.dry_run import judge_one_row_blocking as judge_one_row_blocking
     from judgedesk.core.run.estimate import JudgeEstimate as JudgeEstimate
@@ -73,6 +86,8 @@ if TYPE_CHECKING:
     from judgedesk.core.run.store_reads import ResultRow as ResultRow
     from judgedesk.core.run.store_reads import RunStamp as RunStamp
     from judgedesk.core.run.store_reads import StepVerdicts as StepVerdicts
+    from judgedesk.core.run.store_reads import count_results as count_results
+    from judgedesk.core.run.store_reads import latest_statuses as latest_statuses
     from judgedesk.core.run.store_reads import outcomes as outcomes
     from judgedesk.core.run.store_reads import report_rows as report_rows
     from judgedesk.core.run.store_reads import row_span as row_span

@@ -7,15 +7,16 @@ from typing import Any
 
 from judgedesk.core.dataset import Row
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.run.details import FailureDetail
 
 
 class RowFailed(JudgeDeskError):
     """A step failed for this row; ``kind`` names the step and the cause for counting."""
 
-    def __init__(self, kind: str, message: str, detail: Mapping[str, Any] | None = None):
+    def __init__(self, kind: str, message: str, detail: FailureDetail | None = None):
         super().__init__(message)
         self.kind = kind
-        self.detail = dict(detail or {})
+        self.detail: FailureDetail = detail.copy() if detail else {}
 
 
 def candidate_messages(row: Row, data: Mapping[str, Any], system: str) -> list[dict[str, Any]]:

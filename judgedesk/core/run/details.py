@@ -1,8 +1,22 @@
-"""What a row's result detail records of its steps: the judge, its verdict, a script's outcome."""
+"""A row's result detail, written down: what the results file keeps of each row's steps.
+
+A run writes one detail per row (``results.detail``, JSON): the answers a candidate or
+baseline model gave, the scripts' outcomes, and one step per judge with its verdict.
+:class:`RowDetail` and the types it holds say what each key means; the run writes them
+(``run.steps``) and every stage reads them through these names, never by keys of its own.
+
+Version :data:`DETAIL_VERSION`. A detail carries no version of its own: results files
+written before these types were named hold the same JSON, byte for byte, and read the
+same. A later shape must therefore still read every earlier one: keys are added (read
+with ``.get``), never renamed or given another meaning. Readers take a detail as it may
+have been written or damaged by hand: :func:`judge_steps` and :func:`verdict_of` pass
+over what is not an object.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, Required, TypedDict
 
 # Annotations only: a report reads details (through run.samples) without loading the
 # templates and scripts a run's context needs.
@@ -10,6 +24,160 @@ if TYPE_CHECKING:
     from judgedesk.core.judge import Verdict
     from judgedesk.core.run.context import JudgeContext
     from judgedesk.core.scripts import ScriptOutcome
+
+DETAIL_VERSION = 1
+"""The shape of a row's detail these types describe (see the module docstring)."""
+
+
+class VerdictDetail(TypedDict):
+    """A verdict as a step keeps it (see ``judge.Verdict``); ``value`` only counts when
+    ``ok``."""
+
+    ok: bool
+    value: Any
+    label: str | None
+    dimensions: dict[str, Any]
+    ambiguous: bool
+    candidates: list[Any]
+    reason: str
+
+
+class AnswerDetail(TypedDict):
+    """The answer a candidate or baseline model gave for the row."""
+
+    content: str | None
+    reasoning_content: str | None
+    tool_calls: list[dict[str, Any]] | None
+
+
+class ScriptDetail(TypedDict):
+    """A pre- or postprocess script's outcome (see ``scripts.ScriptOutcome``)."""
+
+    ok: bool
+    kind: str
+    value: Any
+    stdout: str
+    stderr: str
+    error: str | None
+    error_line: int | None
+    duration: float
+
+
+class OrderDetail(TypedDict):
+    """One order of a pair judged in both: as given (first), then swapped."""
+
+    key: str | None
+    cached: bool | None
+    verdict: VerdictDetail
+
+
+class SampleDetail(TypedDict):
+    """One of a judge's samples of the row (see ``run.samples``)."""
+
+    key: str | None
+    cached: bool | None
+    verdict: VerdictDetail
+    orders: NotRequired[list[OrderDetail]]
+
+
+class FailureDetail(TypedDict, total=False):
+    """What a failed step leaves in the row's detail (or in its judge's step)."""
+
+    key: str
+    """The cache key of the call that failed."""
+    failed_judge: str
+    """The judge the row failed at."""
+
+
+class JudgeStepDetail(TypedDict, total=False):
+    """One judge's step on the row, in the order the judges ran.
+
+    A model judge's step has ``key``, ``cached``, ``verdict`` and ``warnings``; a rule
+    judge's (``metric``) has ``metric``, ``decided``, ``detail`` and ``verdict``; a judge
+    whose failure is its vote (under a majority) has ``failed`` and maybe ``key``.
+    """
+
+    judge: Required[str]
+    key: str
+    """The cache key of the call (the first order's, the first sample's)."""
+    cached: bool
+    """The reply came from the store (every sample's, for a judge sampled)."""
+    verdict: VerdictDetail
+    """The judge's verdict: of both orders, of every sample, combined."""
+    warnings: list[str]
+    """What rendering the template noticed."""
+    pairwise: bool
+    """The judge compares two answers."""
+    orders: list[OrderDetail]
+    """A pair judged in both orders: each order's call and verdict."""
+    lengths: list[int]
+    """A pair judged in both orders: the lengths of answers A and B."""
+    consistent: bool | None
+    """A pair judged in both orders: whether they agreed (None: one was not read)."""
+    kind: str | None
+    """A judge sampled: the kind of its verdicts."""
+    combined: str
+    """A judge sampled: how the samples were made one, "majority" or "mean"."""
+    samples: list[SampleDetail]
+    """A judge sampled: each sample's call and verdict."""
+    metric: str
+    """A rule judge: the rule's id."""
+    decided: bool
+    """A rule judge: it decided the row (later judges skipped under ``run.cascade``)."""
+    detail: str
+    """A rule judge: what it found, in a sentence."""
+    failed: str
+    """Why the judge failed, when its failure is its vote."""
+
+
+class RowDetail(TypedDict, total=False):
+    """Everything a run keeps of how a row's result was made, in the order written.
+
+    ``judges`` is there once the row reached its judges; a row that failed before them
+    (a script, the candidate) has none. A failed row may name ``failed_judge`` and the
+    ``key`` of the call that failed.
+    """
+
+    candidate: AnswerDetail
+    """The candidate model's answer, when the row had none and one was generated."""
+    baseline: AnswerDetail
+    """The baseline model's answer (answer A of the pair)."""
+    preprocess: ScriptDetail
+    judges: list[JudgeStepDetail]
+    decided_by_rule: bool
+    """A rule judge decided the row and later judges were skipped."""
+    postprocess: ScriptDetail
+    aggregate: str
+    """How several judges' verdicts were made one (``run.aggregate``), when they were."""
+    key: str
+    failed_judge: str
+
+
+ANSWER_KEYS: tuple[Literal["candidate", "baseline"], ...] = ("candidate", "baseline")
+"""The keys of :class:`RowDetail` holding a model's answer (:class:`AnswerDetail`)."""
+
+SCRIPT_KEYS: tuple[Literal["preprocess", "postprocess"], ...] = ("preprocess", "postprocess")
+"""The keys of :class:`RowDetail` holding a script's outcome (:class:`ScriptDetail`)."""
+
+
+def judge_steps(detail: Mapping[str, Any]) -> list[JudgeStepDetail]:
+    """The detail's judge steps, in the order the judges ran (those that are objects)."""
+    steps = detail.get("judges")
+    if not isinstance(steps, list):
+        return []
+    # Objects as JSON gave them: the type says what a step holds, readers still .get.
+    return [step for step in steps if isinstance(step, dict)]  # type: ignore[misc]
+
+
+def verdict_of(step: Mapping[str, Any]) -> VerdictDetail | None:
+    """A step's (an order's, a sample's) verdict, or None when it has none."""
+    verdict = step.get("verdict")
+    return verdict if isinstance(verdict, dict) else None  # type: ignore[return-value]
+
+
+def read_value(verdict: VerdictDetail | None) -> Any:
+    """A verdict's value when it was read (``ok``), else None."""
+    return verdict.get("value") if verdict is not None and verdict.get("ok") else None
 
 
 def judge_model(judge: JudgeContext) -> dict[str, Any]:
@@ -24,7 +192,7 @@ def judge_model(judge: JudgeContext) -> dict[str, Any]:
     }
 
 
-def verdict_detail(verdict: Verdict) -> dict[str, Any]:
+def verdict_detail(verdict: Verdict) -> VerdictDetail:
     """A verdict as a row's detail keeps it."""
     # Written by hand: dataclasses.asdict deep-copies and costs more than the rest of it.
     return {
@@ -38,7 +206,7 @@ def verdict_detail(verdict: Verdict) -> dict[str, Any]:
     }
 
 
-def script_detail(outcome: ScriptOutcome) -> dict[str, Any]:
+def script_detail(outcome: ScriptOutcome) -> ScriptDetail:
     """A script's outcome as a row's detail keeps it: its value, output and error."""
     return {
         "ok": outcome.ok,

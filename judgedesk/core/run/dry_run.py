@@ -18,6 +18,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.project import Project
 from judgedesk.core.run.context import JudgeContext, prepare_judge
+from judgedesk.core.run.details import JudgeStepDetail, VerdictDetail, judge_steps, verdict_of
 from judgedesk.core.run.steps import RowProcessor
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import ScriptPool
@@ -124,15 +125,16 @@ async def judge_one_row(
             if scripts is not None:
                 await scripts.start()
             result = await processor.process(found)
-            keys = [s["key"] for s in result.detail.get("judges", []) if "key" in s]
+            keys = [s["key"] for s in judge_steps(result.detail) if "key" in s]
             calls = store.calls(keys)
     finally:
         for client in clients:
             await client.aclose()
         if scripts is not None:
             await scripts.aclose()
-    step: dict[str, Any] = next(iter(result.detail.get("judges", [])), {})
-    verdict = step.get("verdict") or {}
+    steps = judge_steps(result.detail)
+    step: JudgeStepDetail = steps[0] if steps else {"judge": judge}
+    verdict: VerdictDetail | dict[str, Any] = verdict_of(step) or {}
     call = calls.get(step.get("key", ""))
     reply: dict[str, Any] = call.reply if call is not None else {}
     usage = reply.get("usage") or {}

@@ -6,6 +6,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from judgedesk.core.run.details import (
+    AnswerDetail,
+    JudgeStepDetail,
+    OrderDetail,
+    ScriptDetail,
+    judge_steps,
+    verdict_of,
+)
 from judgedesk.core.run.store import CallRecord, ResultRecord, Store
 
 
@@ -70,9 +78,9 @@ class RowOutcome:
     value: Any
     error: str
     steps: tuple[JudgeStep, ...]
-    preprocess: dict[str, Any] | None
-    postprocess: dict[str, Any] | None
-    candidate: dict[str, Any] | None
+    preprocess: ScriptDetail | None
+    postprocess: ScriptDetail | None
+    candidate: AnswerDetail | None
     decided_by_rule: bool
     updated: float
 
@@ -97,7 +105,7 @@ def row_outcome(store_path: Path, row: int) -> RowOutcome | None:
                 messages=list(call.request.get("messages", [])) if call is not None else [],
                 content=reply.get("content") if call is not None else raw.get("detail"),
                 reasoning=reply.get("reasoning_content"),
-                verdict=dict(raw.get("verdict") or {}),
+                verdict=dict(verdict_of(raw) or {}),
                 cached=bool(raw.get("cached", False)),
                 latency=float(call.latency) if call is not None else 0.0,
                 attempts=int(call.attempts) if call is not None else 0,
@@ -105,11 +113,7 @@ def row_outcome(store_path: Path, row: int) -> RowOutcome | None:
                 completion_tokens=int(usage.get("completion_tokens", 0)),
                 metric=str(raw.get("metric", "")),
                 warnings=tuple(str(w) for w in raw.get("warnings", ())),
-                orders=tuple(
-                    (o.get("verdict") or {}).get("label")
-                    for o in raw.get("orders", ())
-                    if isinstance(o, dict)
-                ),
+                orders=tuple(_label(o) for o in raw.get("orders", ()) if isinstance(o, dict)),
                 consistent=raw.get("consistent"),
             )
         )
@@ -129,15 +133,21 @@ def row_outcome(store_path: Path, row: int) -> RowOutcome | None:
     )
 
 
+def _label(order: OrderDetail) -> str | None:
+    """The label of an order's verdict, as the judge wrote it."""
+    verdict = verdict_of(order)
+    return verdict.get("label") if verdict is not None else None
+
+
 def _read(
     store_path: Path, row: int
-) -> tuple[ResultRecord, list[dict[str, Any]], dict[str, CallRecord]] | None:
+) -> tuple[ResultRecord, list[JudgeStepDetail], dict[str, CallRecord]] | None:
     with Store(store_path, readonly=True) as store:
         if store.empty:  # being made by another connection this moment
             return None
         result = store.latest_result(row)
         if result is None:
             return None
-        raw_steps = [s for s in result.detail.get("judges", []) if isinstance(s, dict)]
+        raw_steps = judge_steps(result.detail)
         keys = [s["key"] for s in raw_steps if "key" in s]
         return result, raw_steps, store.calls(keys)

@@ -13,18 +13,24 @@ true/false, pairwise), a tie going to the earliest sample among the tied; for sc
 from __future__ import annotations
 
 import statistics
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from judgedesk.core.judge import Verdict
-from judgedesk.core.run.details import verdict_detail
+from judgedesk.core.run.details import (
+    JudgeStepDetail,
+    SampleDetail,
+    read_value,
+    verdict_detail,
+    verdict_of,
+)
 
 __all__ = ["MEAN_KINDS", "ask_samples", "combine_samples", "sample_key", "sample_values"]
 
 MEAN_KINDS = ("score", "json")
 """Verdict kinds whose samples are averaged; the others are decided by majority."""
 
-Asked = tuple[dict[str, Any], Verdict, list[dict[str, Any]], list[dict[str, Any]]]
+Asked = tuple[JudgeStepDetail, Verdict, list[dict[str, Any]], list[dict[str, Any]]]
 """What asking a judge once gives: the step's detail, the verdict, requests, replies."""
 
 
@@ -70,7 +76,7 @@ async def ask_samples(
         asked.append(outcome)
     verdict = combine_samples([v for _, v, _, _ in asked], kind)
     first_step, _, requests, first_replies = asked[0]
-    step = dict(first_step)
+    step = first_step.copy()
     step["verdict"] = verdict_detail(verdict)
     step["cached"] = all(bool(s.get("cached")) for s, _, _, _ in asked)
     step["kind"] = kind
@@ -86,8 +92,12 @@ async def ask_samples(
     return step, verdict, requests, replies
 
 
-def _sample_detail(step: dict[str, Any]) -> dict[str, Any]:
-    detail = {"key": step.get("key"), "cached": step.get("cached"), "verdict": step["verdict"]}
+def _sample_detail(step: JudgeStepDetail) -> SampleDetail:
+    detail: SampleDetail = {
+        "key": step.get("key"),
+        "cached": step.get("cached"),
+        "verdict": step["verdict"],
+    }
     if "orders" in step:
         detail["orders"] = step["orders"]
     return detail
@@ -157,15 +167,10 @@ def _tidy(value: float) -> float:
     return int(value) if value.is_integer() else round(value, 6)
 
 
-def sample_values(step: dict[str, Any]) -> list[Any]:
-    """The value of each sample's verdict in a step's detail (None: not read); empty
-    when the judge was asked once."""
+def sample_values(step: Mapping[str, Any]) -> list[Any]:
+    """The value of each sample's verdict in a step's detail (a ``JudgeStepDetail``;
+    None: not read); empty when the judge was asked once."""
     samples = step.get("samples")
     if not isinstance(samples, list) or len(samples) < 2:
         return []
-    values = []
-    for sample in samples:
-        verdict = sample.get("verdict") if isinstance(sample, dict) else None
-        ok = isinstance(verdict, dict) and verdict.get("ok")
-        values.append(verdict.get("value") if ok and isinstance(verdict, dict) else None)
-    return values
+    return [read_value(verdict_of(s)) if isinstance(s, dict) else None for s in samples]

@@ -26,6 +26,7 @@ from judgedesk.core.judge import (
     split_reasoning,
 )
 from judgedesk.core.project import Project
+from judgedesk.core.run.details import judge_steps, verdict_of
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import ScriptOutcome, ScriptPool
 
@@ -226,10 +227,13 @@ def stored_replies(project: Project, row: int) -> JudgeReplies | None:
         if store.empty:  # being made by another connection this moment
             return None
         result = store.latest_result(row)
-        steps = result.detail.get("judges") if result is not None else None
-        if result is None or not isinstance(steps, list) or not steps:
+        every = result.detail.get("judges") if result is not None else None
+        if result is None or not isinstance(every, list) or not every:
             return None
-        keys = [s["key"] for s in steps if isinstance(s, dict) and s.get("key")]
+        steps = judge_steps(result.detail)
+        if len(steps) < len(every):  # a step that is no object: nothing to try it on
+            return None
+        keys = [s["key"] for s in steps if s.get("key")]
         calls = store.calls(keys)
         started = next((r.started for r in store.runs() if r.id == result.run_id), None)
     names: list[str] = []
@@ -237,16 +241,15 @@ def stored_replies(project: Project, row: int) -> JudgeReplies | None:
     resps: list[dict[str, Any]] = []
     models: list[dict[str, Any]] = []
     for step in steps:
-        if not isinstance(step, dict):
-            return None
         name = str(step.get("judge") or "")
         settings = _judge_named(project, name)
         if "metric" in step:
-            verdict = step.get("verdict") or {}
+            verdict = verdict_of(step)
             reqs.append(
                 {"metric": step["metric"], "params": dict(settings.params) if settings else {}}
             )
-            resps.append({"content": step.get("detail"), "value": verdict.get("value")})
+            value = verdict.get("value") if verdict is not None else None
+            resps.append({"content": step.get("detail"), "value": value})
         else:
             call = calls.get(str(step.get("key") or ""))
             if call is None:

@@ -26,7 +26,15 @@ from judgedesk.core.judge import (
 from judgedesk.core.project import Project
 from judgedesk.core.run.asking import RowFailed, candidate_messages
 from judgedesk.core.run.context import JudgeContext
-from judgedesk.core.run.details import judge_model, script_detail, script_error, verdict_detail
+from judgedesk.core.run.details import (
+    AnswerDetail,
+    JudgeStepDetail,
+    RowDetail,
+    judge_model,
+    script_detail,
+    script_error,
+    verdict_detail,
+)
 from judgedesk.core.run.pairs import combine, pair_of, swap_problem, swapped
 from judgedesk.core.run.samples import ask_samples, sample_key
 from judgedesk.core.run.store import Store
@@ -74,7 +82,7 @@ class RowResult:
     value: Any
     error: str = ""
     error_kind: str = ""
-    detail: dict[str, Any] = field(default_factory=dict)
+    detail: RowDetail = field(default_factory=RowDetail)
 
 
 class RowProcessor:
@@ -102,18 +110,24 @@ class RowProcessor:
 
     async def process(self, row: Row) -> RowResult:
         """Run every step for one row; failures become an error result, never raise."""
-        detail: dict[str, Any] = {}
+        detail: RowDetail = {}
         try:
             return await self._process(row, detail)
         except RowFailed as exc:
-            detail.update(exc.detail)
+            # The failed call's key, then the judge the row failed at, as they were found.
+            if "key" in exc.detail:
+                detail["key"] = exc.detail["key"]
+            if "failed_judge" in exc.detail:
+                detail["failed_judge"] = exc.detail["failed_judge"]
             return RowResult(row.index, row.id, "error", None, str(exc), exc.kind, detail)
 
-    async def _process(self, row: Row, detail: dict[str, Any]) -> RowResult:
-        data, resp = row.data, row.response
+    async def _process(self, row: Row, detail: RowDetail) -> RowResult:
+        data: Mapping[str, Any] = row.data
+        resp: Mapping[str, Any] = row.response
         if self.candidate is not None and resp.get("content") is None:
-            resp = await self._answer(row, data, self.candidate)
-            detail["candidate"] = resp
+            answer = await self._answer(row, data, self.candidate)
+            detail["candidate"] = answer
+            resp = answer
         if self.baseline is not None:
             # The baseline's answer is A, the response (given or generated) is B.
             baseline = await self._answer(row, data, self.baseline)
@@ -126,7 +140,7 @@ class RowProcessor:
             if not outcome.ok:
                 raise RowFailed(f"preprocess: {outcome.kind}", script_error("preprocess", outcome))
             data, resp, preprocess_result = outcome.data, outcome.resp, outcome.value
-        steps: list[dict[str, Any]] = []
+        steps: list[JudgeStepDetail] = []
         detail["judges"] = steps
         requests: list[dict[str, Any]] = []
         replies: list[dict[str, Any]] = []
@@ -172,7 +186,10 @@ class RowProcessor:
                 if not self._failure_is_a_vote(exc):
                     exc.detail.setdefault("failed_judge", judge.settings.name)
                     raise
-                steps.append({"judge": judge.settings.name, "failed": str(exc), **exc.detail})
+                failed_step: JudgeStepDetail = {"judge": judge.settings.name, "failed": str(exc)}
+                if "key" in exc.detail:  # the call that failed (the step names its judge)
+                    failed_step["key"] = exc.detail["key"]
+                steps.append(failed_step)
                 failed.append(len(verdicts))
                 final = Verdict(ok=False, value=None, label=None, reason=str(exc))
                 verdicts.append(final)
@@ -246,7 +263,7 @@ class RowProcessor:
         pre: Any,
         places: AnswerPlaces | None = None,
         sample: int = 0,
-    ) -> tuple[dict[str, Any], Verdict, list[dict[str, Any]], list[dict[str, Any]]]:
+    ) -> tuple[JudgeStepDetail, Verdict, list[dict[str, Any]], list[dict[str, Any]]]:
         """Ask one judge (its sample ``sample``); a pairwise judge is asked in both orders
         when ``run.swap`` is on.
 
@@ -256,7 +273,7 @@ class RowProcessor:
             showing no two answers that can be exchanged fails the row, never silently
             asks once.
         """
-        step: dict[str, Any]
+        step: JudgeStepDetail
         pair = None
         if self.project.run.swap and judge.kind == "pairwise" and judge.template is not None:
             pair = pair_of(judge.template, data, resp, places)
@@ -299,7 +316,7 @@ class RowProcessor:
         resp: Mapping[str, Any],
         pre: Any,
         sample: int = 0,
-    ) -> tuple[dict[str, Any], Verdict, dict[str, Any], dict[str, Any]]:
+    ) -> tuple[JudgeStepDetail, Verdict, dict[str, Any], dict[str, Any]]:
         settings = judge.settings
         prompt = render_prompt(
             self.project, settings, data, resp, preprocess_result=pre, template=judge.template
@@ -327,7 +344,7 @@ class RowProcessor:
                 reasoning_content=reply.reasoning_content,
                 options=judge.options,
             )
-        step = {
+        step: JudgeStepDetail = {
             "judge": settings.name,
             "key": key,
             "cached": cached,
@@ -343,7 +360,7 @@ class RowProcessor:
 
     def _metric(
         self, judge: JudgeContext, data: Mapping[str, Any], resp: Mapping[str, Any]
-    ) -> tuple[dict[str, Any], Verdict, bool]:
+    ) -> tuple[JudgeStepDetail, Verdict, bool]:
         settings = judge.settings
         reference = data.get("ref_answer")
         if reference is None:
@@ -364,7 +381,7 @@ class RowProcessor:
             reason="" if result.value is not None else result.detail,
             raw=result.detail,
         )
-        step = {
+        step: JudgeStepDetail = {
             "judge": settings.name,
             "metric": settings.metric,
             "decided": result.decided,
@@ -373,9 +390,7 @@ class RowProcessor:
         }
         return step, verdict, result.decided
 
-    async def _answer(
-        self, row: Row, data: Mapping[str, Any], model: JudgeContext
-    ) -> dict[str, Any]:
+    async def _answer(self, row: Row, data: Mapping[str, Any], model: JudgeContext) -> AnswerDetail:
         """The answer of a model that is asked the row's question (candidate, baseline)."""
         settings = model.settings
         messages = candidate_messages(row, data, settings.system_prompt)

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.run.adjudications import AdjudicationTable
+from judgedesk.core.run.details import RowDetail
 from judgedesk.core.run.reviews import ReviewTable
 from judgedesk.core.run.schema import (
     check_version,
@@ -54,7 +55,8 @@ class ResultRecord:
     status: str
     value: Any
     error: str
-    detail: dict[str, Any]
+    detail: RowDetail
+    """How the result was made (see :class:`~judgedesk.core.run.details.RowDetail`)."""
     updated: float
 
 

@@ -15,6 +15,8 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgedesk.core.run.details import RowDetail, judge_steps, verdict_of
+
 __all__ = [
     "EVERY_ROW",
     "SHORT",
@@ -22,6 +24,8 @@ __all__ = [
     "ResultRow",
     "RunStamp",
     "StepVerdicts",
+    "count_results",
+    "latest_statuses",
     "outcomes",
     "report_rows",
     "row_span",
@@ -50,7 +54,7 @@ Outcome = tuple[str, str, Any]
 RunStamp = tuple[int, float, float]
 """What changes when a run's results change (see :func:`run_stamps`)."""
 
-ResultRow = tuple[int, int, str, str, Any, str, dict[str, Any], float]
+ResultRow = tuple[int, int, str, str, Any, str, RowDetail, float]
 """A row's result as a report reads it: run id, row index, row id, status, value, error,
 detail without what no figure reads (see :func:`report_rows`), when it was stored."""
 
@@ -195,6 +199,47 @@ def run_stamps(db: sqlite3.Connection) -> dict[int, RunStamp]:
     return {run: (count, last, total) for run, count, last, total in found}
 
 
+def count_results(db: sqlite3.Connection, run_id: int | None = None) -> int:
+    """How many results are stored: of one run, or of every run (no fewer than the
+    rows; counted at once from an index)."""
+    where, args = ("", ()) if run_id is None else (" WHERE run_id=?", (run_id,))
+    return int(db.execute(f"SELECT COUNT(*) FROM results{where}", args).fetchone()[0])
+
+
+# Each row's latest result: its status, its value, and whether a script failed in it
+# (each script's outcome is kept in the row's detail under its kind; see run.details).
+_LATEST_STATUSES = """
+SELECT r.row_index, r.status, r.value,
+       r.status = 'error' AND (json_extract(r.detail, '$.preprocess.ok') = 0
+                               OR json_extract(r.detail, '$.postprocess.ok') = 0)
+FROM results r
+JOIN (SELECT row_index, MAX(run_id) AS run_id FROM results GROUP BY row_index) m
+USING (row_index, run_id)
+"""
+
+Status = tuple[int, str, Any, bool]
+"""A row's latest result without its detail: (row index, status, value, whether its
+pre- or postprocess script failed)."""
+
+
+def latest_statuses(db: sqlite3.Connection) -> list[Status]:
+    """Each row's latest result without its detail (see :data:`Status`), counted by
+    SQLite for a glance: no row's detail is decoded."""
+    found: list[Status] = []
+    decoded: dict[str, Any] = {}  # the same few values over and over
+    for row, status, text, script_failed in db.execute(_LATEST_STATUSES):
+        if text is None:
+            value = None
+        elif text in decoded:
+            value = decoded[text]
+        else:
+            value = json.loads(text)
+            if not isinstance(value, list | dict):  # never share those
+                decoded[text] = value
+        found.append((row, status, value, bool(script_failed)))
+    return found
+
+
 def outcomes(
     db: sqlite3.Connection, run_id: int, rows: tuple[int, int] = EVERY_ROW
 ) -> dict[int, Outcome]:
@@ -236,7 +281,7 @@ class StepVerdicts:
 def step_verdicts(
     db: sqlite3.Connection, run_id: int, rows: Collection[int] | None = None
 ) -> StepVerdicts:
-    """Each judge's own verdict per row of a run (its ``detail["judges"]`` steps); only
+    """Each judge's own verdict per row of a run (its detail's judge steps); only
     for ``rows`` when given (a few rows of a large run are read by their index)."""
     if rows is None:
         return _steps_of(db, run_id, "", (), None)
@@ -336,11 +381,9 @@ def _in_python(rows: Iterable[tuple[int, str]]) -> dict[str, dict[int, Any]]:
     return judges
 
 
-def _steps(detail: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+def _steps(detail: RowDetail) -> Iterator[tuple[str, Any]]:
     """(judge, value) of each step of a detail whose verdict was read."""
-    for step in detail.get("judges", ()):
-        if not isinstance(step, dict):
-            continue
-        verdict = step.get("verdict")
-        if isinstance(verdict, dict) and verdict.get("ok"):
+    for step in judge_steps(detail):
+        verdict = verdict_of(step)
+        if verdict is not None and verdict.get("ok"):
             yield str(step.get("judge", "")), verdict.get("value")

@@ -8,7 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from judgedesk.core.run import RowResult
+from judgedesk.core.run import RowResult, judge_steps, verdict_of
 from judgedesk.ui.core_strings import core_reason, core_say
 
 Index = QModelIndex | QPersistentModelIndex
@@ -141,7 +141,7 @@ class RunRowsModel(QAbstractTableModel):
 
 def _dimensions(result: RowResult) -> dict[str, float]:
     """The last judge's per-dimension scores of a row (multi-dimension JSON verdicts)."""
-    steps = result.detail.get("judges") or []
-    verdict = steps[-1].get("verdict") if steps and isinstance(steps[-1], dict) else None
-    found = (verdict or {}).get("dimensions") or {}
+    steps = judge_steps(result.detail)
+    verdict = verdict_of(steps[-1]) if steps else None
+    found = (verdict.get("dimensions") if verdict is not None else None) or {}
     return {str(k): float(v) for k, v in found.items() if isinstance(v, int | float)}

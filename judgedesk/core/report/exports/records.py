@@ -10,7 +10,16 @@ from typing import Any
 
 from judgedesk.core.errors import RowError
 from judgedesk.core.review import ReviewItem, ReviewSession, Side, dataset_labels
-from judgedesk.core.run import CallRecord
+from judgedesk.core.run import (
+    ANSWER_KEYS,
+    SCRIPT_KEYS,
+    CallRecord,
+    JudgeStepDetail,
+    RowDetail,
+    VerdictDetail,
+    judge_steps,
+    verdict_of,
+)
 
 NOT_RUN = "not run"
 """The status of a row no run has judged yet."""
@@ -78,11 +87,11 @@ def export_shape(session: ReviewSession) -> ExportShape:
         if item.result is None:
             continue
         detail = item.result.detail
-        answers.update(dict.fromkeys(n for n in ("candidate", "baseline") if n in detail))
-        for step in detail.get("judges", []):
+        answers.update(dict.fromkeys(n for n in ANSWER_KEYS if n in detail))
+        for step in judge_steps(detail):
             name = str(step.get("judge"))
             judges[name] = None
-            verdict = step.get("verdict") or {}
+            verdict: VerdictDetail | dict[str, Any] = verdict_of(step) or {}
             dimensions.setdefault(name, {}).update(dict.fromkeys(verdict.get("dimensions") or {}))
             if len(step.get("orders") or []) == 2:
                 swapped.add(name)
@@ -93,7 +102,7 @@ def export_shape(session: ReviewSession) -> ExportShape:
         dimensions={name: list(names) for name, names in dimensions.items()},
         swapped=swapped,
         human_dimensions=list(human),
-        answers=[name for name in ("candidate", "baseline") if name in answers],
+        answers=[name for name in ANSWER_KEYS if name in answers],
     )
 
 
@@ -124,7 +133,7 @@ def export_records(
             key
             for item in items.values()
             if item.result is not None
-            for step in item.result.detail.get("judges", [])
+            for step in judge_steps(item.result.detail)
             for key in [step.get("key"), *(o.get("key") for o in step.get("orders", [])[1:])]
             if key
         ]
@@ -141,7 +150,7 @@ def _record(
     item: ReviewItem, inputs: dict[str, Any], calls: Mapping[str, CallRecord]
 ) -> dict[str, Any]:
     result = item.result
-    detail = result.detail if result is not None else {}
+    detail: RowDetail = result.detail if result is not None else {}
     record: dict[str, Any] = {
         "row": item.row_index,
         "id": item.row_id,
@@ -153,21 +162,21 @@ def _record(
         "reference": inputs.get("reference"),
         "response": inputs.get("response"),
     }
-    for name in ("candidate", "baseline"):
+    for name in ANSWER_KEYS:
         answer = detail.get(name)
         record[f"{name}_answer"] = answer.get("content") if isinstance(answer, dict) else None
     record["inputs"] = inputs.get("inputs")
-    record["judges"] = [_judge(step, calls) for step in detail.get("judges", [])]
-    for name in ("candidate", "baseline", "preprocess", "postprocess"):
-        if name in detail:
-            record[name] = detail[name]
+    record["judges"] = [_judge(step, calls) for step in judge_steps(detail)]
+    for part in (*ANSWER_KEYS, *SCRIPT_KEYS):
+        if part in detail:
+            record[part] = detail[part]
     record.update(human_fields(item))
     return record
 
 
-def _judge(step: Mapping[str, Any], calls: Mapping[str, CallRecord]) -> dict[str, Any]:
+def _judge(step: JudgeStepDetail, calls: Mapping[str, CallRecord]) -> dict[str, Any]:
     call = calls.get(step.get("key") or "")
-    verdict = step.get("verdict") or {}
+    verdict: VerdictDetail | dict[str, Any] = verdict_of(step) or {}
     judge: dict[str, Any] = {"name": step.get("judge"), **_asked(call)}
     judge["reply"] = call.reply.get("content") if call else step.get("detail")
     judge["reasoning"] = call.reply.get("reasoning_content") if call else None
@@ -180,7 +189,7 @@ def _judge(step: Mapping[str, Any], calls: Mapping[str, CallRecord]) -> dict[str
     orders = step.get("orders") or []
     if len(orders) == 2:  # the pair judged again with the answers swapped
         other = calls.get(orders[1].get("key") or "")
-        second = orders[1].get("verdict") or {}
+        second: VerdictDetail | dict[str, Any] = verdict_of(orders[1]) or {}
         judge["consistent"] = step.get("consistent")
         judge["swapped"] = {
             **_asked(other),
