@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -14,8 +13,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.project import SnapshotCommand, UndoStack
-from judgedesk.core.review import PackRow, ReviewPack, save_pack
+from judgedesk.core.project import UndoStack
+from judgedesk.core.review import PackEdits, PackRow, ReviewPack, save_pack
 from judgedesk.core.run import Review
 from judgedesk.ui.tasks import TaskRunner
 
@@ -108,17 +107,27 @@ class PackReviews(QObject):
 
     def __init__(self, tasks: TaskRunner, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.pack: ReviewPack | None = None
+        self.edits = PackEdits()
         self.path: Path | None = None
-        self.undo = UndoStack()
         self.saver = PackSaver(tasks, self)
         self.touched: int | None = None
         """The row the last change, undo or redo was about."""
+        self.edits.sig_review_changed.connect(self._changed)
+
+    @property
+    def pack(self) -> ReviewPack | None:
+        """The pack open for review."""
+        return self.edits.pack
+
+    @property
+    def undo(self) -> UndoStack:
+        """The pack's changes, to undo and redo."""
+        return self.edits.undo
 
     def open(self, pack: ReviewPack, path: Path) -> None:
         """Review ``pack``, saved to ``path``; the undo history starts again."""
-        self.pack, self.path = pack, path
-        self.undo.clear()
+        self.path = path
+        self.edits.open(pack)
         self.saver.failure = ""
 
     def review(self, row: PackRow) -> Review | None:
@@ -152,39 +161,16 @@ class PackReviews(QObject):
         merge_key: Hashable | None = None,
     ) -> None:
         """Change ``row``'s review with ``edit`` (a review that says nothing is removed)."""
-        pack = self.pack
-        if pack is None:
-            return
-        before = pack.reviews.get(row.index)
-        base = before or Review(row.index, row.id, reviewer=pack.reviewer)
-        after: Review | None = replace(edit(base), updated=time.time())
-        if after is not None and after.empty:
-            after = None
-        if _same(before, after):
-            return
-        index = row.index
-        command = SnapshotCommand(label, before, after, lambda s: self._put(index, s), merge_key)
-        self.undo.push(command)
+        self.edits.change(row, label, edit, merge_key)
 
-    def _put(self, index: int, state: object) -> None:
-        pack, path = self.pack, self.path
-        if pack is None or path is None:
-            return
-        if isinstance(state, Review):
-            pack.reviews[index] = state
-        else:
-            pack.reviews.pop(index, None)
+    def _changed(self, index: int) -> None:
+        """A review was changed, undone or redone: say so and save the pack at once."""
         self.touched = index
         self.sig_review_changed.emit(index)
-        self.saver.save(pack, path)
+        if self.pack is not None and self.path is not None:
+            self.saver.save(self.pack, self.path)
 
     def save_again(self) -> None:
         """Write the pack again (after a failed save)."""
         if self.pack is not None and self.path is not None:
             self.saver.save(self.pack, self.path)
-
-
-def _same(before: Review | None, after: Review | None) -> bool:
-    if before is None or after is None:
-        return before is after
-    return replace(before, updated=0.0) == replace(after, updated=0.0)

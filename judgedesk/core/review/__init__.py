@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from judgedesk.core.review.pack import plan_packs as plan_packs
     from judgedesk.core.review.pack import save_pack as save_pack
     from judgedesk.core.review.pack import write_packs as write_packs
+    from judgedesk.core.review.pack_edits import PackEdits as PackEdits
     from judgedesk.core.review.people_verdict import consensus as consensus
     from judgedesk.core.review.people_verdict import consensus_rows as consensus_rows
     from judgedesk.core.review.reliability import Ceiling as Ceiling

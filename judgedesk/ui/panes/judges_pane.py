@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import dataclasses
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
@@ -43,7 +44,6 @@ class JudgesPane(JudgeForm):
         super().__init__(tasks, parent)
         self.setObjectName("judgesPane")
         self.workspace = workspace
-        self._baseline: list[JudgeSettings] = []  # the judges as last recorded, for undo
         self.rule_dialog: VerdictRuleDialog | None = None
 
         self.model = JudgesListModel(self)
@@ -89,28 +89,28 @@ class JudgesPane(JudgeForm):
     # --- the list -----------------------------------------------------------------------
 
     def show_project(self, project: Project) -> None:
-        self._baseline = copy.deepcopy(project.judges)
-        self.model.set_judges(project.judges)
+        # The list shows a copy being edited; each edit goes into the project through
+        # the workspace, which records it for undo.
+        self.model.set_judges(copy.deepcopy(project.judges))
         if project.judges:
             self.list.setCurrentIndex(self.model.index(0))
         else:
             self._show(-1)
 
     def _judges_replaced(self, judges: list[JudgeSettings]) -> None:
-        """Undo or redo replaced the judges: show them, keeping the place in the list."""
+        """The judges changed (here, elsewhere, undone): show them, keeping the place."""
+        if judges == self.model.judges():  # this pane's own edit: the form stays as it is
+            return
         row = self._current()
-        self._baseline = copy.deepcopy(judges)
-        self.model.set_judges(judges)
+        self.model.set_judges(copy.deepcopy(judges))
         if judges:
             self.list.setCurrentIndex(self.model.index(min(max(row, 0), len(judges) - 1)))
         else:
             self._show(-1)
 
-    def _record(self, label: str, merge_key: object = None) -> None:
-        """Hand the change just made to the workspace's undo stack."""
-        before = self._baseline
-        self._baseline = copy.deepcopy(self.model.judges())
-        self.workspace.record_judges(before, label, merge_key)
+    def _record(self, label: str, merge_key: Hashable | None = None) -> None:
+        """Put the judges as edited here into the project, as one step of undo."""
+        self.workspace.change_judges(self.model.judges(), label, merge_key)
 
     def _current(self) -> int:
         return self.list.currentIndex().row()
@@ -142,7 +142,7 @@ class JudgesPane(JudgeForm):
         judge.name, judge.template = name, f"templates/{name}.j2"
         self._insert(len(project.judges), judge)
         # A new judge starts from the first judge's prompt, or the reference-based one.
-        source = next((j for j in project.judges if j.kind == "openai" and j is not judge), None)
+        source = next((j for j in project.judges if j.kind == "openai" and j.name != name), None)
         self.tasks.start(
             f"template-{name}", asyncio.to_thread(_start_template, project, judge, source)
         )

@@ -236,9 +236,7 @@ class RunPane(QWidget):
             baseline = changed if settings is project.baseline else project.baseline
             self.workspace.change_answering_models(candidate, baseline, label)
         else:
-            before = copy.deepcopy(project.judges)
-            setattr(settings, field, price)
-            self.workspace.record_judges(before, label, ("judge-price", judge))
+            self.workspace.change_judge(judge, label, ("judge-price", judge), **{field: price})
         self._schedule_estimate()
 
     # --- running ------------------------------------------------------------------------
@@ -345,7 +343,7 @@ class RunPane(QWidget):
             self.figures.show_progress(news.progress, token_prices(self.workspace.project))
             self.sig_status_changed.emit(self.figures.status_line())
         if news.rows and news.run_id:
-            self.workspace.sig_results_changed.emit(news.run_id)
+            self.workspace.results_stored(news.run_id)
 
     def _finished(self, news: RunNews) -> None:
         self._poll_timer.stop()
@@ -355,7 +353,7 @@ class RunPane(QWidget):
         self._update_buttons()
         self.sig_status_changed.emit(self.figures.status_line())
         if news.summary is not None:
-            self.workspace.sig_results_changed.emit(news.summary.run_id)
+            self.workspace.results_stored(news.summary.run_id)
         self.sig_run_finished.emit(news.summary)
         self._schedule_estimate()
 

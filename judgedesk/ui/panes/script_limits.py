@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QWidget
 
-from judgedesk.core.project import Project, SnapshotCommand, Workspace
+from judgedesk.core.project import Project, Workspace
 
 
 class TimeLimitBox(QWidget):
@@ -35,6 +35,7 @@ class TimeLimitBox(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(label)
         layout.addWidget(self.spin)
+        workspace.sig_script_timeout_changed.connect(self._show)  # Edit › Undo included
 
     def show_project(self, project: Project | None) -> None:
         """Show the limit of the project now open."""
@@ -47,21 +48,4 @@ class TimeLimitBox(QWidget):
         self.spin.blockSignals(False)
 
     def _edited(self, value: int) -> None:
-        project = self.workspace.project
-        if project is None or project.scripts.timeout == value:
-            return
-
-        def apply(state: object) -> None:
-            if isinstance(state, int | float):
-                project.scripts.timeout = float(state)
-                if self.workspace.project is project:
-                    self._show(float(state))
-
-        command = SnapshotCommand(
-            self.tr("Change the script time limit"),
-            project.scripts.timeout,
-            float(value),
-            apply,
-            merge_key="scripts-timeout",
-        )
-        self.workspace.undo.push(command)
+        self.workspace.change_script_timeout(float(value), self.tr("Change the script time limit"))

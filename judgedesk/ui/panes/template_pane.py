@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-from collections.abc import Hashable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -69,7 +68,6 @@ class TemplatePane(QWidget):
         self._loaded = False  # the editor holds the current judge's template
         self._file_state = ""  # what reading the file said ("" when it was read)
         self._stale = True  # the preview waits until the pane is seen
-        self._judges_edited = False
         self._watched: QWidget | None = None
         self.judge = QComboBox(self)
         self.judge.setObjectName("templateJudge")
@@ -216,21 +214,16 @@ class TemplatePane(QWidget):
         else:
             self._schedule_preview(0)
 
-    def _record_judges(self, before: list[JudgeSettings], label: str, key: Hashable) -> None:
-        self.workspace.record_judges(before, label, key)
-        self._judges_edited = True
-
     def _system_prompt_edited(self) -> None:
         project, judge = self.workspace.project, self.current_judge()
         text = self.system_prompt.toPlainText()
         if self._loading or project is None or judge is None or judge.system_prompt == text:
             return
-        before = copy.deepcopy(project.judges)
-        judge.system_prompt = text
-        self._record_judges(
-            before,
+        self.workspace.change_judge(
+            judge.name,
             self.tr("Edit the system prompt of “{0}”").format(judge.name),
             ("judge-system-prompt", judge.name),
+            system_prompt=text,
         )
         self._schedule_preview(PREVIEW_DELAY_MS)
 
@@ -379,17 +372,13 @@ class TemplatePane(QWidget):
         if window is not self._watched:
             window.installEventFilter(self)
             self._watched = window
-        self.refresh_judges()  # the Judges pane may have changed them meanwhile
+        self.refresh_judges()
         if self._stale:
             self._schedule_preview(0)
 
     def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
         self.files.flush()
-        if self._judges_edited and self.workspace.project is not None:
-            # Other panes keep their own copy of a judge's fields: have them read again.
-            self._judges_edited = False
-            self.workspace.sig_judges_changed.emit(self.workspace.project.judges)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._watched and event.type() == QEvent.Type.Close:

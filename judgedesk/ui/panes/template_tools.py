@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 
 from PySide6.QtCore import Signal
@@ -161,9 +160,6 @@ class TemplateTools(QWidget):
         if choice.system_prompt is not None:
             self.sig_system_prompt_chosen.emit(choice.system_prompt)  # the pane records it
         if choice.parser is not None and choice.parser != judge.parser:
-            before = copy.deepcopy(project.judges)
-            judge.parser = choice.parser
             label = self.tr("Change how “{0}” reads its verdicts").format(judge.name)
-            workspace.record_judges(before, label)
-            workspace.sig_judges_changed.emit(project.judges)
+            workspace.change_judge(judge.name, label, parser=choice.parser)
         self.sig_template_applied.emit(choice)
