@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from judgedesk.core.judge.local_file import local_extra_installed
-from judgedesk.ui.panes.run_check import Answer, Target, ask_all, targets
+from judgedesk.ui.panes.run.check import Answer, Target, ask_all, targets
 from tests.core.test_pipeline import make_project
 from tests.support.gguf_files import write_gguf
 

@@ -28,8 +28,8 @@ from judgedesk.core.dataset import Dataset, search_rows
 from judgedesk.core.project import Workspace
 from judgedesk.ui.keys import PaneKey, keys_for
 from judgedesk.ui.models.dataset_model import DatasetTableModel
-from judgedesk.ui.panes.column_chooser import ColumnChooser
-from judgedesk.ui.panes.dataset_search import SearchJob, SearchScope
+from judgedesk.ui.panes.dataset.columns import ColumnChooser
+from judgedesk.ui.panes.dataset.search import SearchJob, SearchScope
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
@@ -32,35 +33,45 @@ from judgedesk.core.judge import (
 )
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.core_strings import core_say, core_tr
-from judgedesk.ui.panes.judge_local import LocalFileRows
-from judgedesk.ui.panes.judge_reader import OWN_RULE, JudgeReaderRow
-from judgedesk.ui.panes.judge_structured import StructuredRows
+from judgedesk.ui.panes.judges.local import LocalFileRows
+from judgedesk.ui.panes.judges.reader import JudgeReaderRow
+from judgedesk.ui.panes.judges.structured import StructuredRows
 from judgedesk.ui.tasks import TaskRunner
 
 KEY_NONE, KEY_ENV, KEY_KEYRING = 0, 1, 2
-__all__ = ["OWN_RULE", "JudgeForm"]
 
 
-class JudgeForm(QWidget, JudgeReaderRow):
-    """One judge's settings as a form; every edit goes straight into the judge shown.
+class JudgeForm(QWidget):
+    """One judge's settings as a form; every edit goes straight into the judge shown,
+    and is then announced (the pane puts it into the project).
 
-    The pane built on it calls :meth:`_build_form` once its own widgets are made (so Tab
-    reaches those first), and records each change for undo in :meth:`_judge_edited` and
-    :meth:`_key_stored`. ``sig_connection_tested``: a judge's name and what keeps its
-    server from being used ("" when it answered), after Test connection.
+    Signals:
+        sig_judge_edited: the judge shown and the objectName of the field edited, after
+            the person changed it.
+        sig_key_stored: the judge shown, after its key went into the system keyring.
+        sig_rule_requested: the person asks to write or change the judge's own rule.
+        sig_connection_tested: a judge's name and what keeps its server from being used
+            ("" when it answered), after Test connection.
     """
 
+    sig_judge_edited = Signal(object, str)
+    sig_key_stored = Signal(object)
+    sig_rule_requested = Signal()
     sig_connection_tested = Signal(str, str)
 
-    def __init__(self, tasks: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        tasks: TaskRunner,
+        root: Callable[[], Path | None],
+        parent: QWidget | None = None,
+    ) -> None:
+        """``root``: the folder of the project shown, which relative model files are in."""
         super().__init__(parent)
+        self.setObjectName("judgeForm")
         self.tasks = tasks
         self.keys = KeyGate(tasks, self)
         self._judge: JudgeSettings | None = None
         self._loading = False
-
-    def _build_form(self) -> None:
-        """Make the form's fields, laid out in ``self.editor``."""
         self.form = QFormLayout()
         self.name = self._line("judgeName", self.tr("Name"))
         self.enabled = QCheckBox(self.tr("Run this judge"), self)
@@ -84,7 +95,7 @@ class JudgeForm(QWidget, JudgeReaderRow):
         self.metric_help.setObjectName("judgeMetricHelp")
         self.metric_help.setWordWrap(True)
         self.form.addRow("", self.metric_help)
-        self.local = LocalFileRows(self, self.form, self.tasks, self._edited, self._project_root)
+        self.local = LocalFileRows(self, self.form, self.tasks, self._edited, root)
         self.preset = QComboBox(self)
         self.preset.setObjectName("judgePreset")
         self.preset.addItem(self.tr("Choose a server to fill in its address…"), "")
@@ -150,7 +161,10 @@ class JudgeForm(QWidget, JudgeReaderRow):
         self.rate_limit.setSpecialValueText(self.tr("no limit"))
         self.rate_limit.setSuffix(self.tr(" per minute"))
         self.form.addRow(self.tr("Rate limit"), self.rate_limit)
-        self._build_reader()
+        self.reader_row = JudgeReaderRow(self)
+        self.reader_row.sig_reader_chosen.connect(self._edited)
+        self.reader_row.sig_rule_requested.connect(self.sig_rule_requested)
+        self.form.addRow(self.tr("How the verdict is read"), self.reader_row)
         self.structured = StructuredRows(self, self.form, self.tasks, self._edited)
         self.stream = QCheckBox(self.tr("Stream replies"), self)
         self.stream.setObjectName("judgeStream")
@@ -174,10 +188,9 @@ class JudgeForm(QWidget, JudgeReaderRow):
         self.test_result.setWordWrap(True)
         self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.form.addRow(self.test_button, self.test_result)
-        self.editor = QWidget(self)
-        editor_layout = QVBoxLayout(self.editor)
-        editor_layout.addLayout(self.form)
-        editor_layout.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.form)
+        layout.addStretch(1)
 
     # --- building -----------------------------------------------------------------------
 
@@ -200,10 +213,15 @@ class JudgeForm(QWidget, JudgeReaderRow):
 
     # --- the form -----------------------------------------------------------------------
 
+    @property
+    def judge(self) -> JudgeSettings | None:
+        """The judge shown (None: none)."""
+        return self._judge
+
     def show_judge(self, judge: JudgeSettings | None) -> None:
         """Fill the form with ``judge``'s settings (None: an empty, disabled form)."""
         self._judge = judge
-        self.editor.setEnabled(judge is not None)
+        self.setEnabled(judge is not None)
         self.test_result.clear()
         judge = judge or JudgeSettings(name="")
         self._loading = True
@@ -229,18 +247,17 @@ class JudgeForm(QWidget, JudgeReaderRow):
             self.rate_limit.setValue(judge.rate_limit)
             self.stream.setChecked(judge.stream)
             self.separate.setChecked(judge.separate_reasoning)
-            self.show_reader(judge)
+            self.reader_row.show_reader(judge)
             self.local.show(judge)
             self.structured.show(judge)
         finally:
             self._loading = False
         self._update_visibility()
 
-    def _project_root(self) -> Path | None:
-        """The folder of the project shown, which relative model files are inside."""
-        workspace = getattr(self, "workspace", None)  # the pane built on the form has one
-        project = workspace.project if workspace is not None else None
-        return project.root if project is not None else None
+    def show_reader(self, judge: JudgeSettings) -> None:
+        """Show again how ``judge``'s verdict is read (its rule changed, or was kept)."""
+        self.reader_row.show_reader(judge)
+        self._update_visibility()
 
     def _update_visibility(self) -> None:
         kind = self.kind.currentData()
@@ -253,11 +270,10 @@ class JudgeForm(QWidget, JudgeReaderRow):
             self.form.setRowVisible(widget, is_model)
         self.form.setRowVisible(self.timeout, is_model)
         self.form.setRowVisible(self.test_button, is_model)
-        self.form.setRowVisible(self._reader_row, is_model)
+        self.form.setRowVisible(self.reader_row, is_model)
         self.local.set_visible(kind == "local")
         self.structured.set_visible(is_model, is_endpoint)
-        self.rule_button.setVisible(self.reader.currentData() == OWN_RULE)
-        self.rule_text.setVisible(is_model and bool(self.rule_text.text()))
+        self.reader_row.set_model(is_model)
         self.form.setRowVisible(self.metric, not is_model)
         self.form.setRowVisible(self.metric_help, not is_model)
         info = METRICS.get(str(self.metric.currentData()))
@@ -301,19 +317,10 @@ class JudgeForm(QWidget, JudgeReaderRow):
         judge.separate_reasoning = self.separate.isChecked()
         self.local.apply(judge)
         self.structured.apply(judge)
-        if self.reader.currentData() != OWN_RULE:  # a built-in reader: no own rule
-            judge.parser = str(self.reader.currentData())
-            judge.verdict = {}
-            self.rule_text.clear()
+        self.reader_row.apply(judge)
         self._update_visibility()
         sender = self.sender()
-        self._judge_edited(judge, sender.objectName() if sender is not None else "")
-
-    def _judge_edited(self, judge: JudgeSettings, field: str) -> None:
-        """Called after an edit of ``judge``, with the objectName of the field edited."""
-
-    def _key_stored(self, judge: JudgeSettings) -> None:
-        """Called after ``judge``'s key went into the system keyring."""
+        self.sig_judge_edited.emit(judge, sender.objectName() if sender is not None else "")
 
     def _key_source_changed(self) -> None:
         self._edited()
@@ -340,7 +347,7 @@ class JudgeForm(QWidget, JudgeReaderRow):
         finally:
             self.key_secret.clear()
         self.test_result.setText(self.tr("The key is stored in the system keyring."))
-        self._key_stored(judge)
+        self.sig_key_stored.emit(judge)
 
     # --- test connection ----------------------------------------------------------------
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from PySide6.QtCore import QObject
+
 from judgedesk.core.report import Estimate, Group, Report, RunComparison, Summary
 from judgedesk.core.review import AgreementFigures, Figure, ReviewProgress, ReviewScale
-from judgedesk.ui.panes.report_charts import Bar, BarChartData
-from judgedesk.ui.panes.report_heatmap import HeatmapData
-from judgedesk.ui.panes.report_terms import ReportTerms
+from judgedesk.ui.panes.report.charts import Bar, BarChartData
+from judgedesk.ui.panes.report.heatmap import HeatmapData
+from judgedesk.ui.panes.report.terms import ReportTerms
 
 MAX_COLUMN_CHARS = 64
 """A distribution is drawn as upright columns while its labels fit under them (about
@@ -44,24 +46,31 @@ def empty_report() -> Report:
     )
 
 
-class ReportWords(ReportTerms):
-    """Writes a :class:`Report`'s figures for people, in the interface's language (the
-    single figures, verdicts and runs as :class:`ReportTerms` writes them)."""
+class ReportWords(QObject):
+    """Writes a :class:`Report`'s figures for people, in the interface's language.
+
+    Its single figures, verdicts and runs are written by :attr:`terms`, which the run
+    history shares.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.terms = ReportTerms(self)
 
     # --- the summary ----------------------------------------------------------------------
 
     def headline(self, summary: Summary) -> str:
         """The one figure that matters, with its interval."""
         if summary.accuracy is not None:
-            return self.tr("Accuracy {0}").format(self.interval(summary.accuracy, True))
+            return self.tr("Accuracy {0}").format(self.terms.interval(summary.accuracy, True))
         if summary.win_rate is not None:
             return self.tr("Win rate {0} · ties {1} · losses {2}").format(
-                self.interval(summary.win_rate, True),
-                self.percent(summary.tie_rate),
-                self.percent(summary.loss_rate),
+                self.terms.interval(summary.win_rate, True),
+                self.terms.percent(summary.tie_rate),
+                self.terms.percent(summary.loss_rate),
             )
         if summary.mean is not None:
-            return self.tr("Mean score {0}").format(self.interval(summary.mean, False))
+            return self.tr("Mean score {0}").format(self.terms.interval(summary.mean, False))
         if summary.kind == "label":
             return self.tr(
                 "The verdicts are labels: the distribution shows how often each was given."
@@ -80,7 +89,7 @@ class ReportWords(ReportTerms):
         )
 
     def review(self, progress: ReviewProgress) -> str:
-        share = self.percent(progress.reviewed / progress.total) if progress.total else "–"
+        share = self.terms.percent(progress.reviewed / progress.total) if progress.total else "–"
         text = self.tr("Reviewed by hand: {0} of {1} rows ({2})").format(
             f"{progress.reviewed:,}", f"{progress.total:,}", share
         )
@@ -112,11 +121,11 @@ class ReportWords(ReportTerms):
             else self.tr("Cohen's kappa")
         )
         return self.tr("Same verdict on {0} of rows · {1} {2} (n = {3})").format(
-            self.percent(figures.exact.value), name, self._figure(kappa), f"{figures.n:,}"
+            self.terms.percent(figures.exact.value), name, self._figure(kappa), f"{figures.n:,}"
         )
 
     def _figure(self, figure: Figure) -> str:
-        return self.number(figure.value) if figure.value is not None else "–"
+        return self.terms.number(figure.value) if figure.value is not None else "–"
 
     # --- charts ---------------------------------------------------------------------------
 
@@ -127,11 +136,11 @@ class ReportWords(ReportTerms):
         what = self.tr("Score") if scores else self.tr("Verdict")
         bars = [
             Bar(
-                self.label(b.label),
+                self.terms.label(b.label),
                 float(b.count),
                 f"{b.count:,}",
                 tip=self.tr("{0}: {1} rows ({2})").format(
-                    self.label(b.label), f"{b.count:,}", self.percent(b.count / total)
+                    self.terms.label(b.label), f"{b.count:,}", self.terms.percent(b.count / total)
                 ),
             )
             for b in bins
@@ -150,7 +159,7 @@ class ReportWords(ReportTerms):
             description=description if bars else "",
         )
         rows = [
-            [b.label, b.text, self.percent(b.value / total if total and b.value else 0.0)]
+            [b.label, b.text, self.terms.percent(b.value / total if total and b.value else 0.0)]
             for b in bars
         ]
         return ChartPage(
@@ -178,20 +187,20 @@ class ReportWords(ReportTerms):
     ) -> tuple[list[Bar], list[list[str]]]:
         bars, rows = [], []
         for group in groups:
-            name = self.label(group.name)
+            name = self.terms.label(group.name)
             estimate: Estimate | None = getattr(group.summary, attribute, None)
             n = group.summary.counts.get("ok", 0)
             note = self.tr("n = {0}").format(f"{n:,}")
             if group.labels:  # label verdicts: how often each label was given
-                counts = (f"{self.label(b.label)} {b.count:,}" for b in group.labels)
+                counts = (f"{self.terms.label(b.label)} {b.count:,}" for b in group.labels)
                 note += " · " + ", ".join(counts)
             if attribute == "rows":
                 value: float | None = float(group.summary.rows)
                 text = f"{group.summary.rows:,}"
             else:
                 value = estimate.value if estimate else None
-                text = (self.percent if as_percent else self.number)(value)
-            span = self._span(estimate, as_percent)
+                text = (self.terms.percent if as_percent else self.terms.number)(value)
+            span = self.terms.span(estimate, as_percent)
             tip = f"{name}: {text}" + (
                 " " + self.tr("(95% interval {0})").format(span) if span else ""
             )
@@ -213,7 +222,7 @@ class ReportWords(ReportTerms):
                     text,
                     span or "–",
                     f"{n:,}",
-                    self.tr("{0} (n = {1})").format(self.percent(agree.value), agree.n)
+                    self.tr("{0} (n = {1})").format(self.terms.percent(agree.value), agree.n)
                     if agree.n
                     else "–",
                 ]
@@ -282,7 +291,7 @@ class ReportWords(ReportTerms):
     def agreement(self, report: Report) -> ChartPage:
         figures = report.agreement[0] if report.agreement else None
         matrix = figures.confusion if figures is not None else None
-        labels = [self.verdict(v, report.scale) for v in matrix.labels] if matrix else []
+        labels = [self.terms.verdict(v, report.scale) for v in matrix.labels] if matrix else []
         counts = [list(r) for r in matrix.counts] if matrix and matrix.n else []
         person, judge = self.tr("Person"), self.tr("Judge")
         cells = "; ".join(
@@ -335,7 +344,7 @@ class ReportWords(ReportTerms):
         if figures.n:
             lines.append(
                 self.tr("The two runs agree on {0} of rows (Cohen's kappa {1}).").format(
-                    self.percent(figures.exact.value), self._figure(figures.kappa)
+                    self.terms.percent(figures.exact.value), self._figure(figures.kappa)
                 )
             )
         return "\n".join(lines)
@@ -366,9 +375,9 @@ class ReportWords(ReportTerms):
             for group in groups:
                 estimate = getattr(group.summary, chosen, None)
                 shown = (
-                    self.interval(estimate, as_percent and chosen != "mean")
+                    self.terms.interval(estimate, as_percent and chosen != "mean")
                     if isinstance(estimate, Estimate)
                     else self.tr("{0} rows").format(f"{group.summary.rows:,}")
                 )
-                lines.append(f"  {self.label(group.name)}: {shown}")
+                lines.append(f"  {self.terms.label(group.name)}: {shown}")
         return "\n".join(lines) + "\n"

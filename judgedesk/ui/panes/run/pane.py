@@ -25,13 +25,13 @@ from judgedesk.core.run import (
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.dialogs.answering_models import AnsweringModelsDialog
 from judgedesk.ui.dialogs.trust import untrusted_words
-from judgedesk.ui.panes.run_batch import RunBatch
-from judgedesk.ui.panes.run_check import RunCheck
-from judgedesk.ui.panes.run_estimate import EstimateBox, priced_models, token_prices
-from judgedesk.ui.panes.run_figures import RunFigures
-from judgedesk.ui.panes.run_options import RunOptions
-from judgedesk.ui.panes.run_rows import FinishedRows
-from judgedesk.ui.panes.run_scope import RunScope
+from judgedesk.ui.panes.run.batch import RunBatch
+from judgedesk.ui.panes.run.check import RunCheck
+from judgedesk.ui.panes.run.estimate import EstimateBox, priced_models, token_prices
+from judgedesk.ui.panes.run.figures import RunFigures
+from judgedesk.ui.panes.run.options import RunOptions
+from judgedesk.ui.panes.run.rows import FinishedRows
+from judgedesk.ui.panes.run.scope import RunScope
 from judgedesk.ui.tasks import TaskRunner
 
 POLL_MS = 100
@@ -66,14 +66,11 @@ class RunPane(QWidget):
 
         self.choice = RunScope(workspace, self)
         self.choice.sig_changed.connect(self._schedule_estimate)
-        self.scope = self.choice.scope
-        self.first = self.choice.first
         self.figures = RunFigures(self)
         self.start_button = self._button("runStart", self.tr("&Start"), self.start)
         self.start_button.setToolTip(self.tr("Judge the chosen rows (Ctrl+R)"))
         self.check = RunCheck(tasks, self.figures, self)
-        self.start_anyway_button = self.check.anyway_button
-        self.start_anyway_button.clicked.connect(lambda _=False: self._launch())
+        self.check.anyway_button.clicked.connect(lambda _=False: self._launch())
         self.pause_button = self._button("runPause", self.tr("&Pause"), self.toggle_pause)
         self.pause_button.setToolTip(self.tr("Pause or resume the run (Ctrl+Shift+P)"))
         self.stop_button = self._button("runStop", self.tr("S&top"), self.stop)
@@ -93,18 +90,12 @@ class RunPane(QWidget):
         controls.addStretch(1)
         for button in (self.recompute_button, self.stop_button, self.pause_button):
             controls.addWidget(button)
-        controls.addWidget(self.start_anyway_button)
+        controls.addWidget(self.check.anyway_button)
         controls.addWidget(self.start_button)
 
         self.estimates = EstimateBox(self._set_price, self)
-        self.estimate_text = self.estimates.text
-        self.estimate_model = self.estimates.model
-        self.estimate_view = self.estimates.view
 
-        self.progress_bar = self.figures.bar
         self.finished_rows = FinishedRows(workspace, self)
-        self.rows_model = self.finished_rows.model
-        self.rows_view = self.finished_rows.view
 
         layout = QVBoxLayout(self)
         layout.addLayout(controls)
@@ -191,7 +182,7 @@ class RunPane(QWidget):
         return self.choice.selection()
 
     def _project_changed(self) -> None:
-        self.rows_model.clear()
+        self.finished_rows.model.clear()
         self.figures.clear()
         self.choice.forget_chosen()  # rows of the project closed
         self._schedule_estimate()
@@ -206,11 +197,12 @@ class RunPane(QWidget):
         """Estimate the chosen rows in a worker thread."""
         project, dataset = self.workspace.project, self.workspace.dataset
         if project is None or dataset is None:
-            self.estimate_text.setText(self.tr("Open a project with a dataset to run it."))
-            self.estimate_model.set_estimate(None, {})
+            self.estimates.show_estimate(
+                None, {}, self.tr("Open a project with a dataset to run it.")
+            )
             return
         self._estimate_stale = False
-        self.estimate_text.setText(self.tr("Estimating…"))
+        self.estimates.say(self.tr("Estimating…"))
         self.tasks.start(
             "run-estimate",
             asyncio.to_thread(estimate_run, copy.deepcopy(project), dataset, self.selection()),
@@ -219,9 +211,8 @@ class RunPane(QWidget):
 
     def _show_estimate(self, estimate: RunEstimate) -> None:
         self._estimate = estimate
-        self.estimate_model.set_estimate(estimate, token_prices(self.workspace.project))
-        self.estimate_view.setVisible(bool(estimate.judges))
-        self.estimate_text.setText(self.figures.describe_estimate(estimate))
+        words = self.figures.describe_estimate(estimate)
+        self.estimates.show_estimate(estimate, token_prices(self.workspace.project), words)
         self.sig_estimated.emit(estimate)
 
     def _set_price(self, judge: str, field: str, price: float) -> None:
@@ -278,7 +269,7 @@ class RunPane(QWidget):
             return
         self.check.forget()
         selection = Selection(None) if offline else self.selection()
-        self.rows_model.clear()
+        self.finished_rows.model.clear()
         self.figures.starting(offline)
         # A process of its own: the run's work and garbage stay away from the window.
         self.background = ProcessRun(project, selection, offline=offline, trusted_only=True)
@@ -338,7 +329,7 @@ class RunPane(QWidget):
             self._finished(news)
 
     def _take(self, news: RunNews) -> None:
-        self.rows_model.add(news.rows)
+        self.finished_rows.model.add(news.rows)
         if news.progress is not None:
             self.figures.show_progress(news.progress, token_prices(self.workspace.project))
             self.sig_status_changed.emit(self.figures.status_line())
@@ -362,8 +353,8 @@ class RunPane(QWidget):
         ready = self.workspace.project is not None and self.workspace.dataset is not None
         self.start_button.setEnabled(ready and not running)
         self.recompute_button.setEnabled(ready and not running)
-        self.scope.setEnabled(not running)
-        self.first.setEnabled(not running)
+        self.choice.scope.setEnabled(not running)
+        self.choice.first.setEnabled(not running)
         self.options.setEnabled(not running)
         self.pause_button.setEnabled(self.background is not None and not self.figures.stopping_now)
         self.stop_button.setEnabled(running and not self.figures.stopping_now)

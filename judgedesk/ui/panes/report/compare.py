@@ -17,7 +17,7 @@ from judgedesk.core.report import RunComparison
 from judgedesk.core.review import ReviewScale
 from judgedesk.core.run import RunRecord
 from judgedesk.ui.models.report_models import ChangedRowsModel
-from judgedesk.ui.panes.report_words import ReportWords
+from judgedesk.ui.panes.report.words import ReportWords
 
 
 class RunCompareView(QWidget):
@@ -95,7 +95,7 @@ class RunCompareView(QWidget):
             combo.blockSignals(True)
             combo.clear()
             for run in reversed(runs):
-                combo.addItem(self.words.run_title(run), run.id)
+                combo.addItem(self.words.terms.run_title(run), run.id)
             combo.blockSignals(False)
         if len(runs) < 2:
             self._picked = False
@@ -152,7 +152,7 @@ class RunCompareView(QWidget):
         self.model.set_rows(
             self._headers(comparison.first, comparison.second),
             comparison.changed,
-            lambda status, value: words.result(status, value, scale),
+            lambda status, value: words.terms.result(status, value, scale),
         )
         self._show_table(bool(comparison.changed))
 

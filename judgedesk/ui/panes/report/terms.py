@@ -17,7 +17,11 @@ SELECTION = re.compile(r"(?:all rows|(\d+) rows)(?:, (\w+) only)?")
 
 
 class ReportTerms(QObject):
-    """Writes single figures, verdicts and runs for people, in the interface's language."""
+    """Writes single figures, verdicts and runs for people, in the interface's language.
+
+    :class:`~judgedesk.ui.panes.report.words.ReportWords` writes a whole report with
+    these; the run history and its versions use them alone.
+    """
 
     # --- numbers ------------------------------------------------------------------------
 
@@ -42,7 +46,8 @@ class ReportTerms(QObject):
             show(estimate.value), show(estimate.low), show(estimate.high), f"{estimate.n:,}"
         )
 
-    def _span(self, estimate: Estimate | None, as_percent: bool) -> str:
+    def span(self, estimate: Estimate | None, as_percent: bool) -> str:
+        """ "6.90–7.50": an estimate's interval alone ("" when there is none)."""
         if estimate is None or estimate.low is None or estimate.high is None:
             return ""
         show = self.percent if as_percent else self.number

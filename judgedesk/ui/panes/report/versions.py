@@ -13,7 +13,7 @@ from PySide6.QtGui import QFont
 from judgedesk.core.report import RowMove, VersionFigures, best_versions
 from judgedesk.core.review import ReviewScale
 from judgedesk.ui.models.queue_table import ListedTableModel
-from judgedesk.ui.panes.report_terms import ReportTerms
+from judgedesk.ui.panes.report.terms import ReportTerms
 
 Index = QModelIndex | QPersistentModelIndex
 RATE_COLUMNS = (6, 7)

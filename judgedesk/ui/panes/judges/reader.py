@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from judgedesk.core.judge import PARSERS, JudgeSettings
 from judgedesk.ui.dialogs.verdict_rule_words import RuleWords
@@ -12,16 +12,20 @@ OWN_RULE = "rule"
 """The reader choice that stands for the judge's own verdict rule."""
 
 
-class JudgeReaderRow:
-    """Part of :class:`~judgedesk.ui.panes.judge_form.JudgeForm`: the reader choice.
+class JudgeReaderRow(QWidget):
+    """ "How the verdict is read": a built-in reader, or the judge's own rule.
 
-    Mixed into the form, a QWidget, which provides ``form``, ``tr`` and ``_edited``.
+    Signals:
+        sig_reader_chosen: the person chose a built-in reader (read it with :meth:`parser`).
+        sig_rule_requested: the person asks to write or change the judge's own rule.
     """
 
-    form: QFormLayout
+    sig_reader_chosen = Signal()
+    sig_rule_requested = Signal()
 
-    def _build_reader(self) -> None:
-        """ "How the verdict is read": a built-in reader, or the judge's own rule."""
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("judgeReaderRow")
         self.rule_words = RuleWords(self)
         self.reader = QComboBox(self)
         self.reader.setObjectName("judgeVerdictReader")
@@ -45,7 +49,7 @@ class JudgeReaderRow:
         self.reader.activated.connect(self._reader_chosen)
         self.rule_button = QPushButton(self.tr("Edit the rule…"), self)
         self.rule_button.setObjectName("judgeEditRule")
-        self.rule_button.clicked.connect(self._rule_requested)
+        self.rule_button.clicked.connect(self.sig_rule_requested)
         self.rule_text = QLabel("", self)
         self.rule_text.setObjectName("judgeVerdictRule")
         self.rule_text.setWordWrap(True)
@@ -54,24 +58,43 @@ class JudgeReaderRow:
         choice = QHBoxLayout()
         choice.addWidget(self.reader, 1)
         choice.addWidget(self.rule_button)
-        self._reader_row = QVBoxLayout()
-        self._reader_row.addLayout(choice)
-        self._reader_row.addWidget(self.rule_text)
-        self.form.addRow(self.tr("How the verdict is read"), self._reader_row)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(choice)
+        layout.addWidget(self.rule_text)
 
-    def show_reader(self, judge: JudgeSettings) -> None:
-        """Show how ``judge``'s verdict is read: its built-in reader or its own rule."""
+    def show_reader(self, judge: JudgeSettings, model: bool = True) -> None:
+        """Show how ``judge``'s verdict is read: its built-in reader or its own rule.
+
+        ``model``: the judge asks a model (a rule judge reads no verdict: no rule shown).
+        """
         reader = OWN_RULE if judge.verdict else judge.parser
         if self.reader.findData(reader) < 0:
             self.reader.insertItem(self.reader.count() - 1, reader, reader)
         self.reader.setCurrentIndex(self.reader.findData(reader))
         self.rule_text.setText(self.rule_words.describe(judge.verdict) if judge.verdict else "")
+        self.set_model(model)
+
+    def set_model(self, model: bool) -> None:
+        """Show the rule's button and words only where they apply."""
+        self.rule_button.setVisible(self.reader.currentData() == OWN_RULE)
+        self.rule_text.setVisible(model and bool(self.rule_text.text()))
+
+    def parser(self) -> str | None:
+        """The built-in reader chosen (None: the judge's own rule is chosen)."""
+        data = self.reader.currentData()
+        return None if data == OWN_RULE else str(data)
+
+    def apply(self, judge: JudgeSettings) -> None:
+        """Put a built-in reader chosen into ``judge`` (it then has no own rule)."""
+        parser = self.parser()
+        if parser is not None:
+            judge.parser = parser
+            judge.verdict = {}
+            self.rule_text.clear()
 
     def _reader_chosen(self) -> None:
         if self.reader.currentData() == OWN_RULE:
-            self._rule_requested()
+            self.sig_rule_requested.emit()
         else:
-            self._edited()
-
-    def _rule_requested(self) -> None:
-        """Called when the person asks to write or change the judge's own rule."""
+            self.sig_reader_chosen.emit()

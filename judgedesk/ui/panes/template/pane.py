@@ -26,12 +26,12 @@ from judgedesk.core.run import answered_dataset
 from judgedesk.core.template import PromptPreview, completion_names, preview_prompt
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.editors.prompt_view import PromptPreviewView, markers_for
-from judgedesk.ui.panes.template_dry_run import DryRunView
-from judgedesk.ui.panes.template_editors import TemplateEditors
-from judgedesk.ui.panes.template_files import TemplateFiles
-from judgedesk.ui.panes.template_rows import RowPicker
-from judgedesk.ui.panes.template_tools import TemplateTools
-from judgedesk.ui.panes.template_words import no_template_words, save_words
+from judgedesk.ui.panes.template.dry_run import DryRunView
+from judgedesk.ui.panes.template.editors import TemplateEditors
+from judgedesk.ui.panes.template.files import TemplateFiles
+from judgedesk.ui.panes.template.rows import RowPicker
+from judgedesk.ui.panes.template.tools import TemplateTools
+from judgedesk.ui.panes.template.words import no_template_words, save_words
 from judgedesk.ui.tasks import TaskRunner
 
 PREVIEW_DELAY_MS = 150

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.review import ReviewItem, ReviewScale
-from judgedesk.ui.panes.review_card_text import CardContent, CardText
-from judgedesk.ui.panes.review_people import ReviewPeopleBar
-from judgedesk.ui.panes.verdict_controls import VerdictControls, VerdictWidget
+from judgedesk.ui.panes.review.card_text import CardContent, CardText
+from judgedesk.ui.panes.review.people import ReviewPeopleBar
+from judgedesk.ui.panes.review.verdict_controls import VerdictControls, VerdictWidget
 from judgedesk.ui.rich_text import DataBrowser, is_anchor
 
 

@@ -33,15 +33,15 @@ from judgedesk.core.report import (
 )
 from judgedesk.core.review import ReviewScale
 from judgedesk.core.run import RunRecord
-from judgedesk.ui.panes.report_card import ChartCard
-from judgedesk.ui.panes.report_charts import BarChartView
-from judgedesk.ui.panes.report_compare import RunCompareView
-from judgedesk.ui.panes.report_heatmap import HeatmapView
-from judgedesk.ui.panes.report_history import HistorySection
-from judgedesk.ui.panes.report_pairs import PairWords
-from judgedesk.ui.panes.report_people import PeopleSection
-from judgedesk.ui.panes.report_refresh import RefreshPace
-from judgedesk.ui.panes.report_words import ChartPage, ReportWords, empty_report
+from judgedesk.ui.panes.report.card import ChartCard
+from judgedesk.ui.panes.report.charts import BarChartView
+from judgedesk.ui.panes.report.compare import RunCompareView
+from judgedesk.ui.panes.report.heatmap import HeatmapView
+from judgedesk.ui.panes.report.history import HistorySection
+from judgedesk.ui.panes.report.pairs import PairWords
+from judgedesk.ui.panes.report.people import PeopleSection
+from judgedesk.ui.panes.report.refresh import RefreshPace
+from judgedesk.ui.panes.report.words import ChartPage, ReportWords, empty_report
 from judgedesk.ui.tasks import TaskRunner
 
 
@@ -144,7 +144,7 @@ class ReportPane(QWidget):
             self.pairs_card,
         ]
         self.people = PeopleSection(charts)  # first: whether people trust the judge
-        self.history = HistorySection(self.words, charts)  # then whether a change helped
+        self.history = HistorySection(self.words.terms, charts)  # then whether a change helped
         self.history.sig_row_chosen.connect(self.workspace.select_row)
         # A box, not the grid, holds the sections: a grid sizes wrapped text badly.
         page = QVBoxLayout(charts)
@@ -244,7 +244,7 @@ class ReportPane(QWidget):
         self.run.clear()
         self.run.addItem(self.tr("Latest result of each row"), None)
         for record in reversed(runs):
-            self.run.addItem(self.words.run_title(record), record.id)
+            self.run.addItem(self.words.terms.run_title(record), record.id)
         self.run.setCurrentIndex(max(0, self.run.findData(shown)) if shown is not None else 0)
 
     # --- computing ----------------------------------------------------------------------

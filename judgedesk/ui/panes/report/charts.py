@@ -1,8 +1,8 @@
 """The Report pane's charts, painted with QPainter in the window's palette (light or dark).
 
 Each chart is a plain description (:class:`BarChartData`, or
-:class:`~judgedesk.ui.panes.report_heatmap.HeatmapData`) drawn by a canvas;
-:class:`~judgedesk.ui.panes.report_card.ChartCard` frames it with its title and a table of the
+:class:`~judgedesk.ui.panes.report.heatmap.HeatmapData`) drawn by a canvas;
+:class:`~judgedesk.ui.panes.report.card.ChartCard` frames it with its title and a table of the
 same figures.
 """
 

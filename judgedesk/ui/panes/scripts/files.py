@@ -14,8 +14,8 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_write_text
 from judgedesk.core.project import Project, Workspace
 from judgedesk.core.scripts import disable_script, has_disabled_copy, restore_script
-from judgedesk.ui.panes.script_page import ScriptPage
-from judgedesk.ui.panes.template_files import TemplateFiles, TemplateWriter
+from judgedesk.ui.panes.scripts.page import ScriptPage
+from judgedesk.ui.panes.template.files import TemplateFiles, TemplateWriter
 from judgedesk.ui.tasks import TaskRunner
 
 ScriptMove = Callable[[Path, str], object]

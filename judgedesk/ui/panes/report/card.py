@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.ui.models.report_models import FigureTableModel
-from judgedesk.ui.panes.report_charts import ChartCanvas
+from judgedesk.ui.panes.report.charts import ChartCanvas
 
 
 class ChartCard(QFrame):

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project
 from judgedesk.core.run import JudgeReplies, stored_replies
-from judgedesk.ui.panes.script_results import replies_source_text
+from judgedesk.ui.panes.scripts.results import replies_source_text
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QPushButton, QWidget
 
 from judgedesk.core.judge import ConnectionCheck, check_connection, check_model_file
 from judgedesk.core.project import Project
-from judgedesk.ui.panes.run_figures import RunFigures
+from judgedesk.ui.panes.run.figures import RunFigures
 from judgedesk.ui.tasks import TaskRunner
 
 MODELS_SHOWN = 8

@@ -9,8 +9,8 @@ from PySide6.QtCore import QObject
 
 from judgedesk.core.report import Estimate, JudgeCounts, PairwiseFigures, Rate
 from judgedesk.core.review import Ceiling
-from judgedesk.ui.panes.report_charts import Bar, BarChartData
-from judgedesk.ui.panes.report_words import ChartPage
+from judgedesk.ui.panes.report.charts import Bar, BarChartData
+from judgedesk.ui.panes.report.words import ChartPage
 
 
 class PairWords(QObject):

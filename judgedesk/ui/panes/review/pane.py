@@ -12,13 +12,13 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 from judgedesk.core.project import Workspace
 from judgedesk.core.review import ReviewChange, ReviewFigures, ReviewLoad, ReviewProgress
 from judgedesk.ui.models.review_queue_model import ReviewQueueModel
-from judgedesk.ui.panes.review_agreement import AgreementStrip
-from judgedesk.ui.panes.review_card import ReviewCard
-from judgedesk.ui.panes.review_cursor import ReviewCursor
-from judgedesk.ui.panes.review_filters import ReviewFilterBar
-from judgedesk.ui.panes.review_keys import add_review_keys, is_undo_key
-from judgedesk.ui.panes.review_link import ReviewLink
-from judgedesk.ui.panes.review_queue import ReviewQueue
+from judgedesk.ui.panes.review.agreement import AgreementStrip
+from judgedesk.ui.panes.review.card import ReviewCard
+from judgedesk.ui.panes.review.cursor import ReviewCursor
+from judgedesk.ui.panes.review.filters import ReviewFilterBar
+from judgedesk.ui.panes.review.keys import add_review_keys, is_undo_key
+from judgedesk.ui.panes.review.link import ReviewLink
+from judgedesk.ui.panes.review.queue import ReviewQueue
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
 

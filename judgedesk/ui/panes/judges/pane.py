@@ -6,6 +6,7 @@ import asyncio
 import copy
 import dataclasses
 from collections.abc import Hashable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
@@ -23,27 +24,33 @@ from judgedesk.core.project import Project, Workspace
 from judgedesk.core.template import get_template
 from judgedesk.ui.dialogs.verdict_rule import VerdictRuleDialog
 from judgedesk.ui.models.judges_model import JudgesListModel
-from judgedesk.ui.panes.judge_form import JudgeForm
+from judgedesk.ui.panes.judges.form import JudgeForm
 from judgedesk.ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from judgedesk.ui.dialogs.find_servers import FindServersDialog
 
 
-class JudgesPane(JudgeForm):
+class JudgesPane(QWidget):
     """Add, order and set up judges; every edit goes straight into the project.
+
+    The list shows the judges; :attr:`form` shows the one chosen.
 
     Signals:
         sig_recompute_requested: a judge's verdict rule changed and the person wants the
             stored replies read again (results recomputed, no judge asked).
+        sig_connection_tested: a judge's name and what keeps its server from being used
+            ("" when it answered), after Test connection.
     """
 
     sig_recompute_requested = Signal()
+    sig_connection_tested = Signal(str, str)
 
     def __init__(self, workspace: Workspace, tasks: TaskRunner, parent: QWidget | None = None):
-        super().__init__(tasks, parent)
+        super().__init__(parent)
         self.setObjectName("judgesPane")
         self.workspace = workspace
+        self.tasks = tasks
         self.rule_dialog: VerdictRuleDialog | None = None
 
         self.model = JudgesListModel(self)
@@ -77,11 +84,16 @@ class JudgesPane(JudgeForm):
         left.addLayout(buttons)
         left.addWidget(self.find_button)
 
-        self._build_form()
+        # Made after the list and its buttons, so Tab reaches those first.
+        self.form = JudgeForm(tasks, self._project_root, self)
+        self.form.sig_judge_edited.connect(self._judge_edited)
+        self.form.sig_key_stored.connect(self._key_stored)
+        self.form.sig_rule_requested.connect(self.open_rule_dialog)
+        self.form.sig_connection_tested.connect(self.sig_connection_tested)
 
         layout = QHBoxLayout(self)
         layout.addLayout(left, 1)
-        layout.addWidget(self.editor, 2)
+        layout.addWidget(self.form, 2)
         workspace.sig_project_opened.connect(self.show_project)
         workspace.sig_judges_changed.connect(self._judges_replaced)
         self._show(-1)
@@ -111,6 +123,10 @@ class JudgesPane(JudgeForm):
     def _record(self, label: str, merge_key: Hashable | None = None) -> None:
         """Put the judges as edited here into the project, as one step of undo."""
         self.workspace.change_judges(self.model.judges(), label, merge_key)
+
+    def _project_root(self) -> Path | None:
+        project = self.workspace.project
+        return project.root if project is not None else None
 
     def _current(self) -> int:
         return self.list.currentIndex().row()
@@ -185,7 +201,7 @@ class JudgesPane(JudgeForm):
     # --- the form -----------------------------------------------------------------------
 
     def _show(self, row: int) -> None:
-        self.show_judge(self.model.judge(row))
+        self.form.show_judge(self.model.judge(row))
 
     def _judge_edited(self, judge: JudgeSettings, field: str) -> None:
         self.model.refresh(self._current())
@@ -193,12 +209,9 @@ class JudgesPane(JudgeForm):
             self.tr("Edit judge “{0}”").format(judge.name), ("judge", self._current(), field)
         )
 
-    def _rule_requested(self) -> None:
-        self.open_rule_dialog()
-
     def open_rule_dialog(self) -> VerdictRuleDialog | None:
         """Show the verdict rule dialog for the judge shown (None when there is none)."""
-        project, judge = self.workspace.project, self._judge
+        project, judge = self.workspace.project, self.form.judge
         if project is None or judge is None:
             return None
         dialog = VerdictRuleDialog(project, judge, self.tasks, self)
@@ -211,17 +224,15 @@ class JudgesPane(JudgeForm):
 
     def _rule_kept(self, judge: JudgeSettings) -> None:
         # "My own rule…" was chosen, then the dialog cancelled: show the reader still in use.
-        if self._judge is judge:
-            self.show_reader(judge)
-            self._update_visibility()
+        if self.form.judge is judge:
+            self.form.show_reader(judge)
 
     def _rule_chosen(self, judge: JudgeSettings, table: dict[str, object]) -> None:
         dialog = self.rule_dialog
         if table == judge.verdict:
             return
         judge.verdict = dict(table)
-        self.show_reader(judge)
-        self._update_visibility()
+        self.form.show_reader(judge)
         self.model.refresh(self._current())
         self._record(self.tr("Change how “{0}” reads its verdicts").format(judge.name))
         if dialog is not None and dialog.had_replies() and self.ask_recompute():

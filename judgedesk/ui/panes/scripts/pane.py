@@ -24,13 +24,13 @@ from judgedesk.core.run import ScriptTrial, sample_reply_text, try_script
 from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
 from judgedesk.ui.editors import Marker
 from judgedesk.ui.keys import PaneKey, keys_for
-from judgedesk.ui.panes.script_files import ScriptFiles
-from judgedesk.ui.panes.script_limits import TimeLimitBox
-from judgedesk.ui.panes.script_page import ScriptPage
-from judgedesk.ui.panes.script_results import ScriptTrialView
-from judgedesk.ui.panes.scripts_replies import RepliesBox, stored_replies_of
-from judgedesk.ui.panes.template_files import TemplateFiles
-from judgedesk.ui.panes.template_rows import RowPicker
+from judgedesk.ui.panes.scripts.files import ScriptFiles
+from judgedesk.ui.panes.scripts.limits import TimeLimitBox
+from judgedesk.ui.panes.scripts.page import ScriptPage
+from judgedesk.ui.panes.scripts.replies import RepliesBox, stored_replies_of
+from judgedesk.ui.panes.scripts.results import ScriptTrialView
+from judgedesk.ui.panes.template.files import TemplateFiles
+from judgedesk.ui.panes.template.rows import RowPicker
 from judgedesk.ui.tasks import TaskRunner
 
 KINDS = ("preprocess", "postprocess")

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.judge import JudgeSettings
 from judgedesk.core.project import Project
+from judgedesk.core.run import RunEstimate
 from judgedesk.ui.models.estimate_model import EstimateModel
 
 
@@ -51,6 +52,20 @@ class EstimateBox(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.text)
         layout.addWidget(self.view)
+
+    def show_estimate(
+        self, estimate: RunEstimate | None, prices: dict[str, tuple[float, float]], words: str
+    ) -> None:
+        """Show ``estimate`` (None: none) with each model's (input, output) ``prices``,
+        described by ``words``."""
+        self.model.set_estimate(estimate, prices)
+        if estimate is not None:
+            self.view.setVisible(bool(estimate.judges))
+        self.text.setText(words)
+
+    def say(self, words: str) -> None:
+        """Say what the estimate is waiting for ("Estimating…")."""
+        self.text.setText(words)
 
 
 def priced_models(project: Project | None) -> list[JudgeSettings]:

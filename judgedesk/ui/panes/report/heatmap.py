@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
-from judgedesk.ui.panes.report_charts import PAD, ChartCanvas, blend
+from judgedesk.ui.panes.report.charts import PAD, ChartCanvas, blend
 
 MIN_CELL = 30
 MAX_CELL = 64

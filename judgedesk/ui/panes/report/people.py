@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from judgedesk.core.review import ME, Ceiling, PairAgreement, PeopleFigures
 from judgedesk.ui.models.queue_table import ListedTableModel
-from judgedesk.ui.panes.report_section import (
+from judgedesk.ui.panes.report.section import (
     ReportSection,
     fit_height,
     plain_label,

@@ -8,10 +8,10 @@ from PySide6.QtCore import QModelIndex, QObject, QTimer, Signal
 
 from judgedesk.core.project import Workspace
 from judgedesk.ui.models.review_queue_model import ReviewQueueModel
-from judgedesk.ui.panes.review_card import ReviewCard
-from judgedesk.ui.panes.review_card_text import CardContent, read_card
-from judgedesk.ui.panes.review_link import ReviewLink
-from judgedesk.ui.panes.review_queue import ReviewQueue
+from judgedesk.ui.panes.review.card import ReviewCard
+from judgedesk.ui.panes.review.card_text import CardContent, read_card
+from judgedesk.ui.panes.review.link import ReviewLink
+from judgedesk.ui.panes.review.queue import ReviewQueue
 
 CARD_DELAY_MS = 30
 """The card reads its row's texts once the queue stops moving this long (keys held down

@@ -17,14 +17,14 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.report import VersionFigures, has_history, moved_rows
 from judgedesk.core.review import ReviewScale
-from judgedesk.ui.panes.report_section import (
+from judgedesk.ui.panes.report.section import (
     ReportSection,
     fit_height,
     plain_label,
     section_table,
 )
-from judgedesk.ui.panes.report_terms import ReportTerms
-from judgedesk.ui.panes.report_versions import RATE_COLUMNS, HistoryTableModel, MovedRowsModel
+from judgedesk.ui.panes.report.terms import ReportTerms
+from judgedesk.ui.panes.report.versions import RATE_COLUMNS, HistoryTableModel, MovedRowsModel
 
 
 class HistorySection(ReportSection):
