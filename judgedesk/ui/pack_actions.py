@@ -141,7 +141,7 @@ class PackActions(QObject):
     def _imported(self, done: list[PackImported]) -> None:
         if any(item.imported for item in done):
             # The Review and Report panes read the reviews again.
-            self.workspace.sig_results_changed.emit(0)
+            self.workspace.results_stored()
         merged = sum(1 for item in done if item.imported)
         lines = [
             item.text

@@ -11,11 +11,11 @@ from PySide6.QtWidgets import QPlainTextEdit
 
 from judgedesk.core.project import NextStep, Spot, StageState, Workspace
 from judgedesk.ui.next_step import NextStepBar
-from judgedesk.ui.panes.judges_pane import JudgesPane
-from judgedesk.ui.panes.review_pane import ReviewPane
-from judgedesk.ui.panes.run_pane import RunPane
-from judgedesk.ui.panes.scripts_pane import ScriptsPane
-from judgedesk.ui.panes.template_pane import TemplatePane
+from judgedesk.ui.panes.judges.pane import JudgesPane
+from judgedesk.ui.panes.review.pane import ReviewPane
+from judgedesk.ui.panes.run.pane import RunPane
+from judgedesk.ui.panes.scripts.pane import ScriptsPane
+from judgedesk.ui.panes.template.pane import TemplatePane
 from judgedesk.ui.project_actions import ProjectActions
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.sidebar import PipelineSidebar
@@ -143,7 +143,7 @@ class PipelineGuide(QObject):
             self.show_stage("run")
         elif code in ("run", "retry"):
             self.show_stage("run")
-            scope = window.run_pane.scope
+            scope = window.run_pane.choice.scope
             scope.setCurrentIndex(scope.findData("all" if code == "run" else "failed"))
             window.run_pane.start()
         elif code in ("disagreements", "review"):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -233,21 +232,18 @@ class SampleOfferBar(QFrame):
         found = self.found
         if project is None or judge is None or not self._is_sample(project):
             return
-        before = copy.deepcopy(project.judges)
+        changes: dict[str, object]
         if found.server is not None:
-            judge.kind, judge.base_url, judge.model = "openai", found.server.base_url, found.model
+            changes = {"kind": "openai", "base_url": found.server.base_url, "model": found.model}
             what = found.model
         elif found.file is not None:
-            judge.kind, judge.model_file = "local", str(found.file.path)
-            judge.structured, judge.concurrency = True, 1
+            changes = {"kind": "local", "model_file": str(found.file.path)}
+            changes.update(structured=True, concurrency=1)
             what = found.file.name
         else:
             return
-        judge.enabled = True
         label = self.tr("Judge the sample with {0}").format(what)
-        self.workspace.record_judges(before, label)
-        # Other panes keep their own copy of the judges: have them read them again.
-        self.workspace.sig_judges_changed.emit(project.judges)
+        self.workspace.change_judge(judge.name, label, enabled=True, **changes)
 
     def _judges_changed(self) -> None:
         """A judge change or Edit › Undo: the bar follows whether the judge is on."""

@@ -15,12 +15,12 @@ from judgedesk.ui.editors.code_editor import EDITOR_KEYS
 from judgedesk.ui.editors.completion import COMPLETION_KEYS
 from judgedesk.ui.editors.find_bar import FIND_KEYS
 from judgedesk.ui.keys import PaneKey, key_text
-from judgedesk.ui.panes.dataset_pane import DATASET_KEYS
+from judgedesk.ui.panes.dataset.pane import DATASET_KEYS
 from judgedesk.ui.panes.pack_card import PACK_KEYS, PACK_MENU_KEYS
-from judgedesk.ui.panes.review_keys import REVIEW_KEYS
-from judgedesk.ui.panes.scripts_pane import SCRIPT_KEYS
-from judgedesk.ui.panes.template_dry_run import DRY_RUN_KEYS
-from judgedesk.ui.panes.template_rows import ROW_KEYS
+from judgedesk.ui.panes.review.keys import REVIEW_KEYS
+from judgedesk.ui.panes.scripts.pane import SCRIPT_KEYS
+from judgedesk.ui.panes.template.dry_run import DRY_RUN_KEYS
+from judgedesk.ui.panes.template.rows import ROW_KEYS
 
 WINDOW_KEYS: tuple[PaneKey, ...] = (
     PaneKey(("Tab",), QT_TRANSLATE_NOOP("Shortcuts", "Next field")),

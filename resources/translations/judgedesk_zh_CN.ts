@@ -1738,6 +1738,10 @@
         <translation>速率限制</translation>
     </message>
     <message>
+        <source>How the verdict is read</source>
+        <translation>判定的读取方式</translation>
+    </message>
+    <message>
         <source>Stream replies</source>
         <translation>流式接收回复</translation>
     </message>

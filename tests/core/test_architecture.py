@@ -80,6 +80,57 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def _workspace_signals() -> set[str]:
+    """The names of the signals the workspace announces its changes with."""
+    tree = ast.parse((CORE / "project" / "workspace.py").read_text(encoding="utf-8"))
+    return {
+        node.target.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.AnnAssign)
+        and isinstance(node.target, ast.Attribute)
+        and node.target.attr.startswith("sig_")
+    }
+
+
+def _undo_commands() -> set[str]:
+    """The core's classes that are undo commands (they can be done and undone)."""
+    names = set()
+    for path in CORE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                methods = {f.name for f in node.body if isinstance(f, ast.FunctionDef)}
+                if {"do", "undo"} <= methods:
+                    names.add(node.name)
+    return names
+
+
+def test_the_window_changes_a_project_only_through_workspace_operations() -> None:
+    # CONVENTIONS.md: a workspace operation applies the edit, records it for undo and
+    # announces what changed; the window never announces for it nor builds commands.
+    signals, commands = _workspace_signals(), _undo_commands()
+    assert {"sig_judges_changed", "sig_results_changed"} <= signals
+    assert "SnapshotCommand" in commands
+    found = []
+    for path in (PACKAGE / "ui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func, where = node.func, f"{path.relative_to(ROOT)}:{node.lineno}"
+            emitted = func.value if isinstance(func, ast.Attribute) else None
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr == "emit"
+                and isinstance(emitted, ast.Attribute)
+                and emitted.attr in signals
+                and ast.unparse(emitted.value) != "self"
+            ):
+                found.append(f"{where} emits {ast.unparse(emitted)}")
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in commands:
+                found.append(f"{where} builds {name}")
+    assert found == []
+
+
 def test_from_outside_a_stage_only_its_face_is_imported() -> None:
     bypasses = []
     for path in PACKAGE.rglob("*.py"):

@@ -92,18 +92,80 @@ def test_workspace_records_judge_changes_and_tracks_unsaved_state(tmp_path: Path
     project = workspace.open_project(folder)
     judges = project.judges
     before = copy.deepcopy(judges)
-    judges[0].name = "renamed"
-    workspace.record_judges(before, "Rename", ("judge", 0, "name"))
+    edited = copy.deepcopy(judges)
+    edited[0].name = "renamed"
+    workspace.change_judges(edited, "Rename", ("judge", 0, "name"))
+    assert judges[0].name == "renamed" and replaced == [judges]
+    edited[0].name = "changed after"  # the project keeps its own copy
+    assert judges[0].name == "renamed"
     assert workspace.dirty and dirty == [True]
     workspace.undo.undo()
     assert project.judges is judges  # the list object is kept: views hold it
-    assert judges[0].name == before[0].name and replaced == [judges]
+    assert judges[0].name == before[0].name and replaced == [judges, judges]
     assert not workspace.dirty and dirty == [True, False]
     workspace.undo.redo()
     assert judges[0].name == "renamed" and workspace.dirty
     workspace.save_project()
     assert not workspace.dirty
     # Recording no change does nothing.
-    workspace.record_judges(copy.deepcopy(judges), "Nothing")
+    workspace.change_judges(copy.deepcopy(judges), "Nothing")
+    workspace.change_judge(judges[0].name, "Nothing", model=judges[0].model)
+    workspace.change_judge("no such judge", "Nothing", model="x")
     assert workspace.undo.undo_label == "Rename"
     assert os.path.exists(project.settings_path)
+
+
+def test_workspace_changes_one_judge_by_name_as_one_step(tmp_path: Path) -> None:
+    folder = tmp_path / "sample"
+    shutil.copytree(resource_path("sample"), folder)
+    workspace = Workspace()
+    replaced: list[list[JudgeSettings]] = []
+    workspace.sig_judges_changed.connect(replaced.append)
+    project = workspace.open_project(folder)
+    name, model = project.judges[0].name, project.judges[0].model
+    for text in ("q", "qw", "qwen"):  # typing into one field is one step of undo
+        workspace.change_judge(name, "Type", ("model", name), model=text)
+    assert project.judges[0].model == "qwen" and len(replaced) == 3
+    workspace.undo.undo()
+    assert project.judges[0].model == model and not workspace.undo.can_undo
+
+
+def test_workspace_changes_the_script_time_limit_and_says_so(tmp_path: Path) -> None:
+    folder = tmp_path / "sample"
+    shutil.copytree(resource_path("sample"), folder)
+    workspace = Workspace()
+    limits: list[float] = []
+    workspace.sig_script_timeout_changed.connect(limits.append)
+    project = workspace.open_project(folder)
+    start = project.scripts.timeout
+    workspace.change_script_timeout(start + 1, "Limit")
+    workspace.change_script_timeout(start + 2, "Limit")
+    assert project.scripts.timeout == start + 2 and limits == [start + 1, start + 2]
+    workspace.undo.undo()  # stepping a spin box up twice is one step of undo
+    assert project.scripts.timeout == start and limits[-1] == start
+    assert not workspace.undo.can_undo
+    stored: list[int] = []
+    workspace.sig_results_changed.connect(stored.append)
+    workspace.results_stored(7)
+    workspace.results_stored()
+    assert stored == [7, 0]
+
+
+def test_a_judge_changed_stays_the_object_those_showing_it_hold(tmp_path: Path) -> None:
+    folder = tmp_path / "sample"
+    shutil.copytree(resource_path("sample"), folder)
+    workspace = Workspace()
+    project = workspace.open_project(folder)
+    first, second = project.judges[0], JudgeSettings(name="second")
+    project.judges[:] = [first, second]
+    edited = copy.deepcopy(project.judges)
+    edited[0].model, edited[1].name = "other", "renamed"
+    workspace.change_judges(edited, "Edit and rename")
+    assert project.judges[0] is first and first.model == "other"
+    assert project.judges[1] is second and second.name == "renamed"
+    workspace.change_judges(list(reversed(project.judges)), "Move")
+    assert project.judges[0] is second and project.judges[1] is first
+    workspace.undo.undo()
+    workspace.undo.undo()
+    assert project.judges[0] is first and project.judges[1] is second
+    assert second.name == "second" and first.model != "other"

@@ -28,11 +28,11 @@ def test_test_connection_explains_a_failure_in_chinese(qtbot: QtBot, tmp_path: P
     pane = window.judges_pane
     pane.list.setCurrentIndex(pane.model.index(1))  # the local-model judge
     dead = f"http://127.0.0.1:{closed_port()}/v1"
-    pane.base_url.setText(dead)
-    pane.base_url.textEdited.emit(dead)
-    pane.test_button.click()
-    qtbot.waitUntil(lambda: "没有任何应答" in pane.test_result.text(), timeout=15_000)
-    assert english_left([pane.test_result.text()]) == []
+    pane.form.base_url.setText(dead)
+    pane.form.base_url.textEdited.emit(dead)
+    pane.form.test_button.click()
+    qtbot.waitUntil(lambda: "没有任何应答" in pane.form.test_result.text(), timeout=15_000)
+    assert english_left([pane.form.test_result.text()]) == []
     window.grab().save(str(tmp_path / "endpoint-error.png"))
 
 

@@ -18,7 +18,7 @@ from judgedesk.core.dataset import open_dataset
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.ui.models.dataset_model import BATCH
 from judgedesk.ui.models.json_tree_model import JsonTreeModel
-from judgedesk.ui.panes.dataset_pane import DatasetPane
+from judgedesk.ui.panes.dataset.pane import DatasetPane
 from judgedesk.ui.panes.row_inspector import RowInspector
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner

@@ -121,7 +121,7 @@ def test_the_judges_pane_adds_what_is_chosen(
     assert pane.model.rowCount() == before + 1
     added = pane.model.judge(before)
     assert (added.name, added.base_url, added.model) == ("m2", fake.base_url, "m2")
-    assert added.template == "templates/m2.j2" and pane.name.text() == "m2"
+    assert added.template == "templates/m2.j2" and pane.form.name.text() == "m2"
     assert "●" in window.windowTitle()
     qtbot.waitUntil(lambda: (tmp_path / "sample" / "templates" / "m2.j2").exists())
 

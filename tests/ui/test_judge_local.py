@@ -16,8 +16,9 @@ from judgedesk.core.judge.local_file import EXTRA_MISSING
 from judgedesk.core.judge.structured import FORMAT_TITLES
 from judgedesk.core.project.settings import load_project
 from judgedesk.ui.main_window import MainWindow
-from judgedesk.ui.panes import judge_local, judge_structured
-from judgedesk.ui.panes.judges_pane import JudgesPane
+from judgedesk.ui.panes.judges import local as judge_local
+from judgedesk.ui.panes.judges import structured as judge_structured
+from judgedesk.ui.panes.judges.pane import JudgesPane
 from tests.support.fake_openai import FakeOpenAI
 from tests.support.gguf_files import write_gguf
 from tests.ui.windows import copy_sample, open_window
@@ -44,7 +45,7 @@ def choose(monkeypatch: pytest.MonkeyPatch, path: Path) -> list[str]:
 
 
 def to_model_file(pane: JudgesPane) -> None:
-    pane.kind.setCurrentIndex(pane.kind.findData("local"))
+    pane.form.kind.setCurrentIndex(pane.form.kind.findData("local"))
 
 
 def save_and_load(qtbot: QtBot, window: MainWindow, folder: Path) -> Any:
@@ -60,42 +61,50 @@ def test_a_model_file_judge_is_chosen_described_and_saved(
     choose(monkeypatch, model)
     window = open_sample(qtbot, tmp_path)
     pane = window.judges_pane
-    judge = pane._judge
+    judge = pane.form.judge
     assert judge is not None and not judge.structured
-    assert pane.base_url.isVisibleTo(pane) and not pane.local.path.isVisibleTo(pane)
+    assert pane.form.base_url.isVisibleTo(pane) and not pane.form.local.path.isVisibleTo(pane)
     to_model_file(pane)
     assert judge.kind == "local" and judge.structured  # small models keep to a schema
-    assert pane.structured.checkbox.isChecked()
+    assert pane.form.structured.checkbox.isChecked()
     for endpoint_only in (
-        pane.base_url,
-        pane.model_name,
-        pane.key_source,
-        pane.preset,
-        pane.stream,
-        pane.concurrency,
-        pane.rate_limit,
+        pane.form.base_url,
+        pane.form.model_name,
+        pane.form.key_source,
+        pane.form.preset,
+        pane.form.stream,
+        pane.form.concurrency,
+        pane.form.rate_limit,
     ):
         assert not endpoint_only.isVisibleTo(pane), endpoint_only.objectName()
-    for shown in (pane.local.path, pane.local.browse, pane.local.context_size, pane.test_button):
+    for shown in (
+        pane.form.local.path,
+        pane.form.local.browse,
+        pane.form.local.context_size,
+        pane.form.test_button,
+    ):
         assert shown.isVisibleTo(pane), shown.objectName()
-    assert not pane.structured.format.isVisibleTo(pane)  # a grammar holds a model file
-    assert not pane.local.missing.isVisibleTo(pane)  # llama-cpp-python is installed here
+    assert not pane.form.structured.format.isVisibleTo(pane)  # a grammar holds a model file
+    assert not pane.form.local.missing.isVisibleTo(pane)  # llama-cpp-python is installed here
 
-    pane.local.browse.click()
+    pane.form.local.browse.click()
     assert judge.model_file == str(model)
     described = read_model_file(model).describe()
-    qtbot.waitUntil(lambda: pane.local.description.text() == described)
-    assert "needs about" in pane.local.memory.text() and "GiB free" in pane.local.memory.text()
-    pane.local.context_size.setValue(8192)
-    pane.local.threads.setValue(2)
-    pane.local.gpu_layers.setValue(-1)
-    assert pane.local.gpu_layers.text() == "all"
+    qtbot.waitUntil(lambda: pane.form.local.description.text() == described)
+    assert (
+        "needs about" in pane.form.local.memory.text()
+        and "GiB free" in pane.form.local.memory.text()
+    )
+    pane.form.local.context_size.setValue(8192)
+    pane.form.local.threads.setValue(2)
+    pane.form.local.gpu_layers.setValue(-1)
+    assert pane.form.local.gpu_layers.text() == "all"
     saved = save_and_load(qtbot, window, tmp_path / "sample").judges[1]
     assert (saved.kind, saved.model_file, saved.structured) == ("local", str(model), True)
     assert (saved.context_size, saved.threads, saved.gpu_layers) == (8192, 2, -1)
 
     window.undo_action.trigger()  # each edit is one step of undo, as every other field
-    assert pane._judge is not None and pane._judge.gpu_layers == 0
+    assert pane.form.judge is not None and pane.form.judge.gpu_layers == 0
 
 
 def test_a_file_in_the_project_folder_is_kept_relative_to_it(
@@ -109,10 +118,10 @@ def test_a_file_in_the_project_folder_is_kept_relative_to_it(
     pane = window.judges_pane
     pane.list.setCurrentIndex(pane.model.index(1))
     to_model_file(pane)
-    pane.local.browse.click()
-    assert pane._judge is not None and pane._judge.model_file == "models/tiny.gguf"
-    qtbot.waitUntil(lambda: pane.local.description.text().startswith("Tiny In Project"))
-    pane.local.browse.click()
+    pane.form.local.browse.click()
+    assert pane.form.judge is not None and pane.form.judge.model_file == "models/tiny.gguf"
+    qtbot.waitUntil(lambda: pane.form.local.description.text().startswith("Tiny In Project"))
+    pane.form.local.browse.click()
     assert started[-1] == str(folder / "models")  # the dialog opens where the file is
 
 
@@ -125,21 +134,21 @@ def test_a_file_that_is_not_gguf_is_explained(
     window = open_sample(qtbot, tmp_path)
     pane = window.judges_pane
     to_model_file(pane)
-    pane.local.browse.click()
-    qtbot.waitUntil(lambda: "is not a GGUF model file" in pane.local.description.text())
-    assert "color" in pane.local.description.styleSheet()  # shown as a problem
-    assert pane.local.memory.text() == ""
+    pane.form.local.browse.click()
+    qtbot.waitUntil(lambda: "is not a GGUF model file" in pane.form.local.description.text())
+    assert "color" in pane.form.local.description.styleSheet()  # shown as a problem
+    assert pane.form.local.memory.text() == ""
     # Test connection refuses it before any model process starts.
-    pane.test_button.click()
-    qtbot.waitUntil(lambda: "is not a GGUF model file" in pane.test_result.text())
-    assert pane.test_button.isEnabled()
+    pane.form.test_button.click()
+    qtbot.waitUntil(lambda: "is not a GGUF model file" in pane.form.test_result.text())
+    assert pane.form.test_button.isEnabled()
     # A path typed in is read as well, and the problem style goes with the problem.
     typed = str(write_gguf(tmp_path / "typed.gguf", name="Typed Model"))
-    pane.local.path.setText(typed)
-    pane.local.path.textEdited.emit(typed)
-    qtbot.waitUntil(lambda: pane.local.description.text().startswith("Typed Model"))
-    assert pane.local.description.styleSheet() == ""
-    assert pane._judge is not None and pane._judge.model_file == typed
+    pane.form.local.path.setText(typed)
+    pane.form.local.path.textEdited.emit(typed)
+    qtbot.waitUntil(lambda: pane.form.local.description.text().startswith("Typed Model"))
+    assert pane.form.local.description.styleSheet() == ""
+    assert pane.form.judge is not None and pane.form.judge.model_file == typed
 
 
 def test_without_the_local_extra_the_form_says_what_to_install(
@@ -148,18 +157,18 @@ def test_without_the_local_extra_the_form_says_what_to_install(
     monkeypatch.setattr(judge_local, "local_extra_installed", lambda: False)
     window = open_sample(qtbot, tmp_path)
     pane = window.judges_pane
-    assert not pane.local.missing.isVisibleTo(pane)
+    assert not pane.form.local.missing.isVisibleTo(pane)
     to_model_file(pane)
-    missing = pane.local.missing
+    missing = pane.form.local.missing
     assert missing.isVisibleTo(pane) and missing.text() == EXTRA_MISSING
     assert missing.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
-    assert pane.local.path.isVisibleTo(pane)  # the file can still be chosen for later
+    assert pane.form.local.path.isVisibleTo(pane)  # the file can still be chosen for later
 
 
 def test_structured_verdicts_round_trip_into_the_settings(qtbot: QtBot, tmp_path: Path) -> None:
     window = open_sample(qtbot, tmp_path)
     pane = window.judges_pane
-    rows = pane.structured
+    rows = pane.form.structured
     assert rows.checkbox.isVisibleTo(pane) and rows.format.isVisibleTo(pane)
     assert "JSON" in rows.checkbox.toolTip()
     assert not rows.format.isEnabled()  # nothing is asked in JSON yet
@@ -173,7 +182,7 @@ def test_structured_verdicts_round_trip_into_the_settings(qtbot: QtBot, tmp_path
     ]
     assert rows.format.itemText(3) == FORMAT_TITLES["format"]
     rows.format.setCurrentIndex(rows.format.findData("format"))
-    judge = pane._judge
+    judge = pane.form.judge
     assert judge is not None and (judge.structured, judge.structured_format) == (True, "format")
     saved = save_and_load(qtbot, window, tmp_path / "sample").judges[1]
     assert (saved.structured, saved.structured_format) == (True, "format")
@@ -193,21 +202,21 @@ def json_when_asked(body: dict[str, Any]) -> str:
 def test_test_connection_finds_the_json_format_and_offers_it(qtbot: QtBot, tmp_path: Path) -> None:
     window = open_sample(qtbot, tmp_path)
     pane = window.judges_pane
-    rows = pane.structured
+    rows = pane.form.structured
     with FakeOpenAI(models=["m"], reply=json_when_asked) as fake:
-        pane.base_url.setText(fake.base_url)
-        pane.base_url.textEdited.emit(fake.base_url)
-        pane.model_name.setCurrentText("m")
-        pane.test_button.click()
+        pane.form.base_url.setText(fake.base_url)
+        pane.form.base_url.textEdited.emit(fake.base_url)
+        pane.form.model_name.setCurrentText("m")
+        pane.form.test_button.click()
         qtbot.waitUntil(
             lambda: "Structured verdicts work here" in rows.finding.text(), timeout=10_000
         )
         asked = [body for body in fake.requests if "response_format" in body]
-    assert "Connected" in pane.test_result.text()
+    assert "Connected" in pane.form.test_result.text()
     assert asked and asked[0]["model"] == "m"
     assert FORMAT_TITLES["json_schema"] in rows.finding.text()
     assert rows.finding.isVisibleTo(pane) and rows.use.isVisibleTo(pane)
-    judge = pane._judge
+    judge = pane.form.judge
     assert judge is not None and not judge.structured  # offered, not imposed
     rows.use.click()
     assert (judge.structured, judge.structured_format) == (True, "json_schema")
@@ -215,22 +224,22 @@ def test_test_connection_finds_the_json_format_and_offers_it(qtbot: QtBot, tmp_p
     assert not rows.use.isVisibleTo(pane)
     assert "Edit judge" in window.undo_action.text()
     window.undo_action.trigger()  # one step: both settings back
-    judge = pane._judge
+    judge = pane.form.judge
     assert judge is not None and (judge.structured, judge.structured_format) == (False, "")
 
 
 def test_a_server_that_ignores_the_schema_keeps_free_text(qtbot: QtBot, tmp_path: Path) -> None:
     window = open_sample(qtbot, tmp_path)
     pane = window.judges_pane
-    rows = pane.structured
+    rows = pane.form.structured
     with FakeOpenAI(models=["m"], reply=lambda body: "Yes.\nScore: [[7]]") as fake:
-        pane.base_url.setText(fake.base_url)
-        pane.base_url.textEdited.emit(fake.base_url)
-        pane.model_name.setCurrentText("m")
-        pane.test_button.click()
+        pane.form.base_url.setText(fake.base_url)
+        pane.form.base_url.textEdited.emit(fake.base_url)
+        pane.form.model_name.setCurrentText("m")
+        pane.form.test_button.click()
         qtbot.waitUntil(lambda: "free text" in rows.finding.text(), timeout=10_000)
     assert not rows.use.isVisibleTo(pane)
-    judge = pane._judge
+    judge = pane.form.judge
     assert judge is not None and not judge.structured and not rows.checkbox.isChecked()
 
 

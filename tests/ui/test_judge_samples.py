@@ -8,26 +8,30 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from judgedesk.core.report.judges import JudgeCounts
-from judgedesk.ui.panes.report_pairs import PairWords
+from judgedesk.ui.panes.report.pairs import PairWords
 from tests.ui.test_judge_local import open_sample, save_and_load, to_model_file
 
 
 def test_samples_is_a_spin_box_saved_with_the_judge(qtbot: QtBot, tmp_path: Path) -> None:
     window = open_sample(qtbot, tmp_path)
     pane = window.judges_pane
-    judge = pane._judge
+    judge = pane.form.judge
     assert judge is not None and judge.samples == 1
-    assert pane.samples.value() == 1 and pane.samples.isVisibleTo(pane)
-    pane.samples.setValue(5)
+    assert pane.form.samples.value() == 1 and pane.form.samples.isVisibleTo(pane)
+    pane.form.samples.setValue(5)
     assert judge.samples == 5
     saved = save_and_load(qtbot, window, tmp_path / "sample")
     assert saved.judge(judge.name).samples == 5
     window.undo_action.trigger()
-    assert pane.samples.value() == 1 and pane._judge is not None and pane._judge.samples == 1
+    assert (
+        pane.form.samples.value() == 1
+        and pane.form.judge is not None
+        and pane.form.judge.samples == 1
+    )
     to_model_file(pane)  # a model file is asked again too
-    assert pane.samples.isVisibleTo(pane)
-    pane.kind.setCurrentIndex(pane.kind.findData("metric"))  # a rule gives one answer
-    assert not pane.samples.isVisibleTo(pane)
+    assert pane.form.samples.isVisibleTo(pane)
+    pane.form.kind.setCurrentIndex(pane.form.kind.findData("metric"))  # a rule gives one answer
+    assert not pane.form.samples.isVisibleTo(pane)
 
 
 def test_self_agreement_is_written_only_for_sampled_judges(qtbot: QtBot) -> None:

@@ -33,18 +33,18 @@ def test_add_edit_reorder_and_save(
     pane = window.judges_pane
     qtmodeltester.check(pane.model)
     assert pane.model.rowCount() == 2
-    assert pane.name.text() == "answer-check" and not pane.base_url.isVisibleTo(pane)
-    assert pane.metric_help.text()  # what the rule does, in words
+    assert pane.form.name.text() == "answer-check" and not pane.form.base_url.isVisibleTo(pane)
+    assert pane.form.metric_help.text()  # what the rule does, in words
     pane.addJudge_button.click()
-    assert pane.model.rowCount() == 3 and pane.name.text() == "judge"
+    assert pane.model.rowCount() == 3 and pane.form.name.text() == "judge"
     assert "●" in window.windowTitle()
-    pane.name.setText("strict")
-    pane.name.textEdited.emit("strict")
-    pane.model_name.setCurrentText("qwen2.5:14b")
-    pane.key_source.setCurrentIndex(1)
-    pane.key_env.setText("MY_KEY")
-    pane.key_env.textEdited.emit("MY_KEY")
-    pane.temperature.setValue(0.7)
+    pane.form.name.setText("strict")
+    pane.form.name.textEdited.emit("strict")
+    pane.form.model_name.setCurrentText("qwen2.5:14b")
+    pane.form.key_source.setCurrentIndex(1)
+    pane.form.key_env.setText("MY_KEY")
+    pane.form.key_env.textEdited.emit("MY_KEY")
+    pane.form.temperature.setValue(0.7)
     pane.moveJudgeUp_button.click()
     assert pane.model.judge(1).name == "strict"
     qtmodeltester.check(pane.model)
@@ -70,28 +70,28 @@ def test_test_connection_lists_models_and_explains_failures(qtbot: QtBot, tmp_pa
     pane = window.judges_pane
     pane.list.setCurrentIndex(pane.model.index(1))  # the local-model judge
     with FakeOpenAI() as fake:
-        pane.base_url.setText(fake.base_url)
-        pane.base_url.textEdited.emit(fake.base_url)
-        pane.test_button.click()
-        qtbot.waitUntil(lambda: "Connected" in pane.test_result.text(), timeout=10_000)
-    assert "judge-small" in pane.test_result.text()
-    assert pane.model_name.findText("judge-large") >= 0
+        pane.form.base_url.setText(fake.base_url)
+        pane.form.base_url.textEdited.emit(fake.base_url)
+        pane.form.test_button.click()
+        qtbot.waitUntil(lambda: "Connected" in pane.form.test_result.text(), timeout=10_000)
+    assert "judge-small" in pane.form.test_result.text()
+    assert pane.form.model_name.findText("judge-large") >= 0
     dead = f"http://127.0.0.1:{closed_port()}/v1"
-    pane.base_url.setText(dead)
-    pane.base_url.textEdited.emit(dead)
-    pane.test_button.click()
-    qtbot.waitUntil(lambda: "Nothing answered" in pane.test_result.text(), timeout=15_000)
-    assert pane.test_button.isEnabled()
+    pane.form.base_url.setText(dead)
+    pane.form.base_url.textEdited.emit(dead)
+    pane.form.test_button.click()
+    qtbot.waitUntil(lambda: "Nothing answered" in pane.form.test_result.text(), timeout=15_000)
+    assert pane.form.test_button.isEnabled()
 
 
 def test_keyring_unavailable_is_explained(qtbot: QtBot, tmp_path: Path) -> None:
     window = open_sample(qtbot, tmp_path)
     pane = window.judges_pane
     pane.list.setCurrentIndex(pane.model.index(1))
-    pane.key_source.setCurrentIndex(2)
-    assert pane.key_secret.isVisibleTo(pane)
-    pane.key_secret.setText("a-secret-value")
-    pane.store_key.click()
-    assert pane.key_secret.text() == ""
-    assert "keyring" in pane.test_result.text().lower()
-    assert "a-secret-value" not in pane.test_result.text()
+    pane.form.key_source.setCurrentIndex(2)
+    assert pane.form.key_secret.isVisibleTo(pane)
+    pane.form.key_secret.setText("a-secret-value")
+    pane.form.store_key.click()
+    assert pane.form.key_secret.text() == ""
+    assert "keyring" in pane.form.test_result.text().lower()
+    assert "a-secret-value" not in pane.form.test_result.text()

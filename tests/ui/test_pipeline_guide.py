@@ -175,9 +175,9 @@ def test_a_judge_whose_server_does_not_answer_is_marked_and_shown(
 
     # Pointed at a server that answers, Test connection takes the mark away.
     with FakeOpenAI(reply=score_from_question, models=["judge-small"]) as live:
-        pane.base_url.setText(live.base_url)
-        pane.base_url.textEdited.emit(live.base_url)
-        pane.test_button.click()
+        pane.form.base_url.setText(live.base_url)
+        pane.form.base_url.textEdited.emit(live.base_url)
+        pane.form.test_button.click()
         wait_line(qtbot, window, "judges", "1 ready")
     wait_step(qtbot, window, f"Run {ROWS} rows")
 

@@ -39,8 +39,8 @@ def sample_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
 def rename_first_judge(window: MainWindow, name: str) -> None:
     pane = window.judges_pane
     pane.list.setCurrentIndex(pane.model.index(0))
-    pane.name.setText(name)
-    pane.name.textEdited.emit(name)
+    pane.form.name.setText(name)
+    pane.form.name.textEdited.emit(name)
 
 
 def test_judge_edits_are_undone_and_redone_from_the_edit_menu(qtbot: QtBot, tmp_path: Path) -> None:
@@ -58,7 +58,7 @@ def test_judge_edits_are_undone_and_redone_from_the_edit_menu(qtbot: QtBot, tmp_
     window.undo_action.trigger()
     assert pane.model.judge(0).name == "answer-check"
     pane.list.setCurrentIndex(pane.model.index(0))
-    assert pane.name.text() == "answer-check"
+    assert pane.form.name.text() == "answer-check"
     assert not window.undo_action.isEnabled() and "●" not in window.windowTitle()
     window.redo_action.trigger()
     window.redo_action.trigger()

@@ -15,7 +15,7 @@ from judgedesk.core.dataset import open_dataset
 from judgedesk.core.project.settings import Project, load_project
 from judgedesk.core.report.build import Report, project_report
 from judgedesk.ui.main_window import MainWindow
-from judgedesk.ui.panes.report_pane import ReportPane
+from judgedesk.ui.panes.report.pane import ReportPane
 from tests.core.test_export_people import ANA_NAME, MINE, NEW, OLD, two_versions_project
 from tests.core.test_pipeline import make_project, run, score_from_question
 from tests.support.fake_openai import FakeOpenAI

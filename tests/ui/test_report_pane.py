@@ -20,7 +20,7 @@ from judgedesk.core.report.build import project_report
 from judgedesk.core.review.session import ReviewSession
 from judgedesk.core.run.store import Store
 from judgedesk.ui.main_window import MainWindow
-from judgedesk.ui.panes.report_pane import ReportPane
+from judgedesk.ui.panes.report.pane import ReportPane
 from tests.core.test_pipeline import item_number, make_project
 from tests.core.test_report_cli import PageParser
 from tests.support.fake_openai import FakeOpenAI

@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject
 from pytestqt.qtbot import QtBot
 
 from judgedesk.core.run.store import Store
-from judgedesk.ui.panes.report_refresh import RefreshPace
+from judgedesk.ui.panes.report.refresh import RefreshPace
 from tests.ui.test_report_pane import make_report_project
 from tests.ui.windows import open_window
 

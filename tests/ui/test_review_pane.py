@@ -19,7 +19,7 @@ from judgedesk.core.run.store import Store
 from judgedesk.resources import resource_path
 from judgedesk.ui.main_window import MainWindow
 from judgedesk.ui.models.review_queue_model import COLUMNS
-from judgedesk.ui.panes.review_pane import ReviewPane
+from judgedesk.ui.panes.review.pane import ReviewPane
 from judgedesk.ui.settings import AppSettings
 from tests.core.test_pipeline import item_number, make_project
 from tests.support.fake_openai import FakeOpenAI

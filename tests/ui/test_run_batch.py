@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from judgedesk.ui.panes.run_batch import RunBatch
+from judgedesk.ui.panes.run.batch import RunBatch
 from tests.core.test_pipeline import make_project, score_from_question
 from tests.support.batch_runner import run_batch
 from tests.support.fake_openai import FakeOpenAI

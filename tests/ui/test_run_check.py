@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.ui.main_window import MainWindow
-from judgedesk.ui.panes.run_pane import RunPane
+from judgedesk.ui.panes.run.pane import RunPane
 from judgedesk.ui.settings import AppSettings
 from tests.core.test_pipeline import make_project, score_from_question
 from tests.support.fake_openai import FakeOpenAI, FaultPlan
@@ -64,7 +64,7 @@ def test_a_judge_that_answers_starts_the_run(
     summary = finished.args[0]
     assert summary is not None and summary.progress.ok == ROWS
     assert models_asked(fake) >= 1
-    assert not pane.start_anyway_button.isVisible()
+    assert not pane.check.anyway_button.isVisible()
 
 
 def test_a_dead_address_does_not_start_and_start_anyway_runs(qtbot: QtBot, tmp_path: Path) -> None:
@@ -83,12 +83,12 @@ def test_a_dead_address_does_not_start_and_start_anyway_runs(qtbot: QtBot, tmp_p
     assert name == "strict" and problem.startswith(f"Judge 'strict': Nothing answered at {dead}")
     assert "Start Anyway" in line
     assert window.run_status.text() == "The run did not start: a judge cannot be used"
-    assert pane.start_button.isEnabled() and pane.start_anyway_button.isVisible()
+    assert pane.start_button.isEnabled() and pane.check.anyway_button.isVisible()
 
     with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000) as finished:
-        pane.start_anyway_button.click()
+        pane.check.anyway_button.click()
         assert pane.background is not None  # started at once, with no second check
-        assert not pane.start_anyway_button.isVisible()
+        assert not pane.check.anyway_button.isVisible()
     summary = finished.args[0]
     assert summary is not None and summary.progress.failed == ROWS
 

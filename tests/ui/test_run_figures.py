@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from judgedesk.core.run.pipeline import Progress, RunSummary
 from judgedesk.ui.main_window import MainWindow
-from judgedesk.ui.panes.run_figures import RunFigures
+from judgedesk.ui.panes.run.figures import RunFigures
 from tests.core.test_pipeline import make_project, score_from_question
 from tests.support.fake_openai import FakeOpenAI, Quirks
 from tests.ui.windows import open_window
@@ -43,8 +43,8 @@ def test_the_judges_pane_says_how_many_requests_the_server_serves(
     window.nav.setCurrentRow(window.stack.indexOf(window.judges_pane))
     pane = window.judges_pane
     with FakeOpenAI(reply=score_from_question, quirks=Quirks(slots=2)) as fake:
-        pane.base_url.setText(fake.base_url)
-        pane.base_url.textEdited.emit(fake.base_url)
-        pane.test_button.click()
-        qtbot.waitUntil(lambda: "Connected" in pane.test_result.text(), timeout=10_000)
-    assert "serves 2 requests at a time" in pane.test_result.text()
+        pane.form.base_url.setText(fake.base_url)
+        pane.form.base_url.textEdited.emit(fake.base_url)
+        pane.form.test_button.click()
+        qtbot.waitUntil(lambda: "Connected" in pane.form.test_result.text(), timeout=10_000)
+    assert "serves 2 requests at a time" in pane.form.test_result.text()

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from judgedesk.core.run.store import Store
 from judgedesk.ui.main_window import MainWindow
-from judgedesk.ui.panes.run_pane import RunPane
+from judgedesk.ui.panes.run.pane import RunPane
 from tests.core.test_pipeline import make_project, score_from_question
 from tests.support.fake_openai import FakeOpenAI
 from tests.ui.windows import open_window
@@ -38,26 +38,26 @@ def test_a_run_from_the_pane_judges_every_row_and_shows_them(
 ) -> None:
     make_project(tmp_path, fake.base_url, price_input=1.0, price_output=2.0)
     window, pane = open_run_pane(qtbot, tmp_path)
-    assert pane.estimate_text.text().startswith(f"{ROWS} rows: about {ROWS} requests")
-    assert "cost about" in pane.estimate_text.text()
-    qtmodeltester.check(pane.estimate_model)
+    assert pane.estimates.text.text().startswith(f"{ROWS} rows: about {ROWS} requests")
+    assert "cost about" in pane.estimates.text.text()
+    qtmodeltester.check(pane.estimates.model)
     with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000) as finished:
         pane.start_button.click()
         assert not pane.start_button.isEnabled() and pane.stop_button.isEnabled()
     summary = finished.args[0]
     assert summary.status == "finished" and summary.progress.done == ROWS
-    assert pane.rows_model.rowCount() == ROWS
-    qtmodeltester.check(pane.rows_model)
-    statuses = {pane.rows_model.index(r, 2).data() for r in range(ROWS)}
+    assert pane.finished_rows.model.rowCount() == ROWS
+    qtmodeltester.check(pane.finished_rows.model)
+    statuses = {pane.finished_rows.model.index(r, 2).data() for r in range(ROWS)}
     assert statuses == {"ok", "no verdict"}  # row 7 has no verdict
-    assert pane.progress_bar.value() == ROWS
+    assert pane.figures.bar.value() == ROWS
     assert f"{ROWS - 1} ok" in pane.figures.errors.text()
     assert "cost" in pane.figures.line.text()
     assert window.run_status.text().startswith(f"Run {summary.run_id} done: {ROWS - 1} ok")
     assert pane.start_button.isEnabled() and not pane.stop_button.isEnabled()
     # Choosing a finished row shows it everywhere.
-    pane.rows_view.selectRow(3)
-    assert window.workspace.row == pane.rows_model.dataset_row(3)
+    pane.finished_rows.view.selectRow(3)
+    assert window.workspace.row == pane.finished_rows.model.dataset_row(3)
     # A second estimate knows every reply is stored.
     with qtbot.waitSignal(pane.sig_estimated, timeout=10_000) as estimated:
         pane.estimate()
@@ -70,16 +70,16 @@ def test_the_first_rows_and_the_failed_rows_only(
     make_project(tmp_path, fake.base_url)
     _, pane = open_run_pane(qtbot, tmp_path)
     with qtbot.waitSignal(pane.sig_estimated, timeout=10_000) as estimated:
-        pane.scope.setCurrentIndex(pane.scope.findData("first"))
-        pane.first.setValue(4)
+        pane.choice.scope.setCurrentIndex(pane.choice.scope.findData("first"))
+        pane.choice.first.setValue(4)
     assert estimated.args[0].rows == 4
     with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000) as finished:
         pane.start()
     assert finished.args[0].progress.total == 4 and len(fake.requests) == 4
     with qtbot.waitSignal(pane.sig_estimated, timeout=10_000) as estimated:
-        pane.scope.setCurrentIndex(pane.scope.findData("unparsed"))
+        pane.choice.scope.setCurrentIndex(pane.choice.scope.findData("unparsed"))
     assert estimated.args[0].rows == 0
-    assert pane.estimate_text.text() == "No row matches this choice."
+    assert pane.estimates.text.text() == "No row matches this choice."
 
 
 def test_pause_resume_and_stop_keep_the_window_responsive(qtbot: QtBot, tmp_path: Path) -> None:
@@ -91,7 +91,7 @@ def test_pause_resume_and_stop_keep_the_window_responsive(qtbot: QtBot, tmp_path
         timer.timeout.connect(lambda: ticks.append(1))
         timer.start()
         pane.start()
-        qtbot.waitUntil(lambda: pane.rows_model.rowCount() >= 4, timeout=10_000)
+        qtbot.waitUntil(lambda: pane.finished_rows.model.rowCount() >= 4, timeout=10_000)
         pane.pause_button.click()
         assert pane.pause_button.text() == "&Resume"
         qtbot.wait(400)  # requests in flight end; then nothing more is sent
@@ -218,11 +218,11 @@ def test_opening_another_project_stops_the_run_and_keeps_its_replies(
         make_project(second, fake.base_url)
         window, pane = open_run_pane(qtbot, first)
         pane.start()
-        qtbot.waitUntil(lambda: pane.rows_model.rowCount() >= 2, timeout=10_000)
+        qtbot.waitUntil(lambda: pane.finished_rows.model.rowCount() >= 2, timeout=10_000)
         with qtbot.waitSignal(window.dataset_pane.model.modelReset, timeout=10_000):
             window.open_project(second)
         assert not pane.is_running()
-        assert pane.rows_model.rowCount() == 0  # the new project's pane starts afresh
+        assert pane.finished_rows.model.rowCount() == 0  # the new project's pane starts afresh
     with Store(first / ".judgedesk" / "results.sqlite") as store:
         (run,) = store.runs()
         assert run.status == "cancelled"

@@ -19,8 +19,8 @@ from judgedesk.core.run.pipeline import run_project
 from judgedesk.core.run.selection import Selection
 from judgedesk.core.scripts import OUTCOME_KINDS, SKELETONS, ScriptOutcome
 from judgedesk.ui.main_window import MainWindow
-from judgedesk.ui.panes.script_results import failure_words
-from judgedesk.ui.panes.scripts_pane import ScriptsPane
+from judgedesk.ui.panes.scripts.pane import ScriptsPane
+from judgedesk.ui.panes.scripts.results import failure_words
 from tests.support.fake_openai import FakeOpenAI
 from tests.ui.windows import copy_sample, open_window
 

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from judgedesk.core.template.library import get_template
 from judgedesk.ui.main_window import MainWindow
-from judgedesk.ui.panes.template_pane import TemplatePane
+from judgedesk.ui.panes.template.pane import TemplatePane
 from tests.ui.test_accessibility import unnamed_controls
 from tests.ui.test_translations import chinese, combo_items, english_left, visible_texts
 from tests.ui.windows import copy_sample, open_window

@@ -14,7 +14,7 @@ from judgedesk.core.project.workspace import Workspace
 from judgedesk.resources import resource_path
 from judgedesk.ui.editors.completion import typed_name
 from judgedesk.ui.main_window import MainWindow
-from judgedesk.ui.panes.template_pane import TemplatePane
+from judgedesk.ui.panes.template.pane import TemplatePane
 from judgedesk.ui.settings import AppSettings
 from tests.ui.windows import copy_sample, open_window
 
@@ -232,8 +232,8 @@ def test_a_system_prompt_edit_can_be_undone(qtbot: QtBot, tmp_path: Path) -> Non
     judges = window.judges_pane
     window.nav.setCurrentRow(window.stack.indexOf(judges))
     judges.list.setCurrentIndex(judges.model.index(1))
-    assert judges.system_prompt.toPlainText() == "Be strict."
-    judges.temperature.setValue(0.5)
+    assert judges.form.system_prompt.toPlainText() == "Be strict."
+    judges.form.temperature.setValue(0.5)
     assert window.workspace.project.judge("local-model").system_prompt == "Be strict."
 
 

@@ -171,13 +171,16 @@ def test_the_chinese_window_has_no_english_left(
         assert english not in shown
     pane = window.judges_pane
     window.nav.setCurrentRow(window.stack.indexOf(pane))
-    texts = [*visible_texts(pane), *combo_items(pane.kind, pane.metric_choice, pane.preset)]
+    texts = [
+        *visible_texts(pane),
+        *combo_items(pane.form.kind, pane.form.metric_choice, pane.form.preset),
+    ]
     assert english_left(iter(texts)) == []
     for row in range(pane.model.rowCount()):  # a rule's explanation, a server's hint
         pane.list.setCurrentIndex(pane.model.index(row))
-        for index in range(pane.preset.count()):
-            pane.preset.setCurrentIndex(index)
-            pane._apply_preset()
+        for index in range(pane.form.preset.count()):
+            pane.form.preset.setCurrentIndex(index)
+            pane.form.preset.activated.emit(index)
         assert english_left(visible_texts(pane)) == []
 
 

@@ -19,8 +19,8 @@ from judgedesk.core.run.rule_trial import try_rule
 from judgedesk.ui.dialogs.verdict_rule import VerdictRuleDialog
 from judgedesk.ui.dialogs.verdict_rule_pattern import PRESET_TABLES, pattern_from_selection
 from judgedesk.ui.main_window import MainWindow
-from judgedesk.ui.panes.judge_form import OWN_RULE
-from judgedesk.ui.panes.judges_pane import JudgesPane
+from judgedesk.ui.panes.judges.pane import JudgesPane
+from judgedesk.ui.panes.judges.reader import OWN_RULE
 from judgedesk.ui.tasks import TaskRunner
 from tests.core.test_pipeline import item_number, make_project, run
 from tests.support.fake_openai import FakeOpenAI
@@ -242,10 +242,13 @@ def test_ok_keeps_the_rule_in_the_judge_asks_to_reread_and_undo_takes_it_back(
     monkeypatch.setattr(JudgesPane, "ask_recompute", answer)
     window, pane = judges_pane(qtbot, judged)
     judge = window.workspace.project.judges[0]  # type: ignore[union-attr]
-    assert pane.reader.currentData() == "score" and not pane.rule_text.isVisibleTo(pane)
-    index = pane.reader.findData(OWN_RULE)
-    pane.reader.setCurrentIndex(index)
-    pane.reader.activated.emit(index)  # "My own rule…" opens the dialog
+    assert (
+        pane.form.reader_row.reader.currentData() == "score"
+        and not pane.form.reader_row.rule_text.isVisibleTo(pane)
+    )
+    index = pane.form.reader_row.reader.findData(OWN_RULE)
+    pane.form.reader_row.reader.setCurrentIndex(index)
+    pane.form.reader_row.reader.activated.emit(index)  # "My own rule…" opens the dialog
     dialog = pane.rule_dialog
     assert dialog is not None and dialog.isVisible()
     qtbot.waitUntil(lambda: bool(dialog.example_box.replies), timeout=10_000)
@@ -256,8 +259,11 @@ def test_ok_keeps_the_rule_in_the_judge_asks_to_reread_and_undo_takes_it_back(
     assert finished.args[0].status == "finished"  # the stored replies were read again
     assert window.stack.currentWidget() is window.run_pane
     assert VerdictRule.from_table(judge.verdict) == VerdictRule.from_table(LLMBAR)
-    assert pane.reader.currentData() == OWN_RULE and pane.rule_button.isVisibleTo(pane)
-    assert pane.rule_text.text() == (
+    assert (
+        pane.form.reader_row.reader.currentData() == OWN_RULE
+        and pane.form.reader_row.rule_button.isVisibleTo(pane)
+    )
+    assert pane.form.reader_row.rule_text.text() == (
         r"Own rule: a comparison, pattern Output \((a|b)\), "
         "a → A>B, b → B>A"
     )
@@ -269,7 +275,10 @@ def test_ok_keeps_the_rule_in_the_judge_asks_to_reread_and_undo_takes_it_back(
     window.undo_action.trigger()
     judge = window.workspace.project.judges[0]  # type: ignore[union-attr]
     assert judge.verdict == {} and judge.parser == "score"
-    assert pane.reader.currentData() == "score" and not pane.rule_text.isVisibleTo(pane)
+    assert (
+        pane.form.reader_row.reader.currentData() == "score"
+        and not pane.form.reader_row.rule_text.isVisibleTo(pane)
+    )
     window.redo_action.trigger()
     assert window.workspace.project.judges[0].rule() == VerdictRule.from_table(LLMBAR)  # type: ignore[union-attr]
 
@@ -282,32 +291,32 @@ def test_a_built_in_reader_replaces_the_rule_and_cancel_changes_nothing(
     project.judges[0].verdict = dict(LLMBAR)
     project.save()
     window, pane = judges_pane(qtbot, judged)
-    assert pane.reader.currentData() == OWN_RULE
-    assert pane.rule_text.text().startswith("Own rule: a comparison")
-    pane.rule_button.click()
+    assert pane.form.reader_row.reader.currentData() == OWN_RULE
+    assert pane.form.reader_row.rule_text.text().startswith("Own rule: a comparison")
+    pane.form.reader_row.rule_button.click()
     dialog = pane.rule_dialog
     assert dialog is not None and dialog.rule() == VerdictRule.from_table(LLMBAR)
     dialog.reject()
-    assert pane.reader.currentData() == OWN_RULE
+    assert pane.form.reader_row.reader.currentData() == OWN_RULE
     judge = window.workspace.project.judges[0]  # type: ignore[union-attr]
     assert judge.verdict == LLMBAR
 
-    index = pane.reader.findData("comparison")
-    pane.reader.setCurrentIndex(index)
-    pane.reader.activated.emit(index)
+    index = pane.form.reader_row.reader.findData("comparison")
+    pane.form.reader_row.reader.setCurrentIndex(index)
+    pane.form.reader_row.reader.activated.emit(index)
     assert judge.verdict == {} and judge.parser == "comparison"
-    assert not pane.rule_button.isVisibleTo(pane)
+    assert not pane.form.reader_row.rule_button.isVisibleTo(pane)
     window.undo_action.trigger()
     judge = window.workspace.project.judges[0]  # type: ignore[union-attr]
-    assert judge.verdict == LLMBAR and pane.reader.currentData() == OWN_RULE
+    assert judge.verdict == LLMBAR and pane.form.reader_row.reader.currentData() == OWN_RULE
 
     # Cancelling a first rule leaves the built-in reader chosen.
-    index = pane.reader.findData("score")
-    pane.reader.setCurrentIndex(index)
-    pane.reader.activated.emit(index)
-    index = pane.reader.findData(OWN_RULE)
-    pane.reader.setCurrentIndex(index)
-    pane.reader.activated.emit(index)
+    index = pane.form.reader_row.reader.findData("score")
+    pane.form.reader_row.reader.setCurrentIndex(index)
+    pane.form.reader_row.reader.activated.emit(index)
+    index = pane.form.reader_row.reader.findData(OWN_RULE)
+    pane.form.reader_row.reader.setCurrentIndex(index)
+    pane.form.reader_row.reader.activated.emit(index)
     assert pane.rule_dialog is not None
     pane.rule_dialog.reject()
-    assert pane.reader.currentData() == "score"
+    assert pane.form.reader_row.reader.currentData() == "score"

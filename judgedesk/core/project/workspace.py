@@ -7,7 +7,7 @@ import dataclasses
 import logging
 import shutil
 import threading
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,7 +41,8 @@ class Workspace:
         sig_row_selected: the row index every pane should show.
         sig_dirty_changed: True when the project has unsaved changes, False once saved.
         sig_dataset_completed: the :class:`Dataset`, once a progressive read is complete.
-        sig_judges_changed: the project's judge list, after an undo or redo replaced it.
+        sig_judges_changed: the project's judge list, after any change to it (made,
+            undone or redone).
         sig_results_changed: the id of a run whose results were just stored (or 0 when
             results changed otherwise).
         sig_run_settings_changed: the project's :class:`RunSettings`, after a change,
@@ -52,8 +53,11 @@ class Workspace:
             other threads must stop before the handlers return.
         sig_variables_changed: the project's variables, after any change to them
             (made, undone or redone).
+        sig_script_timeout_changed: seconds one script call may take (0: no limit), after
+            a change, undo or redo.
 
-    Changes a person makes go through :attr:`undo`; the project is dirty when the undo
+    Changes a person makes go through the ``change_*`` operations: each applies the edit,
+    records it on :attr:`undo` and announces what changed; the project is dirty when the undo
     stack is away from the saved state, or the project was adopted unsaved (restored from
     recovery).
     """
@@ -73,6 +77,7 @@ class Workspace:
         self.sig_run_settings_changed: Signal[RunSettings] = Signal()
         self.sig_answering_models_changed: Signal[Project] = Signal()
         self.sig_variables_changed: Signal[dict[str, Any]] = Signal()
+        self.sig_script_timeout_changed: Signal[float] = Signal()
         self._stop_reading: Callable[[], None] | None = None
         self.undo = UndoStack()
         self.undo.sig_changed.connect(lambda _: self._update_dirty())
@@ -128,56 +133,91 @@ class Workspace:
             self.row = index
             self.sig_row_selected.emit(index)
 
-    def record_judges(
-        self, before: list[JudgeSettings], label: str, merge_key: Hashable | None = None
+    def change_judges(
+        self,
+        judges: Sequence[JudgeSettings],
+        label: str,
+        merge_key: Hashable | None = None,
     ) -> None:
-        """Record a change already made to the project's judges, for undo.
+        """Replace the project's judges with copies of ``judges``, as one step of undo.
 
-        ``before`` is a copy of the judge list as it was; consecutive changes with the
-        same ``merge_key`` are undone together.
+        Consecutive changes with the same ``merge_key`` (typing into one field) are
+        undone together. Announces the change with :attr:`sig_judges_changed`.
         """
         if self.project is None:
             return
-        after = copy.deepcopy(self.project.judges)
+        before = copy.deepcopy(self.project.judges)
+        after = copy.deepcopy(list(judges))
         if after == before:
             return
-        command = SnapshotCommand(label, before, after, self._apply_judges, merge_key)
-        self.undo.push(command, applied=True)
+        self.undo.push(SnapshotCommand(label, before, after, self._apply_judges, merge_key))
+
+    def change_judge(
+        self, name: str, label: str, merge_key: Hashable | None = None, **changes: Any
+    ) -> None:
+        """Change fields of the judge called ``name`` (``model="x"``…), as one step of undo.
+
+        Announces the change with :attr:`sig_judges_changed`; nothing happens when no
+        judge has that name or nothing changes.
+        """
+        if self.project is None:
+            return
+        judges = copy.deepcopy(self.project.judges)
+        judge = next((j for j in judges if j.name == name), None)
+        if judge is None:
+            return
+        for field, value in changes.items():
+            setattr(judge, field, value)
+        self.change_judges(judges, label, merge_key)
 
     def _apply_judges(self, state: object) -> None:
         if self.project is None or not isinstance(state, list):
             return
-        self.project.judges[:] = copy.deepcopy(state)
+        self.project.judges[:] = _same_objects(self.project.judges, copy.deepcopy(state))
         self.sig_judges_changed.emit(self.project.judges)
 
-    def record_variables(
-        self, before: dict[str, Any], label: str, merge_key: Hashable | None = None
-    ) -> None:
-        """Record a change already made to the project's variables, for undo.
+    def change_script_timeout(self, seconds: float, label: str) -> None:
+        """Set how long one script call may take (0: no limit), as one step of undo.
 
-        ``before`` is a copy of the variables as they were; consecutive changes with the
-        same ``merge_key`` (typing into one value) are undone together. Announces the
-        change with :attr:`sig_variables_changed`.
+        Consecutive changes are undone together (a spin box stepped up and up).
+        Announces the change with :attr:`sig_script_timeout_changed`.
         """
-        if self.project is None:
+        if self.project is None or self.project.scripts.timeout == seconds:
             return
-        after = copy.deepcopy(self.project.variables)
-        if after == before and list(after) == list(before):
+        before, after = self.project.scripts.timeout, float(seconds)
+        command = SnapshotCommand(
+            label, before, after, self._apply_script_timeout, merge_key="scripts-timeout"
+        )
+        self.undo.push(command)
+
+    def _apply_script_timeout(self, state: object) -> None:
+        if self.project is None or not isinstance(state, int | float):
             return
-        command = SnapshotCommand(label, before, after, self._apply_variables, merge_key)
-        self.undo.push(command, applied=True)
-        self.sig_variables_changed.emit(self.project.variables)
+        self.project.scripts.timeout = float(state)
+        self.sig_script_timeout_changed.emit(self.project.scripts.timeout)
+
+    def results_stored(self, run_id: int = 0) -> None:
+        """Note that results were stored: those of run ``run_id`` (a run going on or just
+        finished), or others (0: reviews imported…). Announces :attr:`sig_results_changed`.
+        """
+        self.sig_results_changed.emit(run_id)
 
     def change_variables(
         self, variables: Mapping[str, Any], label: str, merge_key: Hashable | None = None
     ) -> None:
-        """Replace the project's variables with ``variables``, as one step of undo."""
+        """Replace the project's variables with ``variables``, as one step of undo.
+
+        Consecutive changes with the same ``merge_key`` (typing into one value) are
+        undone together; a new order alone is a change. Announces the change with
+        :attr:`sig_variables_changed`.
+        """
         if self.project is None:
             return
         before = copy.deepcopy(self.project.variables)
-        self.project.variables.clear()
-        self.project.variables.update(copy.deepcopy(dict(variables)))
-        self.record_variables(before, label, merge_key)
+        after = copy.deepcopy(dict(variables))
+        if after == before and list(after) == list(before):
+            return
+        self.undo.push(SnapshotCommand(label, before, after, self._apply_variables, merge_key))
 
     def _apply_variables(self, state: object) -> None:
         if self.project is None or not isinstance(state, dict):
@@ -250,6 +290,28 @@ class Workspace:
         """Close everything the workspace holds open."""
         self.close_dataset()
         self.project = None
+
+
+def _same_objects(current: list[JudgeSettings], judges: list[JudgeSettings]) -> list[JudgeSettings]:
+    """``judges``, with each judge that was there already kept as the same object.
+
+    Panes and dialogs hold a judge while it is edited, so an edit changes the object they
+    hold: a judge is the one of the same name, or the one renamed in its place.
+    """
+    names = {j.name for j in judges}
+    left = {j.name: j for j in current}
+    kept = []
+    for place, judge in enumerate(judges):
+        old = left.pop(judge.name, None)
+        if old is None and place < len(current) and current[place].name not in names:
+            old = left.pop(current[place].name, None)  # renamed
+        if old is None:
+            kept.append(judge)
+            continue
+        for field in dataclasses.fields(judge):
+            setattr(old, field.name, getattr(judge, field.name))
+        kept.append(old)
+    return kept
 
 
 def open_project_dataset(

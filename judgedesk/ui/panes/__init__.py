@@ -1,1 +1,2 @@
-"""The panes of the main window; they talk through the workspace, never to each other."""
+"""The panes of the main window, one package for each pane with several parts; they talk
+through the workspace, never to each other."""

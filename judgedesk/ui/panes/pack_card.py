@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 from judgedesk.core.review import PackRow, ReviewScale
 from judgedesk.core.run import Review
 from judgedesk.ui.keys import PaneKey
-from judgedesk.ui.panes.verdict_controls import VerdictControls, VerdictWidget
-from judgedesk.ui.panes.verdict_keys import is_undo_key, verdict_keys
+from judgedesk.ui.panes.review.verdict_controls import VerdictControls, VerdictWidget
+from judgedesk.ui.panes.review.verdict_keys import is_undo_key, verdict_keys
 from judgedesk.ui.rich_text import (
     MARKDOWN_LIMIT,
     ROLE_COLOURS,

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLineEdit, QPushButton, 
 
 from judgedesk.core.judge import EXTRA_MISSING, local_extra_installed
 from judgedesk.ui.core_strings import core_tr
-from judgedesk.ui.panes import judge_local
-from judgedesk.ui.panes.judge_local import FileFacts, read_facts
+from judgedesk.ui.panes.judges import local as judge_local
+from judgedesk.ui.panes.judges.local import FileFacts, read_facts
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import buddy_label, note_label, show_text
 

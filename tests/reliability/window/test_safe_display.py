@@ -21,12 +21,12 @@ from judgedesk.core.dataset import open_dataset
 from judgedesk.core.project.workspace import Workspace
 from judgedesk.ui import rich_text
 from judgedesk.ui.guide import GuideDialog
-from judgedesk.ui.panes.review_card import ReviewCard
-from judgedesk.ui.panes.review_card_text import CardContent
+from judgedesk.ui.panes.review.card import ReviewCard
+from judgedesk.ui.panes.review.card_text import CardContent
 from judgedesk.ui.panes.row_inspector import RowInspector
 from judgedesk.ui.panes.row_judging import RowJudgingView
-from judgedesk.ui.panes.script_results import ScriptTrialView
-from judgedesk.ui.panes.template_dry_run import DryRunView
+from judgedesk.ui.panes.scripts.results import ScriptTrialView
+from judgedesk.ui.panes.template.dry_run import DryRunView
 from judgedesk.ui.rich_text import DataBrowser
 from judgedesk.ui.tasks import TaskRunner
 

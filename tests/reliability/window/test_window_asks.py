@@ -95,9 +95,9 @@ def test_test_connection_and_judging_one_row_ask_first(
     pane = window.judges_pane
     window.nav.setCurrentRow(window.stack.indexOf(pane))
     pane.list.setCurrentIndex(pane.model.index(0))
-    pane.test_button.click()
-    qtbot.waitUntil(lambda: "Nothing was sent" in pane.test_result.text(), timeout=10_000)
-    assert pane.test_button.isEnabled()
+    pane.form.test_button.click()
+    qtbot.waitUntil(lambda: "Nothing was sent" in pane.form.test_result.text(), timeout=10_000)
+    assert pane.form.test_button.isEnabled()
     template = window.template_pane
     window.nav.setCurrentRow(window.stack.indexOf(template))
     qtbot.waitUntil(lambda: template.dry_run.judge_button.isEnabled(), timeout=10_000)
@@ -107,8 +107,8 @@ def test_test_connection_and_judging_one_row_ask_first(
 
     approval_questions.answer = True
     window.nav.setCurrentRow(window.stack.indexOf(pane))
-    pane.test_button.click()
-    qtbot.waitUntil(lambda: "Connected" in pane.test_result.text(), timeout=10_000)
+    pane.form.test_button.click()
+    qtbot.waitUntil(lambda: "Connected" in pane.form.test_result.text(), timeout=10_000)
     assert fake.received
 
 

@@ -1,0 +1,1 @@
+"""The Dataset pane (``pane``) and its parts: searching the rows and choosing the columns."""
