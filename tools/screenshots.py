@@ -3,12 +3,18 @@
 QT_QPA_PLATFORM=offscreen python tools/screenshots.py [--out docs/screenshots]
     [--language zh_CN] [--theme light|dark] [--scale 2] [--panes-only]
 python tools/screenshots.py --looks   # every pane in light and dark, en and zh, at 1x and 2x
+python tools/screenshots.py --screen 1280x720 --panes-only --out docs/screenshots/screen-1280x720
+
+The window opens on a screen of 1920 × 1080 (``--screen`` another size), as on a desktop:
+its size and the row inspector's place come from the screen, as they do for a person.
+With ``--screen`` the window keeps the size it chose for that screen.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import shutil
 import subprocess
@@ -426,6 +432,9 @@ def main() -> None:
     parser.add_argument("--scale", default=1.0, type=float, help="the screen's scale, 1 to 2")
     parser.add_argument("--panes-only", action="store_true", help="the seven panes, no dialogs")
     parser.add_argument("--looks", action="store_true", help="every pane in every look")
+    parser.add_argument(
+        "--screen", help="the screen's size, e.g. 1280x720 (the window fits it as on a laptop)"
+    )
     args = parser.parse_args()
     out = Path(args.out)
     if args.looks:
@@ -434,6 +443,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     if args.scale != 1:
         os.environ["QT_SCALE_FACTOR"] = str(args.scale)
+    screen_file = _screen_config(args.screen or "1920x1080", args.scale)
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["JUDGEDESK_SETTINGS_DIR"] = tmp
         project = Path(tmp) / "Sample project"
@@ -444,12 +454,28 @@ def main() -> None:
         loop = qasync.QEventLoop(app)
         asyncio.set_event_loop(loop)
         window = MainWindow(Workspace(), AppSettings())
-        window.resize(1400, 860)
+        if not args.screen:
+            window.resize(1400, 860)
         window.show()
         window.open_project(project)
         with loop:
             loop.run_until_complete(shoot(window, out, panes_only=args.panes_only))
         window.close()
+    screen_file.unlink(missing_ok=True)
+
+
+def _screen_config(size: str, scale: float) -> Path:
+    """Make the offscreen platform show one screen of ``size`` ("1280x720") once scaled."""
+    width, height = (round(int(x) * scale) for x in size.lower().split("x"))
+    screen = {"name": "screen", "x": 0, "y": 0, "width": width, "height": height}
+    screen |= {"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}
+    config = {"windowFrameMargins": False, "screens": [screen]}
+    handle, name = tempfile.mkstemp(prefix="judgedesk-screen-", suffix=".json")
+    os.close(handle)
+    Path(name).write_text(json.dumps(config), encoding="utf-8")
+    if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
+        os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={name}"
+    return Path(name)
 
 
 if __name__ == "__main__":
