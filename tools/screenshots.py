@@ -152,7 +152,7 @@ async def run_sample(window: MainWindow) -> None:
     """A run of the sample project with its offline judge."""
     pane = window.run_pane
     await run_and_wait(window)
-    pane.rows_view.selectRow(2)
+    pane.finished_rows.view.selectRow(2)
     window.inspector.tabs.setCurrentWidget(window.judging)
     await asyncio.sleep(0.3)
 
@@ -455,7 +455,7 @@ def main() -> None:
         asyncio.set_event_loop(loop)
         window = MainWindow(Workspace(), AppSettings())
         if not args.screen:
-            window.resize(1400, 860)
+            window.resize(1600, 860)
         window.show()
         window.open_project(project)
         with loop:

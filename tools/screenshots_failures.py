@@ -33,20 +33,20 @@ async def shoot_failures(window: MainWindow, out: Path, script: str) -> None:
     window.nav.setCurrentRow(window.stack.indexOf(window.judges_pane))
     pane = window.judges_pane
     pane.list.setCurrentIndex(pane.model.index(1))  # the model judge
-    before = pane.base_url.text()
+    before = pane.form.base_url.text()
     dead = f"http://127.0.0.1:{_closed_port()}/v1"
-    pane.base_url.setText(dead)
-    pane.base_url.textEdited.emit(dead)
-    shown = pane.test_result.text()
-    pane.test_button.click()
+    pane.form.base_url.setText(dead)
+    pane.form.base_url.textEdited.emit(dead)
+    shown = pane.form.test_result.text()
+    pane.form.test_button.click()
     for _ in range(300):
         await asyncio.sleep(0.05)
-        if pane.test_button.isEnabled() and pane.test_result.text() != shown:
+        if pane.form.test_button.isEnabled() and pane.form.test_result.text() != shown:
             break
     window.grab().save(str(out / "judges-endpoint-error.png"))
     print(out / "judges-endpoint-error.png")
-    pane.base_url.setText(before)
-    pane.base_url.textEdited.emit(before)
+    pane.form.base_url.setText(before)
+    pane.form.base_url.textEdited.emit(before)
 
     window.nav.setCurrentRow(window.stack.indexOf(window.scripts_pane))
     scripts = window.scripts_pane

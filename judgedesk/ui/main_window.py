@@ -117,7 +117,7 @@ class MainWindow(QMainWindow):
         self.status = bar.status
         self.run_status = bar.run_status
         self.trust_status = bar.trust_status
-        self.files.sig_status.connect(self.status.setText)
+        self.files.sig_status_changed.connect(self.status.setText)
         self.report_pane.sig_status_changed.connect(self.status.setText)
         self.run_pane.sig_status_changed.connect(self.run_status.setText)
         self.files.sig_trust_settled.connect(bar.show_trust)
@@ -134,7 +134,7 @@ class MainWindow(QMainWindow):
             add_run_actions=self.run_pane.add_actions,
             show_guide=self.show_guide,
         )
-        self.menus.sig_status.connect(self.status.setText)
+        self.menus.sig_status_changed.connect(self.status.setText)
         self.menus.sig_preferences_saved.connect(self._preferences_saved)
         self.save_action = self.menus.save_action
         self.undo_action, self.redo_action = self.menus.undo_action, self.menus.redo_action
@@ -148,7 +148,7 @@ class MainWindow(QMainWindow):
 
         workspace.sig_project_opened.connect(lambda _: self._update_title())
         self.opening = ProjectOpening(workspace, self.tasks, settings, self)
-        self.opening.sig_status.connect(self.status.setText)
+        self.opening.sig_status_changed.connect(self.status.setText)
         workspace.sig_row_selected.connect(self._on_row_selected)
         workspace.sig_dirty_changed.connect(lambda _: self._update_title())
         geometry = settings.geometry()

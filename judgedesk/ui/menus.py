@@ -27,11 +27,11 @@ class WindowMenus(QObject):
     The words keep the ``MainWindow`` translation context they had in the window.
 
     Signals:
-        sig_status: a sentence for the status bar.
+        sig_status_changed: a sentence for the status bar.
         sig_preferences_saved: the person changed the preferences (OK in Preferences).
     """
 
-    sig_status = Signal(str)
+    sig_status_changed = Signal(str)
     sig_preferences_saved = Signal()
 
     def __init__(
@@ -114,7 +114,7 @@ class WindowMenus(QObject):
         )
         menu.addSeparator()
         self.packs = PackActions(window, workspace, settings, tasks)
-        self.packs.sig_status.connect(self.sig_status)
+        self.packs.sig_status_changed.connect(self.sig_status_changed)
         self._action(
             menu,
             "openPackAction",
@@ -294,7 +294,7 @@ class WindowMenus(QObject):
 
     def _choose_language(self, code: str) -> None:
         self.settings.set_language(code)
-        self.sig_status.emit(
+        self.sig_status_changed.emit(
             QCoreApplication.translate(
                 "MainWindow", "The new language is used from the next start of JudgeDesk."
             )

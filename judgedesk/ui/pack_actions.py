@@ -36,11 +36,11 @@ class PackActions(QObject):
     Pack windows opened here live beside the main window until closed.
 
     Signals:
-        sig_status: a sentence for the status bar.
+        sig_status_changed: a sentence for the status bar.
         sig_imported: what importing each file did (a list of :class:`PackImported`).
     """
 
-    sig_status = Signal(str)
+    sig_status_changed = Signal(str)
     sig_imported = Signal(list)
 
     def __init__(
@@ -80,10 +80,14 @@ class PackActions(QObject):
         """The open project and its whole dataset; None (and why, said) when not there yet."""
         project, dataset = self.workspace.project, self.workspace.dataset
         if project is None or dataset is None:
-            self.sig_status.emit(self.tr("Open a project and let its dataset be read first."))
+            self.sig_status_changed.emit(
+                self.tr("Open a project and let its dataset be read first.")
+            )
             return None
         if not dataset.complete:  # rows still being read would be missed, or refused
-            self.sig_status.emit(self.tr("The dataset is still being read: try again when done."))
+            self.sig_status_changed.emit(
+                self.tr("The dataset is still being read: try again when done.")
+            )
             return None
         return project, dataset
 
@@ -101,7 +105,7 @@ class PackActions(QObject):
                 dialog.deleteLater()
             dialog = ExportPacksDialog(project, dataset, self.tasks, self.window)
             dialog.sig_written.connect(
-                lambda paths: self.sig_status.emit(
+                lambda paths: self.sig_status_changed.emit(
                     self.tr("Review packs written: {0}").format(", ".join(p.name for p in paths))
                 )
             )
@@ -128,9 +132,11 @@ class PackActions(QObject):
         if not paths:
             return
         if self.tasks.running("pack-import"):
-            self.sig_status.emit(self.tr("Reviews are being imported: try again when done."))
+            self.sig_status_changed.emit(
+                self.tr("Reviews are being imported: try again when done.")
+            )
             return
-        self.sig_status.emit(self.tr("Importing reviews…"))
+        self.sig_status_changed.emit(self.tr("Importing reviews…"))
         handle = dataset.with_mapping(dataset.mapping)  # closed by the worker
         self.tasks.start(
             "pack-import",
@@ -150,7 +156,7 @@ class PackActions(QObject):
             for item in done
         ]
         summary = self.tr("Reviews imported from {0} of {1} files.").format(merged, len(done))
-        self.sig_status.emit(summary)
+        self.sig_status_changed.emit(summary)
         box = QMessageBox(
             QMessageBox.Icon.Information if merged == len(done) else QMessageBox.Icon.Warning,
             self.tr("Import Reviews"),

@@ -44,13 +44,13 @@ class ProjectActions(QObject):
     """Project files for the main window; every file operation runs off the GUI thread.
 
     Signals:
-        sig_status: a sentence for the status bar.
+        sig_status_changed: a sentence for the status bar.
         sig_trust_settled: the project's :class:`TrustState` once the trust question
             (asked when needed) is answered and the answer recorded.
         sig_exported: the path of a report just written.
     """
 
-    sig_status = Signal(str)
+    sig_status_changed = Signal(str)
     sig_trust_settled = Signal(object)
     sig_exported = Signal(object)
 
@@ -140,7 +140,7 @@ class ProjectActions(QObject):
 
     def open(self, folder: str | Path) -> None:
         """Open a project folder, offering settings kept by autosave after a crash."""
-        self.sig_status.emit(self.tr("Opening {0}…").format(folder))
+        self.sig_status_changed.emit(self.tr("Opening {0}…").format(folder))
         self.tasks.start(
             "open-project", asyncio.to_thread(_load_with_recovery, Path(folder)), self._opened
         )
@@ -149,7 +149,7 @@ class ProjectActions(QObject):
         project, recovery, trust = loaded
         if recovery is not None and self.ask_restore(recovery[1]):
             self.workspace.adopt_project(recovery[0], unsaved=True)
-            self.sig_status.emit(self.tr("Unsaved changes restored. Save to keep them."))
+            self.sig_status_changed.emit(self.tr("Unsaved changes restored. Save to keep them."))
         else:
             if recovery is not None:
                 self.tasks.start("discard-recovery", asyncio.to_thread(discard_recovery, project))
@@ -171,7 +171,7 @@ class ProjectActions(QObject):
     def _settle_trust(self, state: TrustState, *, asked: bool = False) -> None:
         if not state.blocked:
             if asked:
-                self.sig_status.emit(
+                self.sig_status_changed.emit(
                     self.tr("This project's scripts may run already.")
                     if state.scripts
                     else self.tr("This project has no scripts to trust.")
@@ -179,7 +179,7 @@ class ProjectActions(QObject):
             self.sig_trust_settled.emit(state)
             return
         if not self.ask_trust(state):
-            self.sig_status.emit(
+            self.sig_status_changed.emit(
                 self.tr(
                     "Opened without running its scripts. File › Trust Project Scripts… allows them."
                 )
@@ -188,7 +188,9 @@ class ProjectActions(QObject):
             return
 
         def trusted(new: TrustState) -> None:
-            self.sig_status.emit(self.tr("The scripts of {0} may run.").format(new.root.name))
+            self.sig_status_changed.emit(
+                self.tr("The scripts of {0} may run.").format(new.root.name)
+            )
             self.sig_trust_settled.emit(new)
 
         self.tasks.start("trust", asyncio.to_thread(TrustStore().trust, state.root), trusted)
@@ -208,7 +210,7 @@ class ProjectActions(QObject):
 
         def done(_: object) -> None:
             self.workspace.save_project_done()
-            self.sig_status.emit(self.tr("Saved {0}.").format(project.settings_path))
+            self.sig_status_changed.emit(self.tr("Saved {0}.").format(project.settings_path))
             if on_saved is not None:
                 on_saved()
 
@@ -239,7 +241,7 @@ class ProjectActions(QObject):
 
     def _saved_as(self, copied: Project) -> None:
         self.workspace.adopt_project(copied)
-        self.sig_status.emit(self.tr("Saved as {0}.").format(copied.root))
+        self.sig_status_changed.emit(self.tr("Saved as {0}.").format(copied.root))
 
     # --- autosave -----------------------------------------------------------------------
 
@@ -338,13 +340,15 @@ class ProjectActions(QObject):
         if project is None:
             return
         if self.tasks.running("export"):
-            self.sig_status.emit(self.tr("An export is being written: try again when it is done."))
+            self.sig_status_changed.emit(
+                self.tr("An export is being written: try again when it is done.")
+            )
             return
         if out.suffix.lower() not in EXPORT_SUFFIXES:
             out = out.with_suffix(".csv")
         fmt = out.suffix.lower().lstrip(".")
         dataset = self.workspace.dataset
-        self.sig_status.emit(self.tr("Exporting to {0}…").format(out))
+        self.sig_status_changed.emit(self.tr("Exporting to {0}…").format(out))
         self.progress.show()
 
         async def export() -> int:
@@ -356,7 +360,7 @@ class ProjectActions(QObject):
                 self.progress.hide()
 
         def done(count: int) -> None:
-            self.sig_status.emit(self.tr("Exported {0} rows to {1}.").format(count, out))
+            self.sig_status_changed.emit(self.tr("Exported {0} rows to {1}.").format(count, out))
             self.sig_exported.emit(out)
 
         self.tasks.start("export", export(), on_done=done)

@@ -31,10 +31,10 @@ class ProjectOpening(QObject):
     The words keep the ``MainWindow`` translation context they had in the window.
 
     Signals:
-        sig_status: a sentence for the status bar.
+        sig_status_changed: a sentence for the status bar.
     """
 
-    sig_status = Signal(str)
+    sig_status_changed = Signal(str)
 
     def __init__(
         self, workspace: Workspace, tasks: TaskRunner, settings: AppSettings, parent: QObject
@@ -49,7 +49,7 @@ class ProjectOpening(QObject):
 
     def _project_opened(self, project: Project) -> None:
         self.settings.add_recent_project(str(project.root))
-        self.sig_status.emit(
+        self.sig_status_changed.emit(
             QCoreApplication.translate("MainWindow", "Reading {0}…").format(project.dataset.path)
         )
         self.tasks.start(
@@ -62,7 +62,7 @@ class ProjectOpening(QObject):
             return
         self.workspace.set_dataset(opening.dataset, opening.stop)
         if opening.finish is not None:
-            self.sig_status.emit(
+            self.sig_status_changed.emit(
                 QCoreApplication.translate("MainWindow", "Indexing {0}…").format(
                     opening.dataset.path.name
                 )
@@ -84,7 +84,7 @@ class ProjectOpening(QObject):
                 "dataset", asyncio.to_thread(_begin, project, True), on_done=self._dataset_begun
             )
             return
-        self.sig_status.emit(
+        self.sig_status_changed.emit(
             QCoreApplication.translate(
                 "MainWindow",
                 "The dataset was not read: it is outside the project folder and you did not "
@@ -95,7 +95,7 @@ class ProjectOpening(QObject):
     def _dataset_loaded(self, dataset: Dataset) -> None:
         project = self.workspace.project
         name = project.name if project else ""
-        self.sig_status.emit(
+        self.sig_status_changed.emit(
             QCoreApplication.translate("MainWindow", "{0} · {1} rows").format(
                 name, f"{len(dataset):,}"
             )

@@ -24,14 +24,13 @@ from judgedesk.core.report.compare import (
 from judgedesk.core.report.contents import Report
 from judgedesk.core.report.figures import Bin, Estimate, Summary, distribution, summarize
 from judgedesk.core.report.groups import NO_VALUE, OTHER, Group, by_category, dimensions
-from judgedesk.core.report.history import judge_history
 from judgedesk.core.report.judges import JudgeCounts, judge_counts
-from judgedesk.core.report.pairwise import has_pairs, pairwise_figures
+from judgedesk.core.report.pairwise import has_pairs
 from judgedesk.core.report.people import (
     People,
+    add_people_figures,
     judges_alpha,
     people_figures_of,
-    people_verdicts,
     read_people,
 )
 from judgedesk.core.report.stream import large_span, stream_report
@@ -47,7 +46,6 @@ from judgedesk.core.review import (
     read_snapshot,
     said_about,
     scale_for,
-    scale_level,
 )
 from judgedesk.core.run import ResultRecord, RunRecord, Store, outcomes
 
@@ -256,14 +254,17 @@ def _report_at_once(
         results=results,
         known=breakdown[1],
     )
-    if _kept(cache, results)("pairs", lambda: has_pairs(results.values())):
-        people = {i.row_index: i.human_value for i in session.items()}
-        report.pairwise = pairwise_figures(results.values(), seed=seed, people=people)
-    if history:
-        read = cache.step_verdicts if cache is not None else None
-        given = people_verdicts(session, reviewers)
-        report.history = judge_history(store, given, scale_level(session.scale), read)
-    return report
+    pairs = _kept(cache, results)("pairs", lambda: has_pairs(results.values()))
+    return add_people_figures(
+        report,
+        store,
+        session,
+        reviewers,
+        pairs=results.values() if pairs else None,
+        seed=seed,
+        history=history,
+        read_verdicts=cache.step_verdicts if cache is not None else None,
+    )
 
 
 def _comparison(

@@ -4,11 +4,14 @@ people agree with each other and the judge with them, and the judges with each o
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from judgedesk.core.dataset import reviewer_columns
+from judgedesk.core.report.contents import Report
+from judgedesk.core.report.history import judge_history
+from judgedesk.core.report.pairwise import pairwise_figures
 from judgedesk.core.review import (
     ME,
     Ceiling,
@@ -23,7 +26,7 @@ from judgedesk.core.review import (
     scale_level,
     verdict_kind,
 )
-from judgedesk.core.run import Review
+from judgedesk.core.run import ResultRecord, Review, StepVerdicts, Store
 
 __all__ = [
     "People",
@@ -138,3 +141,27 @@ def people_figures_of(
     if judge is None:
         judge = {i.row_index: i.judge_value for i in items if i.judge_value is not None}
     return people_figures({}, everyone, judge, scale_level(session.scale), seed=seed)
+
+
+def add_people_figures(
+    report: Report,
+    store: Store,
+    session: ReviewSession,
+    people: People,
+    *,
+    pairs: Iterable[ResultRecord] | None,
+    seed: int,
+    history: bool,
+    read_verdicts: Callable[[Store, int], StepVerdicts] | None = None,
+) -> Report:
+    """The figures a report takes from people's verdicts once its rows are counted:
+    pairwise agreement over ``pairs`` (the results, read at once or a chunk at a time;
+    None when no row is a pair) and, with ``history``, each judge version's agreement
+    with people (each run's verdicts read by ``read_verdicts`` when given)."""
+    if pairs is not None:
+        given = {i.row_index: i.human_value for i in session.items()}
+        report.pairwise = pairwise_figures(pairs, seed=seed, people=given)
+    if history:
+        verdicts = people_verdicts(session, people)
+        report.history = judge_history(store, verdicts, scale_level(session.scale), read_verdicts)
+    return report

@@ -24,14 +24,13 @@ from judgedesk.core.report.cache import report_results
 from judgedesk.core.report.contents import Report
 from judgedesk.core.report.figures import distribution, summarize
 from judgedesk.core.report.groups import DimensionScores, category_groups, read_categories
-from judgedesk.core.report.history import judge_history
 from judgedesk.core.report.judges import JudgeTally
-from judgedesk.core.report.pairwise import any_pairs, pairwise_figures
+from judgedesk.core.report.pairwise import any_pairs
 from judgedesk.core.report.people import (
     People,
+    add_people_figures,
     alpha_of,
     people_figures_of,
-    people_verdicts,
     read_people,
 )
 from judgedesk.core.review import (
@@ -46,7 +45,6 @@ from judgedesk.core.review import (
     read_labels,
     reviews_by_row,
     scale_for,
-    scale_level,
     snapshot_items,
 )
 from judgedesk.core.run import (
@@ -121,14 +119,17 @@ def stream_report(
     report, session, reviewers, pairs = _figures(
         store, project, dataset, run_id, breakdown, seed, span
     )
-    if pairs:  # read again, a chunk at a time: pairwise figures keep no row either
-        people = {i.row_index: i.human_value for i in session.items()}
-        found = streamed_results(store, run_id, span)
-        report.pairwise = pairwise_figures(found, seed=seed, people=people)
-    if history:
-        given = people_verdicts(session, reviewers)
-        report.history = judge_history(store, given, scale_level(report.scale), read_verdicts)
-    return report
+    # Pairs are read again, a chunk at a time: pairwise figures keep no row either.
+    return add_people_figures(
+        report,
+        store,
+        session,
+        reviewers,
+        pairs=streamed_results(store, run_id, span) if pairs else None,
+        seed=seed,
+        history=history,
+        read_verdicts=read_verdicts,
+    )
 
 
 def _figures(

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QListView,
     QMessageBox,
@@ -59,18 +61,23 @@ class JudgesPane(QWidget):
         self.list.setAccessibleName(self.tr("Judges, in the order they run"))
         self.list.setModel(self.model)
         self.list.selectionModel().currentRowChanged.connect(lambda cur, _: self._show(cur.row()))
-        buttons = QHBoxLayout()
-        for name, label, slot in (
-            ("addJudge", self.tr("Add"), self.add_judge),
-            ("duplicateJudge", self.tr("Duplicate"), self.duplicate_judge),
-            ("moveJudgeUp", self.tr("Up"), lambda: self.move_judge(-1)),
-            ("moveJudgeDown", self.tr("Down"), lambda: self.move_judge(1)),
-            ("removeJudge", self.tr("Remove"), self.remove_judge),
+        # Two rows of buttons and combo boxes that may show less than their longest item
+        # (the list they open shows it whole): the pane fits beside the inspector on a
+        # laptop's screen.
+        buttons = QGridLayout()
+        for place, (name, label, slot) in enumerate(
+            (
+                ("addJudge", self.tr("Add"), self.add_judge),
+                ("duplicateJudge", self.tr("Duplicate"), self.duplicate_judge),
+                ("moveJudgeUp", self.tr("Up"), lambda: self.move_judge(-1)),
+                ("moveJudgeDown", self.tr("Down"), lambda: self.move_judge(1)),
+                ("removeJudge", self.tr("Remove"), self.remove_judge),
+            )
         ):
             button = QPushButton(label, self)
             button.setObjectName(name)
             button.clicked.connect(slot)
-            buttons.addWidget(button)
+            buttons.addWidget(button, *((0, place) if place < 3 else (1, place - 3)))
             setattr(self, name + "_button", button)
         self.find_button = QPushButton(self.tr("Find Local Servers…"), self)
         self.find_button.setObjectName("findLocalServers")
@@ -90,6 +97,12 @@ class JudgesPane(QWidget):
         self.form.sig_key_stored.connect(self._key_stored)
         self.form.sig_rule_requested.connect(self.open_rule_dialog)
         self.form.sig_connection_tested.connect(self.sig_connection_tested)
+
+        for combo in self.form.findChildren(QComboBox):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(18)
 
         layout = QHBoxLayout(self)
         layout.addLayout(left, 1)
