@@ -52,12 +52,14 @@ def _export_formats() -> tuple[str, ...]:
 EXIT_CODES = """\
 exit codes:
   0  done: with run, every selected row has a verdict (and every --fail-under is met)
-  1  done, with problems: rows that failed or could not be read (unparsed), a
-     --fail-under figure not reached or not available, a problem found by check
-     (a judge that cannot be reached, a model the server does not offer, a key it
-     refuses), a project with no results to report
+  1  done, with problems: rows that failed or could not be read (unparsed), lines
+     of the dataset left out (they could not be read), a --fail-under figure not
+     reached or not available, a problem found by check (a judge that cannot be
+     reached, a model the server does not offer, a key it refuses), a project with
+     no results to report
   2  the command or the project is wrong: a bad option, a missing file, invalid
-     settings, template, dataset or script, an approval not given (see --trust)
+     settings, template, dataset or script, an approval not given (see --trust;
+     check says what waits)
   3  interrupted (Ctrl+C, SIGTERM); every reply received is kept: run the same
      command again and only the rows not judged yet are asked
 """
@@ -110,7 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check the settings, templates, dataset and scripts, then ask each "
         "enabled model judge's server (and the candidate's and baseline's) whether it "
         "answers, offers the model and accepts the key. Exit code 0: ready; 1: a problem "
-        "was found; 2: the folder is not a project that can be read.",
+        "was found; 2: the folder is not a project that can be read, or keys, files or "
+        "scripts wait for approval (run would refuse).",
     )
     check.add_argument("dir")
     check.add_argument(
@@ -122,7 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
         "run",
         help="judge the rows of a project",
         description="Judge the rows of a project. Exit code 0: every selected row has a "
-        "verdict and every --fail-under is met; 1: rows failed or are unparsed, or a "
+        "verdict and every --fail-under is met; 1: rows failed, are unparsed or have no "
+        "majority, lines of the dataset could not be read and were left out, or a "
         "--fail-under is not met; 2: the command or the project is wrong, or the project is "
         "being run by another process; 3: interrupted "
         "(Ctrl+C or SIGTERM; run the same command again to go on).",

@@ -6,11 +6,12 @@ import argparse
 import asyncio
 
 from judgedesk.cli import language
-from judgedesk.cli.common import EXIT_OK, EXIT_PROBLEM, open_project_data
+from judgedesk.cli.common import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, open_project_data
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge import PARSERS, KeyNotApprovedError, infer_parser
 from judgedesk.core.messages import say
 from judgedesk.core.project import (
+    OutsideFileError,
     Problem,
     Project,
     TrustStore,
@@ -55,12 +56,17 @@ def cmd_check(args: argparse.Namespace) -> int:
                         f"recognised. Choose a parser ({', '.join(PARSERS)}).",
                     )
                 )
+    # What waits for approval stops `judgedesk run` (exit 2) before anything runs.
     trust = TrustStore().state(project.root)
-    if trust.blocked:
-        problems.append(Problem("warning", str(UntrustedScriptsError(trust))))
     waiting = pending(project)
+    approvals = []
+    if waiting.files:
+        approvals.append(str(OutsideFileError(project.root, waiting.files)))
     if waiting.keys:
-        problems.append(Problem("warning", str(KeyNotApprovedError(waiting.keys))))
+        approvals.append(str(KeyNotApprovedError(waiting.keys)))
+    if trust.blocked:
+        approvals.append(str(UntrustedScriptsError(trust)))
+    problems.extend(Problem("warning", approval) for approval in approvals)
     if args.offline:
         problems.append(Problem("info", "The judges were not asked (--offline)."))
     elif waiting:
@@ -96,7 +102,17 @@ def cmd_check(args: argparse.Namespace) -> int:
                 )
             )
         )
-        return EXIT_PROBLEM
+        return EXIT_USAGE if approvals else EXIT_PROBLEM
+    if approvals:
+        said = say(
+            "check.waiting",
+            "{project}: not ready to run: {count} approval(s) wait (see above); "
+            "`judgedesk run` refuses until then.",
+            project=project.name,
+            count=len(approvals),
+        )
+        print(language.text(said))
+        return EXIT_USAGE
     print(language.text(say("check.ready", "{project}: ready to run.", project=project.name)))
     return EXIT_OK
 

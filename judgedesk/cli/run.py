@@ -176,6 +176,11 @@ def _report(
     figures = summary.to_dict()
     reasons = []
     failed, unparsed = figures["error"], figures["unparsed"]
+    if summary.unreadable is not None and summary.unreadable.count:
+        reasons.append(
+            f"{summary.unreadable.count} line(s) of the dataset could not be read and were "
+            f"left out: see why with `judgedesk check {args.dir}`, fix them, then run again"
+        )
     if failed:
         reasons.append(
             f"{failed} row(s) failed: retry them with `judgedesk run {args.dir} --only failed`"
@@ -185,6 +190,13 @@ def _report(
             f"{unparsed} row(s) have a reply whose verdict could not be read (unparsed): see "
             "why in the report, fix the template or the verdict reader, then "
             f"`judgedesk run {args.dir} --only unparsed`"
+        )
+    if figures["no_majority"]:
+        reasons.append(
+            f"{figures['no_majority']} row(s) have no majority: the judges' verdicts were "
+            "read but no verdict has more than half of them; see each judge's vote in the "
+            "report, then add a judge or combine them another way (`aggregate` in "
+            f"judgedesk.toml) and `judgedesk run {args.dir} --only unparsed`"
         )
     goals: list[Goal] = args.fail_under or []
     if goals:

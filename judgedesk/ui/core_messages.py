@@ -31,8 +31,12 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '{severity}: {message}'),
     # check.ready
     QT_TRANSLATE_NOOP("core", '{project}: ready to run.'),
+    # check.waiting
+    QT_TRANSLATE_NOOP("core", '{project}: not ready to run: {count} approval(s) wait (see above); `judgedesk run` refuses until then.'),
     # check.who
     QT_TRANSLATE_NOOP("core", '{who}: {problem}'),
+    # dataset.unreadable
+    QT_TRANSLATE_NOOP("core", '{total} lines in the dataset, {count} could not be read: lines {numbers} — see `judgedesk check`'),
     # judge.advice
     QT_TRANSLATE_NOOP("core", '{problem} {advice}'),
     # judge.auth

@@ -7752,8 +7752,16 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>{project}：可以运行。</translation>
     </message>
     <message>
+        <source>{project}: not ready to run: {count} approval(s) wait (see above); `judgedesk run` refuses until then.</source>
+        <translation>{project}：尚不能运行：有 {count} 项批准待确认（见上文）；在此之前 `judgedesk run` 会拒绝运行。</translation>
+    </message>
+    <message>
         <source>{who}: {problem}</source>
         <translation>{who}：{problem}</translation>
+    </message>
+    <message>
+        <source>{total} lines in the dataset, {count} could not be read: lines {numbers} — see `judgedesk check`</source>
+        <translation>数据集共 {total} 行，其中 {count} 行无法读取：第 {numbers} 行 —— 请查看 `judgedesk check`</translation>
     </message>
     <message>
         <source>{problem} {advice}</source>

@@ -204,7 +204,7 @@ def test_the_command_line_refuses_untrusted_scripts_until_told(
         assert "--trust" in error and "scripts/disabled/" in error
         assert fake.requests == [] and not project.store_path.exists()
         assert main(["render", str(project.root), "--row", "0"]) == 2
-        assert main(["check", str(project.root)]) == 0
+        assert main(["check", str(project.root)]) == 2  # as run: the scripts wait
         assert "--trust" in capsys.readouterr().out
 
         assert main(["run", str(project.root), "--trust", "--json", "--quiet"]) == 0

@@ -10,7 +10,14 @@ from types import TracebackType
 from typing import Any, Protocol
 
 from judgedesk.core.dataset.fields import FieldCollector
-from judgedesk.core.dataset.issues import MAX_DEPTH, TOO_DEEP, WARNING, IssueLog, LoadIssue
+from judgedesk.core.dataset.issues import (
+    MAX_DEPTH,
+    TOO_DEEP,
+    WARNING,
+    IssueLog,
+    LoadIssue,
+    UnreadableLines,
+)
 from judgedesk.core.dataset.jsonl_source import JsonlSource, RecordText
 from judgedesk.core.dataset.mapping import clean_mapping
 from judgedesk.core.dataset.rows import Row, build_row, copy_dict, nested_deeper_than
@@ -133,6 +140,11 @@ class Dataset:
         While a JSONL file is still being indexed this grows; each call is a snapshot.
         """
         return self._source.issues.items() + self._mapping_issues()
+
+    def unreadable(self) -> UnreadableLines:
+        """The lines of the file that could not be read, so that no row has them (while a
+        JSONL file is still being indexed, as far as it went)."""
+        return self._source.issues.unreadable(len(self))
 
     @property
     def complete(self) -> bool:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from judgedesk.core.messages import say
 
 ERROR = "error"
 WARNING = "warning"
@@ -41,6 +44,52 @@ class LoadIssue:
             return f"{name}: {self.problem}"
         word = "row" if name.lower().endswith(_ROW_SUFFIXES) else "line"
         return f"{name}, {word} {self.line}: {self.problem}"
+
+
+SHOWN_LINES = 20
+"""How many of the unreadable lines' numbers are named; the rest are only counted."""
+
+
+@dataclass(frozen=True)
+class UnreadableLines:
+    """The lines of a dataset file that could not be read, so no row has them.
+
+    Attributes:
+        total: the lines (spreadsheet rows) holding a record, read or not.
+        count: how many of them could not be read.
+        first: the first of their numbers (at most :data:`SHOWN_LINES`).
+    """
+
+    total: int
+    count: int
+    first: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dataset_lines": self.total,
+            "unreadable_lines": self.count,
+            "unreadable_line_numbers": list(self.first),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> UnreadableLines:
+        """The lines as :meth:`to_dict` wrote them."""
+        numbers = tuple(int(n) for n in data.get("unreadable_line_numbers", ()))
+        return cls(int(data["dataset_lines"]), int(data["unreadable_lines"]), numbers)
+
+    def sentence(self) -> str:
+        """What was left out, and where to see why, in a sentence."""
+        numbers = ", ".join(str(n) for n in self.first)
+        if self.count > len(self.first):
+            numbers += ", …"
+        return say(
+            "dataset.unreadable",
+            "{total} lines in the dataset, {count} could not be read: lines {numbers} — "
+            "see `judgedesk check`",
+            total=self.total,
+            count=self.count,
+            numbers=numbers,
+        )
 
 
 class IssueLog:
@@ -95,6 +144,13 @@ class IssueLog:
                 )
             )
         return items
+
+    def unreadable(self, read: int) -> UnreadableLines:
+        """The lines left out of the rows, beside ``read`` lines that were read."""
+        with self._lock:
+            lines = {i.line for i in self._items if i.severity == ERROR and i.line is not None}
+            count = self._errors
+        return UnreadableLines(read + count, count, tuple(sorted(lines)[:SHOWN_LINES]))
 
     def first_error(self) -> LoadIssue | None:
         """Returns the first error recorded, if any (used to explain an unusable file)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import shutil
 import zipfile
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk.core.dataset import Dataset, suggest_mapping
-from judgedesk.core.errors import DatasetError, ProjectError
+from judgedesk.core.errors import DatasetError, JudgeDeskError, ProjectError
 from judgedesk.core.judge import JudgeSettings, infer_parser
 from judgedesk.core.project.approvals import approve
 from judgedesk.core.project.settings import SETTINGS_FILE, Project
@@ -184,6 +185,8 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     Raises:
         ProjectError: the folder is a project already or is not empty.
         LibraryError: the built-in template or scene does not exist.
+        JudgeDeskError: the folder could not be written (a full disk…); what was made of
+            it is removed.
     """
     root = plan.root.expanduser().resolve()
     if (root / SETTINGS_FILE).exists():
@@ -206,6 +209,23 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     project.run.swap = plan.swap
     project.baseline = plan.baseline
 
+    existed = root.exists()
+    try:
+        _make(plan, project, judge, text)
+    except OSError as exc:  # a full disk, a folder that is not writable…
+        _unmake(root, existed)
+        raise JudgeDeskError(_not_made(root, exc, existed)) from None
+    except BaseException:
+        _unmake(root, existed)
+        raise
+    return NewProjectReport(
+        project, replacements, parser is not None or bool(plan.parser), scene_used
+    )
+
+
+def _make(plan: NewProjectPlan, project: Project, judge: JudgeSettings, text: str) -> None:
+    """Write the project's folder: its data, settings and template; approve it."""
+    root = project.root
     root.mkdir(parents=True, exist_ok=True)
     source = plan.dataset.path.resolve()
     if plan.link:
@@ -232,8 +252,37 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     project.write_template(judge, text)
     TrustStore().mark_made_here(root)  # made here: its scripts will be the person's own
     approve(project)  # the keys, addresses and files the person chose here
-    return NewProjectReport(
-        project, replacements, parser is not None or bool(plan.parser), scene_used
+
+
+def _unmake(root: Path, existed: bool) -> None:
+    """Remove what :func:`_make` wrote: the folder, or its contents when it was there
+    (empty) before."""
+    if not existed:
+        shutil.rmtree(root, ignore_errors=True)
+        return
+    for child in root.iterdir() if root.is_dir() else ():
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child, ignore_errors=True)
+        else:
+            child.unlink(missing_ok=True)
+
+
+def _not_made(root: Path, error: OSError, existed: bool) -> str:
+    """Why the project could not be made, in a sentence that says what to do."""
+    left = f"{root} is empty again" if existed else "nothing of it was left behind"
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return (
+            f"The project could not be made: the disk holding {root.parent} is full. Free "
+            f"some space there, then try again; {left}."
+        )
+    if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return (
+            f"The project could not be made: {root.parent} cannot be written, it is "
+            f"read-only for you. Choose a folder you can write to; {left}."
+        )
+    why = error.strerror or str(error)
+    return (
+        f"The project could not be made in {root} ({why}). Check the disk, then try again; {left}."
     )
 
 

@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TypeVar
 
-from judgedesk.core.dataset import REVIEWER_PREFIX, Dataset, clean_mapping, suggest_mapping
+from judgedesk.core.dataset import (
+    REVIEWER_PREFIX,
+    Dataset,
+    UnreadableLines,
+    clean_mapping,
+    suggest_mapping,
+)
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project
 from judgedesk.core.report.cache import ReportCache, collecting_after, report_results
@@ -222,7 +228,16 @@ def project_report(
             )
         if compare is not None:
             report.comparison = _comparison(store, *compare, report.scale, seed, cache)
+        report.unreadable = left_out(store, run_id)
     return report
+
+
+def left_out(store: Store, run_id: int | None = None) -> UnreadableLines | None:
+    """The dataset's lines run ``run_id`` (by default the latest run) could not read."""
+    runs = store.runs()
+    if run_id is not None:
+        runs = [r for r in runs if r.id == run_id]
+    return runs[-1].unreadable if runs else None
 
 
 def _report_at_once(

@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgedesk.core.dataset import UnreadableLines
 from judgedesk.core.report.compare import RunComparison
 from judgedesk.core.report.figures import Bin, Summary
 from judgedesk.core.report.groups import Group
@@ -52,6 +53,9 @@ class Report:
     judges_alpha: Ceiling | None = None
     """Agreement among the judges (Krippendorff's α), when two or more give verdicts of
     one kind."""
+    unreadable: UnreadableLines | None = None
+    """The dataset's lines the reported run (the latest, for each row's latest result)
+    could not read, so no row has them; None when it read every line."""
     created: float = field(default_factory=time.time)
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,4 +78,5 @@ class Report:
             "people": self.people.to_dict() if self.people else None,
             "history": [v.to_dict() for v in self.history],
             "judges_alpha": self.judges_alpha.to_dict() if self.judges_alpha else None,
+            "unreadable": self.unreadable.to_dict() if self.unreadable else None,
         }

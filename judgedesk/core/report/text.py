@@ -161,6 +161,8 @@ def format_report(report: Report) -> str:
     """The whole report as text."""
     what = f"run {report.run_id}" if report.run_id is not None else "latest result of each row"
     lines = [f"{report.project or 'Project'} — {what}", *summary_lines(report.summary)]
+    if report.unreadable is not None:
+        lines.append(f"Left out: {report.unreadable.sentence()}")
     if report.distribution:
         top = max(b.count for b in report.distribution) or 1
         width = max(len(b.label) for b in report.distribution)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections import Counter
@@ -17,9 +18,9 @@ from judgedesk.core.project import Project, check_project, require_keys_approved
 from judgedesk.core.run.context import JudgeContext, prepare_judge
 from judgedesk.core.run.lock import RunLock
 from judgedesk.core.run.precheck import UNREACHABLE, check_models
-from judgedesk.core.run.progress import Progress, RunSummary
+from judgedesk.core.run.progress import Progress, RunSummary, VerdictTally
 from judgedesk.core.run.selection import Selection, selected_rows
-from judgedesk.core.run.steps import RowProcessor, RowResult
+from judgedesk.core.run.steps import NO_MAJORITY, RowProcessor, RowResult
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import ScriptPool
 
@@ -69,7 +70,7 @@ class Run:
         self._gate = asyncio.Event()
         self._gate.set()
         self._cancelled = False
-        self._values: list[Any] = []
+        self._tally = VerdictTally()
         self._contexts: list[JudgeContext] = []
 
     # --- control ---------------------------------------------------------------------
@@ -150,7 +151,9 @@ class Run:
             c.settings.name: judge_version(c.settings, c.template.source if c.template else None)
             for c in judges
         }
-        run_id = self.store.start_run(self.selection.describe(), judges=versions)
+        unreadable = self.dataset.unreadable()
+        note = json.dumps(unreadable.to_dict()) if unreadable.count else ""
+        run_id = self.store.start_run(self.selection.describe(), note, judges=versions)
         progress = Progress(run_id, len(indexes))
         processor = RowProcessor(
             self.project,
@@ -181,7 +184,13 @@ class Run:
             self.store.finish_run(run_id, status)
             self._update(progress, processor, started)
             self.sig_progress.emit(progress)
-        summary = RunSummary(run_id, status, progress, *self._aggregate())
+        mean, accuracy, by_judge = self._tally.figures()
+        prices = {
+            c.settings.name: (c.settings.price_input, c.settings.price_output)
+            for c in self._contexts
+        }
+        cost = progress.cost(prices)
+        summary = RunSummary(run_id, status, progress, mean, accuracy, unreadable, cost, by_judge)
         self.sig_finished.emit(summary)
         return summary
 
@@ -245,9 +254,10 @@ class Run:
         progress.done += 1
         if result.status == "ok":
             progress.ok += 1
-            self._values.append(result.value)
+            self._tally.add(result.value, self._decider(result))
         elif result.status == "unparsed":
             progress.unparsed += 1
+            progress.no_majority += result.error_kind == NO_MAJORITY
         else:
             progress.failed += 1
             errors[result.error_kind or "error"] += 1
@@ -256,6 +266,7 @@ class Run:
     def _update(self, progress: Progress, processor: RowProcessor, started: float) -> None:
         counters = processor.counters
         progress.calls, progress.cached = counters.calls, counters.cached
+        progress.retries = sum(c.stats.retries for c in self._clients())
         progress.prompt_tokens = counters.prompt_tokens
         progress.completion_tokens = counters.completion_tokens
         progress.tokens_by_judge = {
@@ -275,14 +286,14 @@ class Run:
             if (speed := getattr(c.client, "tokens_per_second", 0.0))
         }
 
-    def _aggregate(self) -> tuple[float | None, float | None]:
-        booleans = [v for v in self._values if isinstance(v, bool)]
-        numbers = [
-            float(v) for v in self._values if isinstance(v, int | float) and not isinstance(v, bool)
-        ]
-        mean = sum(numbers) / len(numbers) if numbers else None
-        accuracy = sum(booleans) / len(booleans) if booleans else None
-        return mean, accuracy
+    def _decider(self, result: RowResult) -> str | None:
+        """The judge whose verdict a cascade's row took (None outside a cascade): the
+        judges of a cascade may give verdicts of different kinds or scales."""
+        detail = result.detail
+        if not self.project.run.cascade or "postprocess" in detail or "aggregate" in detail:
+            return None
+        steps = detail.get("judges") or []
+        return steps[-1].get("judge") if steps else None
 
     # --- preparation -----------------------------------------------------------------
 

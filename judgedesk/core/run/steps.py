@@ -72,6 +72,10 @@ class StepCounters:
         counts[2] += completion
 
 
+NO_MAJORITY = "no majority"
+"""The kind of an unparsed row whose judges gave no strict majority."""
+
+
 @dataclass
 class RowResult:
     """A row's final outcome, ready for the store and the views."""
@@ -209,7 +213,9 @@ class RowProcessor:
             final = aggregate_verdicts(verdicts, self.project.run.aggregate, names, failed)
             detail["aggregate"] = self.project.run.aggregate
         if not final.ok:
-            return RowResult(row.index, row.id, "unparsed", None, final.reason, "unparsed", detail)
+            # Under a majority the judges' replies were read: they disagree.
+            kind = NO_MAJORITY if detail.get("aggregate") == "majority" else "unparsed"
+            return RowResult(row.index, row.id, "unparsed", None, final.reason, kind, detail)
         return RowResult(row.index, row.id, "ok", final.value, detail=detail)
 
     def _failure_is_a_vote(self, failure: RowFailed) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.dataset import UnreadableLines
 from judgedesk.core.run.adjudications import AdjudicationTable
 from judgedesk.core.run.details import RowDetail
 from judgedesk.core.run.reviews import ReviewTable
@@ -25,7 +25,7 @@ from judgedesk.core.run.schema import (
     is_older,
     upgrade_file,
 )
-from judgedesk.core.run.store_errors import StoreWriteError
+from judgedesk.core.run.store_errors import StoreWriteError, open_error
 from judgedesk.core.run.store_reads import StepVerdicts, step_verdicts
 
 OWNER = f"{socket.gethostname()}:{os.getpid()}"
@@ -70,8 +70,20 @@ class RunRecord:
     status: str
     selection: str
     note: str
+    """What the run noted of its input: the dataset's lines it could not read (JSON), or
+    ""."""
     judges: dict[str, str] = field(default_factory=dict)
     """Each judge's version in this run: name → short hash (see ``judge_version``)."""
+
+    @property
+    def unreadable(self) -> UnreadableLines | None:
+        """The dataset's lines the run could not read (kept in its note), or None."""
+        if not self.note.startswith("{"):
+            return None
+        try:
+            return UnreadableLines.from_dict(json.loads(self.note))
+        except (ValueError, KeyError, TypeError):
+            return None
 
 
 RESULT_BATCH = 64
@@ -121,13 +133,12 @@ class Store:
                 check_version(self._db, path)
             self.reviews = ReviewTable(self._db)
             self.adjudications = AdjudicationTable(self._db)
+            if not readonly:
+                self._close_interrupted_runs()
         except sqlite3.DatabaseError as exc:
-            raise JudgeDeskError(
-                f"The results file {path} cannot be used ({exc}). If it is damaged, move it "
-                "away: judge replies will be asked again, reviews in it would be lost."
-            ) from None
-        if not readonly:
-            self._close_interrupted_runs()
+            with contextlib.suppress(AttributeError, sqlite3.Error):
+                self._db.close()
+            raise open_error(path, exc) from None
         self._pending: list[tuple[Any, ...]] = []
         self._pending_since = 0.0
 

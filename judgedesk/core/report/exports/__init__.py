@@ -19,7 +19,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_file, remove_leftovers
 from judgedesk.core.project import Project
-from judgedesk.core.report.build import Report, build_report
+from judgedesk.core.report.build import Report, build_report, left_out
 from judgedesk.core.report.exports.files import atomic_text
 from judgedesk.core.report.exports.html import html_parts
 from judgedesk.core.report.exports.html_rows import shown_columns, write_rows_section
@@ -97,6 +97,8 @@ def write_export(
             return write_csv(records, columns, text, raw=raw)
     if report is None:
         report = build_report(session, project_name=project.name if project else "")
+    if report.unreadable is None:
+        report = replace(report, unreadable=left_out(store, run_id))
     if not report.history:
         level = scale_level(session.scale)
         report = replace(report, history=judge_history(store, people_verdicts(session), level))

@@ -79,6 +79,8 @@ def _summary(report: Report) -> str:
         ("errors", str(summary.counts["error"])),
         ("unparsed", str(summary.counts["unparsed"])),
     ]
+    if report.unreadable is not None:
+        rows.append(("Dataset lines left out", report.unreadable.sentence()))
     if summary.accuracy is not None:
         rows.append(("Accuracy", interval(summary.accuracy, True)))
     if summary.mean is not None:

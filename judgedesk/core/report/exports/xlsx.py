@@ -153,6 +153,11 @@ def _summary_rows(report: Report) -> list[list[Any]]:
         ["ok", summary.counts["ok"]],
         ["errors", summary.counts["error"]],
         ["unparsed", summary.counts["unparsed"]],
+        *(
+            [["Dataset lines left out", report.unreadable.count, report.unreadable.sentence()]]
+            if report.unreadable is not None
+            else []
+        ),
         [],
         ["#Figure", "Value", "95% CI low", "95% CI high", "Rows"],
     ]

@@ -84,7 +84,7 @@ class RunFigures(QWidget):
             self.tr("{0} calls, {1} reused").format(f"{progress.calls:,}", f"{progress.cached:,}")
         )
         parts.append(self._tokens_text(progress))
-        cost = _cost(progress, prices)
+        cost = progress.cost(prices)
         self._cost = cost
         if cost is not None:
             parts.append(self.tr("cost {0:,.4f}").format(cost))
@@ -229,14 +229,3 @@ class RunFigures(QWidget):
         if problems:
             text += ". " + self.tr("A template cannot be rendered: {0}").format(problems[0])
         return text + "."
-
-
-def _cost(progress: Progress, prices: dict[str, tuple[float, float]]) -> float | None:
-    total = 0.0
-    priced = False
-    for judge, (prompt, completion) in progress.tokens_by_judge.items():
-        price_in, price_out = prices.get(judge, (0.0, 0.0))
-        if price_in or price_out:
-            priced = True
-            total += (prompt * price_in + completion * price_out) / 1e6
-    return total if priced else None
