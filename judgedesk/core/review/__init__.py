@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from judgedesk.core.review.calibration_split import split_rows as split_rows
     from judgedesk.core.review.comparisons import JudgeValues as JudgeValues
     from judgedesk.core.review.comparisons import person_agreement as person_agreement
+    from judgedesk.core.review.examples import ExamplePool as ExamplePool
+    from judgedesk.core.review.examples import ReviewExamples as ReviewExamples
     from judgedesk.core.review.figure import NOT_APPLICABLE as NOT_APPLICABLE
     from judgedesk.core.review.figure import Figure as Figure
     from judgedesk.core.review.figure import is_number as is_number

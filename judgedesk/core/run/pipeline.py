@@ -15,6 +15,7 @@ from judgedesk.core.events import Signal
 from judgedesk.core.judge import ChatClient, JudgeCallError, JudgeSettings, judge_version
 from judgedesk.core.project import Project, check_project, require_keys_approved
 from judgedesk.core.run.context import JudgeContext, prepare_judge
+from judgedesk.core.run.examples import ExampleSource
 from judgedesk.core.run.lock import RunLock
 from judgedesk.core.run.precheck import UNREACHABLE, check_models
 from judgedesk.core.run.progress import Progress, RunSummary
@@ -51,8 +52,11 @@ class Run:
         offline: bool = False,
         wait: bool = False,
         who: str = "a run",
+        examples: ExampleSource | None = None,
     ) -> None:
         self.project = project
+        # Rows people reviewed, shown to judges that ask for examples (review stage).
+        self.examples = examples
         # One run of a project at a time; ``wait`` waits for another to end instead of
         # refusing to start, ``who`` is what another run is told is running.
         self.lock = RunLock(project.store_path.parent, who)
@@ -150,6 +154,9 @@ class Run:
             c.settings.name: judge_version(c.settings, c.template.source if c.template else None)
             for c in judges
         }
+        picker = None
+        if self.examples is not None and any(c.settings.example_rule() for c in judges):
+            picker = self.examples(self.store, self.dataset, self.project)
         run_id = self.store.start_run(self.selection.describe(), judges=versions)
         progress = Progress(run_id, len(indexes))
         processor = RowProcessor(
@@ -160,6 +167,7 @@ class Run:
             candidate,
             offline=self.offline,
             baseline=baseline,
+            examples=picker,
         )
         self.sig_started.emit(run_id)
         status = "finished"
@@ -372,6 +380,7 @@ async def run_project(
     listeners: Sequence[Any] = (),
     wait: bool = False,
     who: str = "a run",
+    examples: ExampleSource | None = None,
 ) -> RunSummary:
     """Open the project's store, run, close: the headless way to run a project."""
     with Store(project.store_path) as store:
@@ -384,6 +393,7 @@ async def run_project(
             offline=offline,
             wait=wait,
             who=who,
+            examples=examples,
         )
         for listener in listeners:
             listener(run)
