@@ -81,6 +81,7 @@ if TYPE_CHECKING:
     from judgedesk.core.review.two_raters import Confusion as Confusion
     from judgedesk.core.review.two_raters import Side as Side
     from judgedesk.core.review.two_raters import agreement as agreement
+    from judgedesk.core.review.two_raters import kappa_from_table as kappa_from_table
     from judgedesk.core.review.two_raters import verdict_kind as verdict_kind
     from judgedesk.core.review.worker import ReviewChange as ReviewChange
     from judgedesk.core.review.worker import ReviewFigures as ReviewFigures
