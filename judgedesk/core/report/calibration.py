@@ -253,9 +253,10 @@ class Calibration:
                 )
             usage = judge.usage
             cost = f", cost {usage.cost:.4f}" if usage.cost is not None else ""
+            spent = f", {usage.seconds:.1f} s" if usage.seconds is not None else ""
             said.append(
                 f"{'':<20} {usage.calls} calls ({usage.cached} stored), "
-                f"{usage.prompt_tokens + usage.completion_tokens} tokens{cost}"
+                f"{usage.prompt_tokens + usage.completion_tokens} tokens{cost}{spent}"
             )
             if judge.problem:
                 said.append(f"{'':<20} {judge.problem}")
