@@ -124,3 +124,21 @@ def test_a_judge_shown_examples_is_another_version() -> None:
     plain = JudgeSettings(name="j")
     assert judge_version(plain, "t") != judge_version(judge(3, "stratified"), "t")
     assert judge_version(plain, "t") == judge_version(JudgeSettings(name="j", examples={}), "t")
+
+
+def test_a_run_in_its_own_process_takes_the_example_source_along(tmp_path: Path) -> None:
+    from judgedesk.core.run import ProcessRun
+    from tests.core.test_background_run import collect
+
+    with FakeOpenAI(reply=score_from_question) as server:
+        project = make_project(
+            tmp_path / "p", server.base_url, rows=12, examples={"count": 1, "pick": "stratified"}
+        )
+        with Store(project.store_path) as store:
+            for i in range(12):
+                store.reviews.put(Review(i, f"r{i}", value=i % 2 == 0))
+        run = ProcessRun(project, examples=ReviewExamples(share=0.9, seed=1))
+        run.start()
+        news = collect(run, timeout=60)
+    assert news.error == "" and len(news.rows) == 12
+    assert all(len(judge_steps(r.detail)[0].get("examples", [])) == 1 for r in news.rows)
