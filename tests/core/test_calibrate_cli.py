@@ -120,3 +120,19 @@ def test_too_few_labelled_rows_say_how_many_more_are_needed(
     assert "not among the candidates" in capsys.readouterr().err
     assert main(["calibrate", str(project.root), "--split", "1.5"]) == 2
     assert "--split must be between 0 and 1" in capsys.readouterr().err
+
+
+def test_render_shows_the_examples_a_run_would_show(
+    tmp_path: Path, server: FakeOpenAI, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = labelled_project(tmp_path / "p", server.base_url)
+    project.judges[0].examples = {"count": 2, "pick": "similar"}
+    project.save()
+    project.write_template(
+        project.judges[0],
+        "Judge item: {{ data.question }}\n"
+        "{% for e in examples %}EXAMPLE {{ e.id }}: {{ e.label }}\n{% endfor %}Score: [[n]]",
+    )
+    assert main(["render", str(project.root), "--row", "3", "--judge", "judge"]) == 0
+    shown = re.findall(r"EXAMPLE (r\d+)", capsys.readouterr().out)
+    assert len(shown) == 2 and "r3" not in shown

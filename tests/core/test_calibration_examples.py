@@ -142,3 +142,15 @@ def test_a_run_in_its_own_process_takes_the_example_source_along(tmp_path: Path)
         news = collect(run, timeout=60)
     assert news.error == "" and len(news.rows) == 12
     assert all(len(judge_steps(r.detail)[0].get("examples", [])) == 1 for r in news.rows)
+
+
+def test_examples_settings_that_cannot_be_used_are_named_by_the_check(tmp_path: Path) -> None:
+    from judgedesk.core.project import check_project
+
+    project = make_project(tmp_path / "p", "http://127.0.0.1:9/v1", rows=2)
+    project.judges[0].examples = {"count": 2, "pick": "nearest"}
+    said = [p.message for p in check_project(project) if p.severity == "error"]
+    assert any("examples pick should be one of stratified, category, similar" in m for m in said)
+    project.judges[0].examples = {"count": -1}
+    said = [p.message for p in check_project(project) if p.severity == "error"]
+    assert any("examples count should be a whole number" in m for m in said)
