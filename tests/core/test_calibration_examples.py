@@ -154,3 +154,29 @@ def test_examples_settings_that_cannot_be_used_are_named_by_the_check(tmp_path: 
     project.judges[0].examples = {"count": -1}
     said = [p.message for p in check_project(project) if p.severity == "error"]
     assert any("examples count should be a whole number" in m for m in said)
+
+
+def test_examples_are_neither_a_value_of_the_row_nor_a_project_variable() -> None:
+    from judgedesk.core.template import get_template, template_needs
+
+    needs = template_needs(get_template("score_single", "en").text, {})
+    assert "examples" not in needs.row_values and "examples" not in needs.variables
+    assert "data.question" in needs.row_values
+
+
+def test_a_project_variable_called_examples_keeps_its_value_when_none_are_given() -> None:
+    from judgedesk.core.template import build_context, compile_template, get_template
+
+    own = {"examples": "Q: 1+1? A: 2", "min_score": 1, "max_score": 10}
+    context = build_context({"question": "Q?"}, {"content": "a"}, variables=own)
+    assert context["examples"] == "Q: 1+1? A: 2"
+    # The built-in templates show no block for it, as before examples existed.
+    text = compile_template(get_template("score_single", "en").text).render(context).text
+    assert "Example 1" not in text and "Q: 1+1?" not in text
+    given = build_context(
+        {"question": "Q?"},
+        {"content": "a"},
+        variables=own,
+        examples=[{"id": "r1", "data": {}, "response": {"content": "x"}}],
+    )
+    assert [e["id"] for e in given["examples"]] == ["r1"]

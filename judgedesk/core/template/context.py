@@ -77,8 +77,11 @@ def build_context(
         ref_answer=ref_answer,
         answer=response.get("content"),
         history=data.get("history"),
-        examples=[_example(e) for e in examples],
     )
+    if examples:
+        context["examples"] = [_example(e) for e in examples]
+    else:  # a project variable of that name, from before examples, keeps its value
+        context.setdefault("examples", [])
     for side in ("response_a", "response_b"):
         if side in data:
             context[side] = data[side]
