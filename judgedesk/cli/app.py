@@ -204,6 +204,42 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--trust", action="store_true", help=TRUST_HELP)
     report.set_defaults(func=_later("commands", "cmd_report"))
 
+    calibrate = sub.add_parser(
+        "calibrate",
+        help="compare candidate judges with people's verdicts and propose one",
+        description="Split the rows people gave a verdict on into a tuning part and a "
+        "test part (seeded, stratified by the verdict, kept in the project), run each "
+        "candidate judge on those rows (stored replies are reused), and print each "
+        "candidate's agreement with people on both parts. The candidate proposed has the "
+        "best kappa on the tuning part; the test part says what to expect from it. Exit "
+        "code 0: a candidate is proposed (and adopted with --adopt); 1: none can be, or "
+        "too few rows have a person's verdict; 2: the command or the project is wrong.",
+    )
+    calibrate.add_argument("dir")
+    calibrate.add_argument(
+        "--split",
+        type=float,
+        metavar="SHARE",
+        help="the share of labelled rows for tuning (default: the project's, else 0.5); "
+        "kept in the project",
+    )
+    calibrate.add_argument(
+        "--seed", type=int, help="the split's seed (default: the project's); kept in the project"
+    )
+    calibrate.add_argument(
+        "--judges", metavar="A,B", help="the candidates (default: every enabled judge)"
+    )
+    calibrate.add_argument(
+        "--adopt",
+        metavar="NAME",
+        help="keep this candidate enabled, disable the other candidates, save the project",
+    )
+    calibrate.add_argument(
+        "--json", action="store_true", help="print the split and every figure as JSON"
+    )
+    calibrate.add_argument("--trust", action="store_true", help=TRUST_HELP)
+    calibrate.set_defaults(func=_later("calibrate", "cmd_calibrate"))
+
     add_servers_command(sub)
     add_review_command(sub)
     add_batch_command(sub)

@@ -23,11 +23,25 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project, load_project
 
 if TYPE_CHECKING:
-    from judgedesk.core.dataset import Dataset
+    from judgedesk.core.dataset import Dataset, Row
+    from judgedesk.core.judge import JudgeSettings
     from judgedesk.core.template import TemplateInfo
 
 # Each command imports what only it uses, inside it: render loads neither the reports
 # and exports nor the HTTP clients.
+
+
+def _examples_shown(
+    project: Project, dataset: Dataset, judge: JudgeSettings, row: Row
+) -> list[dict[str, Any]]:
+    """The examples a run shows the judge for the row (none unless it asks for some)."""
+    if not judge.example_rule():
+        return []
+    from judgedesk.core.review import ReviewExamples
+    from judgedesk.core.run import Store
+
+    with Store(project.store_path) as store:
+        return ReviewExamples()(store, dataset, project)(judge, row)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -65,7 +79,14 @@ def cmd_render(args: argparse.Namespace) -> int:
             err(language.text(outcome.error or outcome.kind))
             raise JudgeDeskError("The preprocess script failed on this row (details above).")
         data, response, preprocess_result = outcome.data, outcome.resp, outcome.value
-    prompt = render_prompt(project, judge, data, response, preprocess_result=preprocess_result)
+    prompt = render_prompt(
+        project,
+        judge,
+        data,
+        response,
+        preprocess_result=preprocess_result,
+        examples=_examples_shown(project, dataset, judge, row),
+    )
     for issue in prompt.issues:
         err(f"{issue.severity}: {issue}")
     if not prompt.ok:

@@ -27,7 +27,14 @@ from judgedesk.cli.common import (
 from judgedesk.cli.goals import Goal, measure
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.project import Project, load_project
-from judgedesk.core.run import Progress, Run, RunSummary, Selection, run_project
+from judgedesk.core.run import (
+    ExampleSource,
+    Progress,
+    Run,
+    RunSummary,
+    Selection,
+    run_project,
+)
 
 # After Ctrl+C, rows whose reply is about to arrive may finish for this long; then the
 # run is cut, so that it always ends within a couple of seconds.
@@ -95,6 +102,7 @@ async def _run(
             listeners=[listen],
             wait=args.wait,
             who="judgedesk run",
+            examples=_examples(project),
         )
     )
     loop = asyncio.get_running_loop()
@@ -126,6 +134,15 @@ async def _run(
         for number in installed:
             loop.remove_signal_handler(number)
     return outcome
+
+
+def _examples(project: Project) -> ExampleSource | None:
+    """Rows people reviewed, for the judges that show their template examples."""
+    if not any(j.examples for j in project.judges if j.enabled):
+        return None
+    from judgedesk.core.review import ReviewExamples  # only then: it reads the reviews
+
+    return ReviewExamples()
 
 
 @contextlib.contextmanager

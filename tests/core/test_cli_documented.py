@@ -68,6 +68,7 @@ MORE_FORMS = [
     "judgedesk batch export their-eval --out their-batch --rows 0:2 --max-lines 1 --max-mb 1 "
     "--trust",
     "judgedesk batch import their-eval batch-results.jsonl --trust",
+    "judgedesk calibrate my-eval --trust",
 ]
 
 
@@ -149,6 +150,11 @@ def make_files(folder: Path, base_url: str) -> None:
         "".join(json.dumps(q) + "\n" for q in questions), encoding="utf-8"
     )
     (folder / "batch-results.jsonl").write_text("", encoding="utf-8")  # a batch all failed
+    sample = resource_path("sample") / "data" / "sample.jsonl"
+    ids = [json.loads(line)["id"] for line in sample.read_text(encoding="utf-8").splitlines()]
+    with (folder / "people.csv").open("w", newline="", encoding="utf-8") as handle:
+        scores = [[row_id, 1 + (i * 3) % 10] for i, row_id in enumerate(ids)]
+        csv.writer(handle).writerows([["id", "verdict"], *scores])
     (folder / "predictions.jsonl").write_text(
         json.dumps({"id": "q1", "response": "chat"}) + "\n", encoding="utf-8"
     )

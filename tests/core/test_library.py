@@ -128,6 +128,7 @@ def _row(
         "ref_answer": ref_answer if ref_answer is not None else gt,
         "answer": response["content"],
         "history": history,
+        "examples": [],
     }
     if pairwise:
         context["response_a"] = {"content": ANSWER_A}
@@ -640,3 +641,24 @@ def test_unknown_templates_are_listed_after_the_built_in_order(tmp_path: Path) -
     text = meta_path.read_text(encoding="utf-8")
     meta_path.write_text(text.replace('id = "correctness_ab"', 'id = "aaa_custom"'), "utf-8")
     assert list(library._read_templates(tmp_path)) == ["score_multi", "aaa_custom"]
+
+
+@pytest.mark.parametrize(("template_id", "language"), ALL_INFOS)
+def test_template_shows_examples_only_when_given(template_id: str, language: str) -> None:
+    info = get_template(template_id, language)
+    context = _row(pairwise=info.mode == "pairwise")
+    without = _render(info, context, dict(info.variables))
+    assert "Example 1" not in without and "示例 1" not in without
+    example = {
+        "id": "r9",
+        "data": {"question": "What is 7 times 6?"},
+        "response": {"content": "It is 42."},
+        "verdict": True,
+        "label": "correct",
+        "note": "checked by hand",
+    }
+    shown = _render(info, {**context, "examples": [example]}, dict(info.variables))
+    assert "What is 7 times 6?" in shown and "checked by hand" in shown
+    assert ("Example 1" if language == "en" else "示例 1") in shown
+    # The examples come before the row itself, which still reads in full.
+    assert shown.index("What is 7 times 6?") < shown.rindex(QUESTION)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from judgedesk.core.judge.settings import JudgeSettings
@@ -42,6 +42,7 @@ def render_prompt(
     preprocess_result: Any = None,
     template: CompiledTemplate | None = None,
     render_seconds: float | None = None,
+    examples: Sequence[Mapping[str, Any]] = (),
 ) -> JudgePrompt:
     """Render a judge's request for one row.
 
@@ -54,10 +55,15 @@ def render_prompt(
         template: a template compiled beforehand, to compile once per run.
         render_seconds: how long the render may take; None takes the project's
             ``run.render_seconds`` (a render stopped by a limit gives an error issue).
+        examples: rows people reviewed that the template shows as ``examples``.
     """
     compiled = template or judge_template(project, judge)
     context = build_context(
-        data, response, preprocess_result=preprocess_result, variables=project.variables
+        data,
+        response,
+        preprocess_result=preprocess_result,
+        variables=project.variables,
+        examples=examples,
     )
     if render_seconds is None:
         render_seconds = getattr(getattr(project, "run", None), "render_seconds", RENDER_SECONDS)

@@ -15,6 +15,8 @@ from judgedesk.core.judge.presets import preset_for_url
 KEY_REFERENCE = re.compile(r"^(env:[A-Za-z_][A-Za-z0-9_]*|keyring:[^/\s]+/[^/\s]+)$")
 """Where a key may be found: ``env:NAME`` or ``keyring:service/user``, never the key."""
 JUDGE_KINDS = ("openai", "local", "metric")
+EXAMPLE_PICKS = ("stratified", "category", "similar")
+"""How a judge's examples are picked from the rows people reviewed (``examples.pick``)."""
 
 
 @dataclass
@@ -71,6 +73,12 @@ class JudgeSettings:
             still given one request and reply per judge (per order for a pair judged in
             both orders): the first sample's, its reply carrying ``samples``, that reply
             of every sample in order. Rule judges (``kind = "metric"``) are asked once.
+        examples: rows people reviewed, shown to the judge in its template's
+            ``examples`` (``{count = 3, pick = "stratified"}``): ``count`` rows of the
+            calibration's tuning part, never the row judged nor a test row, picked
+            "stratified" (as many of each verdict as can be), "category" (rows of the
+            row's category first) or "similar" (the rows sharing the most words with
+            it). Empty: no examples.
     """
 
     name: str = "judge"
@@ -100,6 +108,29 @@ class JudgeSettings:
     threads: int = 0
     gpu_layers: int = 0
     samples: int = 1
+    examples: dict[str, Any] = field(default_factory=dict)
+
+    def example_rule(self) -> tuple[int, str] | None:
+        """How many examples the judge is shown and how they are picked; None for none.
+
+        Raises:
+            ProjectError: ``examples`` holds a count or a pick that cannot be used.
+        """
+        if not self.examples:
+            return None
+        count = self.examples.get("count", 3)
+        pick = self.examples.get("pick", "stratified")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise ProjectError(
+                f"Judge '{self.name}': examples count should be a whole number of rows "
+                f"(0 or more), not {count!r}."
+            )
+        if pick not in EXAMPLE_PICKS:
+            raise ProjectError(
+                f"Judge '{self.name}': examples pick should be one of "
+                f"{', '.join(EXAMPLE_PICKS)}, not {pick!r}."
+            )
+        return (count, str(pick)) if count else None
 
     def endpoint(self) -> str:
         """Where the judge's requests go, as cache keys name it: the base URL, or for a

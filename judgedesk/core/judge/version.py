@@ -31,4 +31,6 @@ def judge_version(settings: JudgeSettings, template_source: str | None) -> str:
     }
     if settings.samples != 1:  # left out when asked once: versions made before stay the same
         what["samples"] = settings.samples
+    if settings.examples:  # the examples shown change what the judge says
+        what["examples"] = settings.examples
     return hashlib.sha256(canonical_json(what).encode("utf-8")).hexdigest()[:8]

@@ -123,10 +123,11 @@ def _judge_problems(project: Project, judge: JudgeSettings) -> list[Problem]:
                 "store the key in the keyring or an environment variable (env:NAME).",
             )
         )
-    try:
-        judge.rule()
-    except ProjectError as exc:
-        problems.append(Problem("error", str(exc)))
+    for settings_read in (judge.rule, judge.example_rule):
+        try:
+            settings_read()
+        except ProjectError as exc:
+            problems.append(Problem("error", str(exc)))
     if judge.parser and judge.parser not in PARSERS:
         known = ", ".join(PARSERS)
         problems.append(

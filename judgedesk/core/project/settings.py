@@ -81,6 +81,20 @@ class RunSettings:
 
 
 @dataclass
+class CalibrationSettings:
+    """How the rows people gave a verdict on are split to calibrate judges.
+
+    Attributes:
+        share: the share of those rows in the tuning part (examples are drawn from it and
+            a judge is chosen on it); the rest are the test part.
+        seed: the seed of the split; the same seed keeps every row in its part.
+    """
+
+    share: float = 0.5
+    seed: int = 0
+
+
+@dataclass
 class Problem:
     """A reason a project cannot run (error) or may not do what is meant (warning).
 
@@ -112,6 +126,7 @@ class Project:
         variables: project variables the templates see (max_score, scene_desc, …).
         scripts: limits for the scripts.
         run: how runs go (cascade, workers).
+        calibration: how labelled rows are split into tuning and test parts.
         candidate: the model that answers rows that have no response yet (optional).
         baseline: a model whose answer to each row becomes answer A, compared with the
             row's response (or the candidate's) as answer B by pairwise templates.
@@ -126,6 +141,7 @@ class Project:
     variables: dict[str, Any] = field(default_factory=dict)
     scripts: ScriptSettings = field(default_factory=ScriptSettings)
     run: RunSettings = field(default_factory=RunSettings)
+    calibration: CalibrationSettings = field(default_factory=CalibrationSettings)
     candidate: JudgeSettings | None = None
     baseline: JudgeSettings | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -223,6 +239,8 @@ class Project:
         table["variables"] = dict(self.variables)
         table["scripts"] = _dataclass_table(self.scripts)
         table["run"] = _dataclass_table(self.run)
+        if self.calibration != CalibrationSettings():  # only once someone calibrated
+            table["calibration"] = _dataclass_table(self.calibration)
         table["judges"] = [_dataclass_table(j) for j in self.judges]
         if self.candidate is not None:
             table["candidate"] = _dataclass_table(self.candidate)
@@ -333,7 +351,7 @@ def migrate(table: dict[str, Any], path: Path) -> dict[str, Any]:
 def project_from_table(root: Path, table: dict[str, Any]) -> Project:
     """Build a :class:`Project` from a settings table of the current format."""
     known = {"schema_version", "name", "language", "dataset", "judges", "variables", "scripts"}
-    known |= {"run", "candidate", "baseline"}
+    known |= {"run", "calibration", "candidate", "baseline"}
     try:
         judges_table = table.get("judges", [])
         if not isinstance(judges_table, list):
@@ -347,6 +365,7 @@ def project_from_table(root: Path, table: dict[str, Any]) -> Project:
             variables=dict(table.get("variables", {})),
             scripts=_build(ScriptSettings, table.get("scripts", {}), "scripts"),
             run=_build(RunSettings, table.get("run", {}), "run"),
+            calibration=_build(CalibrationSettings, table.get("calibration", {}), "calibration"),
             candidate=(
                 _build(JudgeSettings, table["candidate"], "candidate")
                 if "candidate" in table

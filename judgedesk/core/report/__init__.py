@@ -22,6 +22,13 @@ if TYPE_CHECKING:
     from judgedesk.core.report.build import default_category as default_category
     from judgedesk.core.report.build import project_report as project_report
     from judgedesk.core.report.build import reads_dataset as reads_dataset
+    from judgedesk.core.report.calibration import Calibration as Calibration
+    from judgedesk.core.report.calibration import JudgeCalibration as JudgeCalibration
+    from judgedesk.core.report.calibration import JudgeOutcome as JudgeOutcome
+    from judgedesk.core.report.calibration import PartFigures as PartFigures
+    from judgedesk.core.report.calibration import RunUsage as RunUsage
+    from judgedesk.core.report.calibration import calibrate as calibrate
+    from judgedesk.core.report.calibration import judge_outcome as judge_outcome
     from judgedesk.core.report.compare import RowChange as RowChange
     from judgedesk.core.report.compare import RunComparison as RunComparison
     from judgedesk.core.report.compare import write_json as write_json

@@ -15,8 +15,16 @@ from judgedesk.core import lazy_face
 # The stage's public names. Each is imported on first use (``lazy_face`` reads this
 # block), so a command loads only the modules it uses.
 if TYPE_CHECKING:
+    from judgedesk.core.review.calibration_split import CalibrationSplit as CalibrationSplit
+    from judgedesk.core.review.calibration_split import Labelled as Labelled
+    from judgedesk.core.review.calibration_split import labelled_rows as labelled_rows
+    from judgedesk.core.review.calibration_split import part_of as part_of
+    from judgedesk.core.review.calibration_split import project_split as project_split
+    from judgedesk.core.review.calibration_split import split_rows as split_rows
     from judgedesk.core.review.comparisons import JudgeValues as JudgeValues
     from judgedesk.core.review.comparisons import person_agreement as person_agreement
+    from judgedesk.core.review.examples import ExamplePool as ExamplePool
+    from judgedesk.core.review.examples import ReviewExamples as ReviewExamples
     from judgedesk.core.review.figure import NOT_APPLICABLE as NOT_APPLICABLE
     from judgedesk.core.review.figure import Figure as Figure
     from judgedesk.core.review.figure import is_number as is_number
@@ -73,6 +81,7 @@ if TYPE_CHECKING:
     from judgedesk.core.review.two_raters import Confusion as Confusion
     from judgedesk.core.review.two_raters import Side as Side
     from judgedesk.core.review.two_raters import agreement as agreement
+    from judgedesk.core.review.two_raters import kappa_from_table as kappa_from_table
     from judgedesk.core.review.two_raters import verdict_kind as verdict_kind
     from judgedesk.core.review.worker import ReviewChange as ReviewChange
     from judgedesk.core.review.worker import ReviewFigures as ReviewFigures

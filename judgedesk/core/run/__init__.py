@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from judgedesk.core.run.estimate import JudgeEstimate as JudgeEstimate
     from judgedesk.core.run.estimate import RunEstimate as RunEstimate
     from judgedesk.core.run.estimate import estimate_run as estimate_run
+    from judgedesk.core.run.examples import ExamplePicker as ExamplePicker
+    from judgedesk.core.run.examples import ExampleSource as ExampleSource
     from judgedesk.core.run.lock import ProjectBusyError as ProjectBusyError
     from judgedesk.core.run.lock import RunLock as RunLock
     from judgedesk.core.run.outcome import JudgeStep as JudgeStep

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project, TrustState, UntrustedScriptsError, require_trusted
+from judgedesk.core.run.examples import ExampleSource
 from judgedesk.core.run.pipeline import Progress, Run, RunSummary
 from judgedesk.core.run.selection import Selection
 from judgedesk.core.run.steps import RowResult
@@ -69,12 +70,14 @@ class BackgroundRun:
         concurrency: int | None = None,
         on_news: Callable[[], None] | None = None,
         trusted_only: bool = False,
+        examples: ExampleSource | None = None,
     ) -> None:
         """``on_news`` is called from the run's thread when there is something to drain
         (an attribute: it may be set while the run goes).
 
         With ``trusted_only`` the run refuses to start when the project has scripts not
         made or trusted on this machine (see ``judgedesk.core.project.trust``).
+        ``examples`` gives judges that ask for them rows people reviewed (see ``Run``).
         """
         self.project = copy.deepcopy(project)
         self.trusted_only = trusted_only
@@ -82,6 +85,7 @@ class BackgroundRun:
         self.selection = selection or Selection()
         self.offline = offline
         self.concurrency = concurrency
+        self.examples = examples
         self.on_news = on_news
         self._lock = threading.Lock()
         self._news = RunNews()
@@ -164,6 +168,7 @@ class BackgroundRun:
                 concurrency=self.concurrency,
                 offline=self.offline,
                 who="a run started in the JudgeDesk window",
+                examples=self.examples,
             )
             run.sig_started.connect(self._started)
             run.sig_row_finished.connect(self._row_finished)

@@ -106,6 +106,8 @@ class JudgeStepDetail(TypedDict, total=False):
     """The judge's verdict: of both orders, of every sample, combined."""
     warnings: list[str]
     """What rendering the template noticed."""
+    examples: list[str]
+    """The ids of the rows people reviewed that the judge was shown as examples."""
     pairwise: bool
     """The judge compares two answers."""
     orders: list[OrderDetail]

@@ -16,6 +16,7 @@ from judgedesk.core.events import Signal
 from judgedesk.core.judge import ChatClient, JudgeCallError, JudgeSettings, judge_version
 from judgedesk.core.project import Project, check_project, require_keys_approved
 from judgedesk.core.run.context import JudgeContext, prepare_judge
+from judgedesk.core.run.examples import ExampleSource
 from judgedesk.core.run.lock import RunLock
 from judgedesk.core.run.precheck import UNREACHABLE, check_models
 from judgedesk.core.run.progress import Progress, RunSummary, VerdictTally
@@ -52,8 +53,11 @@ class Run:
         offline: bool = False,
         wait: bool = False,
         who: str = "a run",
+        examples: ExampleSource | None = None,
     ) -> None:
         self.project = project
+        # Rows people reviewed, shown to judges that ask for examples (review stage).
+        self.examples = examples
         # One run of a project at a time; ``wait`` waits for another to end instead of
         # refusing to start, ``who`` is what another run is told is running.
         self.lock = RunLock(project.store_path.parent, who)
@@ -153,6 +157,9 @@ class Run:
         }
         unreadable = self.dataset.unreadable()
         note = json.dumps(unreadable.to_dict()) if unreadable.count else ""
+        picker = None
+        if self.examples is not None and any(c.settings.example_rule() for c in judges):
+            picker = self.examples(self.store, self.dataset, self.project)
         run_id = self.store.start_run(self.selection.describe(), note, judges=versions)
         progress = Progress(run_id, len(indexes))
         processor = RowProcessor(
@@ -163,6 +170,7 @@ class Run:
             candidate,
             offline=self.offline,
             baseline=baseline,
+            examples=picker,
         )
         self.sig_started.emit(run_id)
         status = "finished"
@@ -383,6 +391,7 @@ async def run_project(
     listeners: Sequence[Any] = (),
     wait: bool = False,
     who: str = "a run",
+    examples: ExampleSource | None = None,
 ) -> RunSummary:
     """Open the project's store, run, close: the headless way to run a project."""
     with Store(project.store_path) as store:
@@ -395,6 +404,7 @@ async def run_project(
             offline=offline,
             wait=wait,
             who=who,
+            examples=examples,
         )
         for listener in listeners:
             listener(run)

@@ -22,6 +22,7 @@ from typing import Any
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project, open_project_dataset
 from judgedesk.core.run.background import BackgroundRun, RunNews
+from judgedesk.core.run.examples import ExampleSource
 from judgedesk.core.run.selection import Selection
 
 log = logging.getLogger(__name__)
@@ -85,16 +86,19 @@ class ProcessRun:
         concurrency: int | None = None,
         trusted_only: bool = False,
         on_news: Callable[[], None] | None = None,
+        examples: ExampleSource | None = None,
     ) -> None:
         """``on_news`` is called from the thread receiving the run's messages whenever
         there is something to drain, and once the run is done (an attribute: it may be
-        set while the run goes)."""
+        set while the run goes). ``examples``: see ``Run``; picklable, as it goes to the
+        run's process."""
         self.project = copy.deepcopy(project)
         self.selection = selection or Selection()
         self._options = {
             "offline": offline,
             "concurrency": concurrency,
             "trusted_only": trusted_only,
+            "examples": examples,
         }
         self._lock = threading.Lock()
         self._send_lock = threading.Lock()

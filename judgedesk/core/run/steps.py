@@ -35,6 +35,7 @@ from judgedesk.core.run.details import (
     script_error,
     verdict_detail,
 )
+from judgedesk.core.run.examples import ExamplePicker
 from judgedesk.core.run.pairs import combine, pair_of, swap_problem, swapped
 from judgedesk.core.run.samples import ask_samples, sample_key
 from judgedesk.core.run.store import Store
@@ -102,8 +103,10 @@ class RowProcessor:
         *,
         offline: bool = False,
         baseline: JudgeContext | None = None,
+        examples: ExamplePicker | None = None,
     ) -> None:
         self.project = project
+        self.examples = examples
         self.store = store
         self.judges = judges
         self.scripts = scripts
@@ -164,10 +167,11 @@ class RowProcessor:
                     replies.append({"content": step["detail"], "value": verdict.value})
                 else:
                     places = answer_places(row.mapping, baseline=self.baseline is not None)
+                    shown = self._examples(judge, row)
                     step, verdict, sent, answered = await ask_samples(
                         judge.settings.samples,
                         judge.kind,
-                        partial(self._judge, judge, data, resp, preprocess_result, places),
+                        partial(self._judge, judge, data, resp, preprocess_result, places, shown),
                     )
                     steps.append(step)
                     requests.extend(sent)
@@ -217,6 +221,12 @@ class RowProcessor:
             kind = NO_MAJORITY if detail.get("aggregate") == "majority" else "unparsed"
             return RowResult(row.index, row.id, "unparsed", None, final.reason, kind, detail)
         return RowResult(row.index, row.id, "ok", final.value, detail=detail)
+
+    def _examples(self, judge: JudgeContext, row: Row) -> list[dict[str, Any]]:
+        """The examples the judge is shown for the row (none unless it asks for some)."""
+        if self.examples is None or not judge.settings.example_rule():
+            return []
+        return self.examples(judge.settings, row)
 
     def _failure_is_a_vote(self, failure: RowFailed) -> bool:
         # A majority is of every judge asked, so under one a judge's failure is its vote;
@@ -268,6 +278,7 @@ class RowProcessor:
         resp: Mapping[str, Any],
         pre: Any,
         places: AnswerPlaces | None = None,
+        examples: list[dict[str, Any]] | None = None,
         sample: int = 0,
     ) -> tuple[JudgeStepDetail, Verdict, list[dict[str, Any]], list[dict[str, Any]]]:
         """Ask one judge (its sample ``sample``); a pairwise judge is asked in both orders
@@ -289,14 +300,16 @@ class RowProcessor:
                     f"{judge.settings.name}: swap", f"Judge '{judge.settings.name}': {problem}"
                 )
         if pair is None:
-            step, verdict, request, reply = await self._ask(judge, data, resp, pre, sample)
+            step, verdict, request, reply = await self._ask(
+                judge, data, resp, pre, sample, examples
+            )
             if judge.kind == "pairwise":
                 step["pairwise"] = True
             return step, verdict, [request], [reply]
         data_swapped, resp_swapped = swapped(pair, data, resp)
         (step, first, request, reply), (step2, second, request2, reply2) = await asyncio.gather(
-            self._ask(judge, data, resp, pre, sample),
-            self._ask(judge, data_swapped, resp_swapped, pre, sample),
+            self._ask(judge, data, resp, pre, sample, examples),
+            self._ask(judge, data_swapped, resp_swapped, pre, sample, examples),
         )
         verdict = combined_verdict(
             judge.parser or ("comparison" if judge.rule else ""), first, second
@@ -322,10 +335,17 @@ class RowProcessor:
         resp: Mapping[str, Any],
         pre: Any,
         sample: int = 0,
+        examples: list[dict[str, Any]] | None = None,
     ) -> tuple[JudgeStepDetail, Verdict, dict[str, Any], dict[str, Any]]:
         settings = judge.settings
         prompt = render_prompt(
-            self.project, settings, data, resp, preprocess_result=pre, template=judge.template
+            self.project,
+            settings,
+            data,
+            resp,
+            preprocess_result=pre,
+            template=judge.template,
+            examples=examples or (),
         )
         if not prompt.ok:
             raise RowFailed("template", f"Judge '{settings.name}': {prompt.issues[0]}")
@@ -357,6 +377,8 @@ class RowProcessor:
             "verdict": verdict_detail(verdict),
             "warnings": [str(i) for i in prompt.issues],
         }
+        if examples:
+            step["examples"] = [str(e.get("id", "")) for e in examples]
         reply_dict = {
             "content": reply.content,
             "reasoning_content": reply.reasoning_content,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judgedesk.core.dataset import content_text
@@ -43,6 +43,7 @@ def build_context(
     *,
     preprocess_result: Any = None,
     variables: Mapping[str, Any] | None = None,
+    examples: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """Assemble what a template sees for one row.
 
@@ -51,6 +52,8 @@ def build_context(
         response: the evaluated model's output (content, reasoning_content, …).
         preprocess_result: what the preprocess script returned, if any.
         variables: the project's variables (max_score, scene_desc, …).
+        examples: rows people reviewed, shown to the judge: each with ``id``, ``data``,
+            ``response``, ``verdict`` (the people's), ``label`` (its words) and ``note``.
 
     Returns:
         The context: project variables, ``data``, ``response``, ``preprocess_result`` and
@@ -75,7 +78,23 @@ def build_context(
         answer=response.get("content"),
         history=data.get("history"),
     )
+    if examples:
+        context["examples"] = [_example(e) for e in examples]
+    else:  # a project variable of that name, from before examples, keeps its value
+        context.setdefault("examples", [])
     for side in ("response_a", "response_b"):
         if side in data:
             context[side] = data[side]
     return context
+
+
+def _example(example: Mapping[str, Any]) -> dict[str, Any]:
+    """An example as a template sees it: its answer prints as its content."""
+    shown = dict(example)
+    response = shown.get("response")
+    if isinstance(response, Mapping):
+        shown["response"] = ResponseRecord(response)
+    data = shown.get("data")
+    if isinstance(data, Mapping):
+        shown["data"] = {key: as_record(value) for key, value in data.items()}
+    return shown

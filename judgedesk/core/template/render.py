@@ -47,6 +47,7 @@ RESERVED_NAMES = (
     "history",
     "response_a",
     "response_b",
+    "examples",
 )
 
 

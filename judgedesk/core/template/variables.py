@@ -202,7 +202,9 @@ def template_needs(
     compiled = compile_template(source)
     known = dict(defaults or {})
     reserved = set(RESERVED_NAMES)
-    row_values = tuple(p for p in compiled.paths() if p.split(".")[0] in reserved)
+    # Examples are rows people reviewed, given by the run: not a value of the row judged.
+    of_the_row = reserved - {"examples"}
+    row_values = tuple(p for p in compiled.paths() if p.split(".")[0] in of_the_row)
     reads = [n for n in compiled.variables() if n not in reserved]
     ordered = [n for n in known if n in reads] + [n for n in reads if n not in known]
     missing = {n: known.get(n, "") for n in ordered if n not in project_variables}
