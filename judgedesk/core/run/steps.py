@@ -36,10 +36,16 @@ from judgedesk.core.run.details import (
     verdict_detail,
 )
 from judgedesk.core.run.examples import ExamplePicker
-from judgedesk.core.run.pairs import combine, pair_of, swap_problem, swapped
+from judgedesk.core.run.pairs import (
+    combine,
+    combined_verdict,
+    pair_of,
+    pair_values,
+    swap_problem,
+    swapped,
+)
 from judgedesk.core.run.samples import ask_samples, sample_key
 from judgedesk.core.run.store import Store
-from judgedesk.core.run.swap import combined_verdict, pair_values
 from judgedesk.core.scripts import ScriptPool
 from judgedesk.core.template import AnswerPlaces, answer_places
 
