@@ -55,11 +55,45 @@ def render_prompt(
         render_seconds: how long the render may take; None takes the project's
             ``run.render_seconds`` (a render stopped by a limit gives an error issue).
     """
+    compiled, context, seconds = _prepare(
+        project, judge, data, response, preprocess_result, template, render_seconds
+    )
+    result = compiled.render(context, seconds=seconds)
+    return JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues)
+
+
+async def render_prompt_async(
+    project: PromptSource,
+    judge: JudgeSettings,
+    data: Mapping[str, Any],
+    response: Mapping[str, Any],
+    *,
+    preprocess_result: Any = None,
+    template: CompiledTemplate | None = None,
+    render_seconds: float | None = None,
+) -> JudgePrompt:
+    """``render_prompt`` for a run's event loop: a template rendered in a worker process
+    leaves the loop free, and cancelling (Ctrl+C) stops its render at once."""
+    compiled, context, seconds = _prepare(
+        project, judge, data, response, preprocess_result, template, render_seconds
+    )
+    result = await compiled.render_async(context, seconds=seconds)
+    return JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues)
+
+
+def _prepare(
+    project: PromptSource,
+    judge: JudgeSettings,
+    data: Mapping[str, Any],
+    response: Mapping[str, Any],
+    preprocess_result: Any,
+    template: CompiledTemplate | None,
+    render_seconds: float | None,
+) -> tuple[CompiledTemplate, dict[str, Any], float]:
     compiled = template or judge_template(project, judge)
     context = build_context(
         data, response, preprocess_result=preprocess_result, variables=project.variables
     )
     if render_seconds is None:
         render_seconds = getattr(getattr(project, "run", None), "render_seconds", RENDER_SECONDS)
-    result = compiled.render(context, seconds=render_seconds)
-    return JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues)
+    return compiled, context, render_seconds

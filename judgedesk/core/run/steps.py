@@ -21,7 +21,7 @@ from judgedesk.core.judge import (
     mirror,
     parse_verdict,
     read_with_rule,
-    render_prompt,
+    render_prompt_async,
 )
 from judgedesk.core.project import Project
 from judgedesk.core.run.asking import RowFailed, candidate_messages
@@ -318,7 +318,7 @@ class RowProcessor:
         sample: int = 0,
     ) -> tuple[JudgeStepDetail, Verdict, dict[str, Any], dict[str, Any]]:
         settings = judge.settings
-        prompt = render_prompt(
+        prompt = await render_prompt_async(
             self.project, settings, data, resp, preprocess_result=pre, template=judge.template
         )
         if not prompt.ok:
