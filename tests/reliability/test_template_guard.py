@@ -11,6 +11,7 @@ import contextlib
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -26,7 +27,6 @@ from tests.reliability.test_cli_interrupt import (
     REPO,
     STOP_SECONDS,
     command,
-    count_calls,
     stop,
 )
 from tests.support.fake_openai import FakeOpenAI
@@ -179,30 +179,70 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc")
 def test_ctrl_c_during_a_runaway_render_ends_the_run_in_time(tmp_path: Path) -> None:
     with FakeOpenAI(latency=0.0) as fake:
-        project = make_project(tmp_path / "p", fake.base_url, rows=40, concurrency=4)
-        project.write_template(project.judges[0], "{{ ('x'*4000000)|wordwrap(79)|length }}")
-        # Given 10 s, the render would hold a stop that waited for it far too long.
-        project.run.render_seconds = 10
-        project.save()
+        root = _runaway_project(tmp_path / "p", fake.base_url)
         child = subprocess.Popen(
-            command(project.root),
-            cwd=REPO,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
+            command(root), cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )
-        deadline = time.monotonic() + 60
-        while not (workers := _children(child.pid)):
-            assert child.poll() is None, child.communicate()
-            assert time.monotonic() < deadline, "no render worker was started"
-            time.sleep(0.01)
-        time.sleep(0.5)  # the workers have started, and their runaway renders with them
+        workers = _wait_for_workers(child)
         out, err, seconds = stop(child, signal.SIGINT)
         assert child.returncode == 3, (out, err)
         assert seconds < STOP_SECONDS, seconds
-        assert count_calls(project.store_path) == 0  # no row got a prompt to send
-        # No worker is left rendering on its own.
-        deadline = time.monotonic() + 5
-        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not any(_alive(pid) for pid in workers)
+        assert _all_ended(workers)  # no worker is left rendering on its own
+
+
+def _runaway_project(root: Path, base_url: str) -> Path:
+    project = make_project(root, base_url, rows=4, concurrency=4)
+    project.write_template(project.judges[0], "{{ ('x'*4000000)|wordwrap(79)|length }}")
+    # Given 10 s, the render would hold a stop that waited for it far too long.
+    project.run.render_seconds = 10
+    project.save()
+    return project.root
+
+
+def _wait_for_workers(child: subprocess.Popen[str]) -> set[int]:
+    deadline = time.monotonic() + 60
+    while not (workers := _children(child.pid)):
+        assert child.poll() is None, child.communicate()
+        assert time.monotonic() < deadline, "no render worker was started"
+        time.sleep(0.01)
+    time.sleep(0.5)  # the workers have started, and their runaway renders with them
+    return workers
+
+
+def _all_ended(workers: set[int]) -> bool:
+    deadline = time.monotonic() + 5
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not any(_alive(pid) for pid in workers)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc")
+def test_ctrl_c_during_judgedesk_render_leaves_no_worker_rendering(tmp_path: Path) -> None:
+    root = _runaway_project(tmp_path / "p", "http://127.0.0.1:9")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "judgedesk", "render", str(root), "--row", "0"],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    workers = _wait_for_workers(child)
+    _out, err, seconds = stop(child, signal.SIGINT)
+    assert child.returncode != 0 and seconds < STOP_SECONDS, (seconds, err)
+    assert _all_ended(workers)
+
+
+def test_judgedesk_render_names_the_limit_of_a_runaway_template(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "p", "http://127.0.0.1:9").root
+    (root / "templates" / "judge.j2").write_text(MAP_CHAIN, encoding="utf-8")
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "judgedesk", "render", str(root), "--row", "0"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "error: line 1: This template makes a list of more than 1,000,000 items" in done.stderr
+    assert time.monotonic() - started < 10

@@ -179,6 +179,7 @@ class RenderGuard:
         self._idle: list[_Worker] = []
         self._size = size
         self._started = 0
+        self._all: set[_Worker] = set()
         self._free = threading.Condition()
         # Async renders wait in threads of their own: one per worker, so that a run with
         # many rows in flight queues them here rather than filling the loop's executor.
@@ -224,11 +225,11 @@ class RenderGuard:
             return self._threads
 
     def close(self) -> None:
-        """End the idle workers."""
+        """End every worker, busy ones too (at exit: no render goes on without a reader)."""
         with self._free:
-            idle, self._idle = self._idle, []
-            self._started -= len(idle)
-        for worker in idle:
+            workers, self._all, self._idle = list(self._all), set(), []
+            self._started = 0
+        for worker in workers:
             worker.kill()
 
     def _run(self, payload: bytes, seconds: float, ticket: _Ticket) -> Outcome | None:
@@ -237,7 +238,13 @@ class RenderGuard:
         if ticket.cancelled:  # given up while waiting for a worker
             self._give_back(worker)
             return None
-        return self._finish(worker, worker.ask(payload, seconds + SLACK_SECONDS), seconds)
+        try:
+            reply = worker.ask(payload, seconds + SLACK_SECONDS)
+        except BaseException:  # Ctrl+C in a command: no render goes on without a reader
+            worker.kill()
+            self._replace(worker)
+            raise
+        return self._finish(worker, reply, seconds)
 
     def _take(self) -> _Worker:
         with self._free:
@@ -246,12 +253,23 @@ class RenderGuard:
                     worker = self._idle.pop()
                     if worker.process.poll() is None:
                         return worker
+                    self._all.discard(worker)
                     self._started -= 1  # it died while idle
                 if self._started < self._size:
                     self._started += 1
                     break
                 self._free.wait()
-        return _Worker()
+        worker = _Worker()
+        with self._free:
+            self._all.add(worker)
+        return worker
+
+    def _replace(self, worker: _Worker) -> None:
+        """Count ``worker`` (killed) out, so that a fresh one is started when needed."""
+        with self._free:
+            self._all.discard(worker)
+            self._started -= 1
+            self._free.notify()
 
     def _give_back(self, worker: _Worker) -> None:
         with self._free:
@@ -262,15 +280,28 @@ class RenderGuard:
         if reply is None:
             timed_out = worker.process.poll() is None and worker.ready
             worker.kill()
-            self._give_back(_Worker())  # the next render finds a warm one
+            self._replace(worker)
+            self._prestart()  # the next render finds a warm one
             return ("", (_too_slow(seconds) if timed_out else _gone(),))
         text, issues, peak_kb, spent = reply
         self.peak_kb = max(self.peak_kb, peak_kb)
         if spent:  # it ran out of memory: a fresh process has none left over
             worker.kill()
-            worker = _Worker()
-        self._give_back(worker)
+            self._replace(worker)
+            self._prestart()
+        else:
+            self._give_back(worker)
         return text, issues
+
+    def _prestart(self) -> None:
+        with self._free:
+            if self._started >= self._size:
+                return
+            self._started += 1
+        worker = _Worker()
+        with self._free:
+            self._all.add(worker)
+        self._give_back(worker)
 
 
 def _payload(source: str, context: Mapping[str, Any], seconds: float) -> bytes | None:
