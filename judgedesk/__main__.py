@@ -19,6 +19,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from judgedesk.core.scripts import worker_main
 
         return worker_main()
+    if args[:1] == ["template-worker"]:
+        from judgedesk.core.template import worker_main as template_worker_main
+
+        return template_worker_main()
     if args[:1] == ["local-worker"]:
         from judgedesk.core.judge import worker_main as local_worker_main
 

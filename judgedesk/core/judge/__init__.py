@@ -85,6 +85,7 @@ if TYPE_CHECKING:
     from judgedesk.core.judge.request import PromptSource as PromptSource
     from judgedesk.core.judge.request import judge_template as judge_template
     from judgedesk.core.judge.request import render_prompt as render_prompt
+    from judgedesk.core.judge.request import render_prompt_async as render_prompt_async
     from judgedesk.core.judge.settings import JUDGE_KINDS as JUDGE_KINDS
     from judgedesk.core.judge.settings import KEY_REFERENCE as KEY_REFERENCE
     from judgedesk.core.judge.settings import JudgeSettings as JudgeSettings

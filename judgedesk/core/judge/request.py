@@ -57,6 +57,43 @@ def render_prompt(
             ``run.render_seconds`` (a render stopped by a limit gives an error issue).
         examples: rows people reviewed that the template shows as ``examples``.
     """
+    compiled, context, seconds = _prepare(
+        project, judge, data, response, preprocess_result, template, render_seconds, examples
+    )
+    result = compiled.render(context, seconds=seconds)
+    return JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues)
+
+
+async def render_prompt_async(
+    project: PromptSource,
+    judge: JudgeSettings,
+    data: Mapping[str, Any],
+    response: Mapping[str, Any],
+    *,
+    preprocess_result: Any = None,
+    template: CompiledTemplate | None = None,
+    render_seconds: float | None = None,
+    examples: Sequence[Mapping[str, Any]] = (),
+) -> JudgePrompt:
+    """``render_prompt`` for a run's event loop: a template rendered in a worker process
+    leaves the loop free, and cancelling (Ctrl+C) stops its render at once."""
+    compiled, context, seconds = _prepare(
+        project, judge, data, response, preprocess_result, template, render_seconds, examples
+    )
+    result = await compiled.render_async(context, seconds=seconds)
+    return JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues)
+
+
+def _prepare(
+    project: PromptSource,
+    judge: JudgeSettings,
+    data: Mapping[str, Any],
+    response: Mapping[str, Any],
+    preprocess_result: Any,
+    template: CompiledTemplate | None,
+    render_seconds: float | None,
+    examples: Sequence[Mapping[str, Any]],
+) -> tuple[CompiledTemplate, dict[str, Any], float]:
     compiled = template or judge_template(project, judge)
     context = build_context(
         data,
@@ -67,5 +104,4 @@ def render_prompt(
     )
     if render_seconds is None:
         render_seconds = getattr(getattr(project, "run", None), "render_seconds", RENDER_SECONDS)
-    result = compiled.render(context, seconds=render_seconds)
-    return JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues)
+    return compiled, context, render_seconds

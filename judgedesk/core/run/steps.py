@@ -21,7 +21,7 @@ from judgedesk.core.judge import (
     mirror,
     parse_verdict,
     read_with_rule,
-    render_prompt,
+    render_prompt_async,
 )
 from judgedesk.core.project import Project
 from judgedesk.core.run.asking import RowFailed, candidate_messages
@@ -344,7 +344,7 @@ class RowProcessor:
         examples: list[dict[str, Any]] | None = None,
     ) -> tuple[JudgeStepDetail, Verdict, dict[str, Any], dict[str, Any]]:
         settings = judge.settings
-        prompt = render_prompt(
+        prompt = await render_prompt_async(
             self.project,
             settings,
             data,

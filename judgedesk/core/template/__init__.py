@@ -2,7 +2,8 @@
 
 A row's ``data`` and ``response`` (from the dataset stage), the preprocess result and the
 project's variables make the context; the template is compiled once, rendered in a
-sandbox with a bound on its work, and what went wrong is told with line and column.
+sandbox with a bound on its work (in a worker process killed when it overruns, for a
+template that might run away), and what went wrong is told with line and column.
 Answers printed whole show their text. Also here: the live preview, the built-in library
 and scene presets, project variables, conversion of prompts written with ``{$name}`` /
 ``{name}`` placeholders, which two answers a pairwise template compares (so that they can
@@ -52,3 +53,4 @@ from judgedesk.core.template.variables import new_name as new_name
 from judgedesk.core.template.variables import parse_value as parse_value
 from judgedesk.core.template.variables import renamed as renamed
 from judgedesk.core.template.variables import template_needs as template_needs
+from judgedesk.core.template.worker import worker_main as worker_main

@@ -22,6 +22,7 @@ from jinja2 import Environment, Template, TemplateSyntaxError, meta, nodes
 from jinja2.compiler import CodeGenerator, Frame
 
 from judgedesk.core.template.problems import VariableUse, collect_uses, locate, walk
+from judgedesk.core.template.risk import might_run_away
 
 TEXTS = "__judgedesk_texts__"
 """The name the plain-text pieces of a shared compiled template are passed under."""
@@ -85,6 +86,7 @@ class Compiled:
         texts: the plain-text pieces to render with, or None when they are compiled in.
         line_map: a line reported by ``template`` → the same line in this source (only
             lines that differ).
+        risky: whether its tags might run away (see ``risk``): rendered in the guard.
     """
 
     template: Template
@@ -92,6 +94,7 @@ class Compiled:
     names: frozenset[str]
     texts: tuple[str, ...] | None = None
     line_map: Mapping[int, int] = field(default_factory=dict)
+    risky: bool = False
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,7 @@ class TemplateCompiler:
         except TemplateSyntaxError:
             return self.compile_whole(source)  # raises the error with its position
         key = tuple((t.type, "" if t.type == "data" else t.value) for t in tokens)
+        risky = might_run_away(key)
         texts = tuple(t.value for t in tokens if t.type == "data")
         lines = tuple(t.lineno for t in tokens if t.type != "data")
         with self._lock:
@@ -146,7 +150,7 @@ class TemplateCompiler:
                 while len(self._shapes) > self._kept:
                     self._shapes.popitem(last=False)
         if not isinstance(shape, _Shape):  # seen once, or its texts cannot be taken out
-            return self.compile_whole(source)
+            return self.compile_whole(source, risky)
         line_map = _line_map(shape.lines, lines) if source != shape.source else {}
         if line_map is None:
             # A line of the compiled source is now split over several: its positions
@@ -155,24 +159,32 @@ class TemplateCompiler:
             with self._lock:
                 self._shapes[key] = lifted
             if lifted is None:
-                return self.compile_whole(source)
+                return self.compile_whole(source, risky)
             shape, line_map = lifted, {}
         if source == shape.source:
-            return Compiled(shape.template, shape.uses, shape.names, texts)
+            return Compiled(shape.template, shape.uses, shape.names, texts, risky=risky)
         source_lines = source.splitlines()
         uses = []
         for use in shape.uses:
             line = line_map.get(use.line, use.line)
             column, length = locate(source_lines, line, use.path)
             uses.append(VariableUse(use.path, line, column, length))
-        return Compiled(shape.template, tuple(uses), shape.names, texts, line_map)
+        return Compiled(shape.template, tuple(uses), shape.names, texts, line_map, risky)
 
-    def compile_whole(self, source: str) -> Compiled:
-        """Compile ``source`` with its texts in the code (no sharing)."""
+    def compile_whole(self, source: str, risky: bool | None = None) -> Compiled:
+        """Compile ``source`` with its texts in the code (no sharing).
+
+        Args:
+            source: the template text.
+            risky: whether it might run away, when already known from its tokens.
+        """
         tree = self.environment.parse(source)
         uses = tuple(collect_uses(tree, source))
         template, names = self._generate(tree)
-        return Compiled(template, uses, names)
+        if risky is None:
+            tokens = self.environment.lexer.tokenize(source)
+            risky = might_run_away([(t.type, t.value) for t in tokens])
+        return Compiled(template, uses, names, risky=risky)
 
     def _lift(self, source: str, texts: tuple[str, ...], lines: tuple[int, ...]) -> _Shape | None:
         tree = self.environment.parse(source)

@@ -49,7 +49,8 @@ RENDER_SECONDS = 2.0
 """How long one render may take, unless the project says otherwise (``[run] render_seconds``)."""
 
 _NUMBER_BITS = math.ceil(NUMBER_DIGITS * math.log2(10))
-_STOPPED = "JudgeDesk stopped it so that the prompt stays usable"
+STOPPED = "JudgeDesk stopped it so that the prompt stays usable"
+"""The middle of every limit's message: what JudgeDesk did about it."""
 
 
 class RenderLimitError(TemplateError):
@@ -106,7 +107,7 @@ def check_clock() -> None:
     if budget is not None and time.monotonic() > budget.deadline:
         raise RenderLimitError(
             f"This template took longer than {_number(budget.seconds)} seconds to render. "
-            f"{_STOPPED}; make it do less work, or give it more time with "
+            f"{STOPPED}; make it do less work, or give it more time with "
             "render_seconds under [run] in judgedesk.toml."
         )
 
@@ -122,7 +123,7 @@ def counted(iterable: Iterable[Any], text: int = 0) -> Iterator[Any]:
         if budget.loops > LOOP_STEPS:
             raise RenderLimitError(
                 f"This template's loops go round more than {LOOP_STEPS:,} times in all. "
-                f"{_STOPPED}; loop over fewer items or nest fewer loops."
+                f"{STOPPED}; loop over fewer items or nest fewer loops."
             )
         if text:
             wrote(text)
@@ -141,7 +142,7 @@ def enter_call() -> Budget | None:
         budget.depth -= 1
         raise RenderLimitError(
             f"This template calls macros or functions more than {CALL_STEPS:,} times in "
-            f"all. {_STOPPED}; make it call them fewer times."
+            f"all. {STOPPED}; make it call them fewer times."
         )
     if budget.depth > CALL_DEPTH:
         budget.depth -= 1
@@ -160,7 +161,7 @@ def too_deep() -> RenderLimitError:
     """The refusal for calls nested too deep (a macro that never stops calling itself)."""
     return RenderLimitError(
         f"A macro or loop in this template calls itself more than {CALL_DEPTH} levels deep. "
-        f"{_STOPPED}; make sure it stops calling itself."
+        f"{STOPPED}; make sure it stops calling itself."
     )
 
 
@@ -177,7 +178,7 @@ def wrote(count: int) -> None:
 def too_long_output() -> RenderLimitError:
     """The refusal for a render that writes too much."""
     return RenderLimitError(
-        f"This template writes more than {TEXT_CHARS:,} characters. {_STOPPED}; "
+        f"This template writes more than {TEXT_CHARS:,} characters. {STOPPED}; "
         "print less, or loop over fewer items."
     )
 
@@ -234,7 +235,7 @@ def check_text(size: int, what: str) -> None:
     if size > TEXT_CHARS:
         raise RenderLimitError(
             f"This template makes a text longer than {TEXT_CHARS:,} characters ({what}). "
-            f"{_STOPPED}; use a smaller number."
+            f"{STOPPED}; use a smaller number."
         )
 
 
@@ -243,7 +244,7 @@ def check_list(size: int, what: str) -> None:
     if size > LIST_ITEMS:
         raise RenderLimitError(
             f"This template makes a list of more than {LIST_ITEMS:,} items ({what}). "
-            f"{_STOPPED}; use a smaller number."
+            f"{STOPPED}; use a smaller number."
         )
 
 
@@ -289,7 +290,7 @@ def _check_power(base: Any, exponent: Any) -> None:
 def _too_many_digits(left: int, operator: str, right: int) -> RenderLimitError:
     return RenderLimitError(
         f"This template computes a number with more than {NUMBER_DIGITS:,} digits "
-        f"({_short(left)} {operator} {_short(right)}). {_STOPPED}; use smaller numbers."
+        f"({_short(left)} {operator} {_short(right)}). {STOPPED}; use smaller numbers."
     )
 
 
@@ -307,7 +308,7 @@ def check_sorted(size: int, what: str) -> None:
     """Refuse to sort ``size`` items when that many cannot be sorted in one short step."""
     if size > SORT_ITEMS:
         raise RenderLimitError(
-            f"This template sorts more than {SORT_ITEMS:,} items ({what}). {_STOPPED}; "
+            f"This template sorts more than {SORT_ITEMS:,} items ({what}). {STOPPED}; "
             "sort fewer items."
         )
 
@@ -363,7 +364,7 @@ def bounded_range(*args: int) -> range:
         shown = ", ".join(_short(a) for a in args)
         raise RenderLimitError(
             f"This template asks for range({shown}), more than {RANGE_ITEMS:,} numbers. "
-            f"{_STOPPED}; loop over fewer numbers."
+            f"{STOPPED}; loop over fewer numbers."
         )
     return numbers
 

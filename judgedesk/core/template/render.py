@@ -11,7 +11,7 @@ from typing import Any
 from jinja2 import ChainableUndefined, TemplateSyntaxError
 from jinja2.exceptions import SecurityError, TemplateError
 
-from judgedesk.core.template import limits
+from judgedesk.core.template import guard, limits
 from judgedesk.core.template.compile import TEXTS, NameTrackingGenerator, TemplateCompiler
 from judgedesk.core.template.context import ResponseRecord, build_context
 from judgedesk.core.template.limits import RENDER_SECONDS, RenderLimitError
@@ -181,6 +181,8 @@ class CompiledTemplate:
     # shape, and where that code's lines are in this source (see template_compile).
     _texts: tuple[str, ...] | None = field(default=None, repr=False)
     _line_map: Mapping[int, int] = field(default_factory=dict, repr=False)
+    # Whether its tags might run away (see ``risk``): then it renders in the guard.
+    _guarded: bool = field(default=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -195,6 +197,11 @@ class CompiledTemplate:
         """Return every distinct dotted variable path the template reads, sorted."""
         return sorted({u.path for u in self.uses if u.path.split(".")[0] in self._top_names})
 
+    @property
+    def guarded(self) -> bool:
+        """True when it renders in a guarded worker process (its tags might run away)."""
+        return self._guarded
+
     def render(
         self, context: Mapping[str, Any], *, seconds: float = RENDER_SECONDS
     ) -> RenderResult:
@@ -204,8 +211,31 @@ class CompiledTemplate:
             context: what the template sees (see ``build_context``).
             seconds: how long the render may take; a render that asks for more time or
                 more work than :mod:`judgedesk.core.template.limits` allows is stopped
-                and gives an issue of kind "limit" with its line.
+                and gives an issue of kind "limit" with its line. A template that might
+                run away renders in a worker process killed when it overruns (see
+                :mod:`judgedesk.core.template.guard`).
         """
+        if self._guarded and self._template is not None:
+            outcome = guard.GUARD.render(self.source, context, seconds)
+            if outcome is not None:
+                return RenderResult(*outcome)
+        return self.render_here(context, seconds=seconds)
+
+    async def render_async(
+        self, context: Mapping[str, Any], *, seconds: float = RENDER_SECONDS
+    ) -> RenderResult:
+        """``render`` for an event loop: a guarded render leaves the loop free, and
+        cancelling it stops the render at once."""
+        if self._guarded and self._template is not None:
+            outcome = await guard.GUARD.render_async(self.source, context, seconds)
+            if outcome is not None:
+                return RenderResult(*outcome)
+        return self.render_here(context, seconds=seconds)
+
+    def render_here(
+        self, context: Mapping[str, Any], *, seconds: float = RENDER_SECONDS
+    ) -> RenderResult:
+        """``render`` in this process, under the sandbox's limits only."""
         if self._template is None:
             return RenderResult("", self.issues)
         findings: list[tuple[str, int | None, str | None]] = []
@@ -223,6 +253,8 @@ class CompiledTemplate:
             return RenderResult("", (self._moved(limit_issue(limits.too_deep(), exc)),))
         except SecurityError as exc:
             return RenderResult("", (security_issue(exc, self.source),))
+        except MemoryError:  # in a worker, past its ceiling
+            return RenderResult("", (guard.memory_issue(),))
         except Exception as exc:  # a filter or method failed on this row's data
             return RenderResult("", (self._moved(render_error(exc, self.source)),))
         finally:
@@ -346,7 +378,14 @@ def _compile_cached(source: str) -> CompiledTemplate:
     except TemplateError as exc:
         return CompiledTemplate(source, (render_error(exc, source),))
     return CompiledTemplate(
-        source, (), found.uses, found.template, found.names, found.texts, found.line_map
+        source,
+        (),
+        found.uses,
+        found.template,
+        found.names,
+        found.texts,
+        found.line_map,
+        found.risky,
     )
 
 

@@ -17,7 +17,11 @@ Where each bound of :mod:`judgedesk.core.template.limits` is applied:
 - ``range``, ``lipsum`` and the filters that pad, repeat, join, wrap, sum or sort:
   replaced by checked ones. Sorting is one step of C code, so its items are counted
   before; ``unique``, ``urlize`` and ``wordwrap`` work in Python, so they count rounds,
-  look at the clock as they go and size their result before making it.
+  look at the clock as they go and size their result before making it. ``list`` is
+  refused past a million items before it is made, and ``map``, ``select``, ``reject``,
+  ``selectattr``, ``rejectattr`` and ``batch`` count each item like a loop's round.
+  What these hooks cannot make certain (one long step of C code, memory) the guard
+  does: see :mod:`judgedesk.core.template.guard`.
 - Attribute and item reads look at the clock, so any long render meets it often.
 """
 
@@ -30,7 +34,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from jinja2 import filters as jinja_filters
-from jinja2 import nodes, pass_environment, pass_eval_context
+from jinja2 import nodes, pass_context, pass_environment, pass_eval_context
 from jinja2.environment import Environment
 from jinja2.nodes import EvalContext
 from jinja2.runtime import LoopContext, Undefined, markup_join, str_join
@@ -176,15 +180,47 @@ def _replace(eval_ctx: EvalContext, s: str, old: str, new: str, count: int | Non
 
 @pass_eval_context
 def _join(eval_ctx: EvalContext, value: Iterable[Any], d: str = "", attribute: Any = None) -> Any:
-    items = list(value)
+    if isinstance(value, str):  # its characters: sized without making a list of them
+        limits.check_text(len(value) * (1 + len(str(d))), "a text joined from its characters")
+    items = _listed(value, "join")
     if attribute is None:
         limits.check_joined(items, len(str(d)), "a text joined from a list")
     return jinja_filters.do_join(eval_ctx, items, d, attribute)
 
 
+def _list(value: Any) -> list[Any]:
+    return _listed(value, "list")
+
+
+def _listed(value: Any, what: str) -> list[Any]:
+    """``list(value)``, refused before it is made when it would hold too many items."""
+    if isinstance(value, str | list | tuple | dict | set | frozenset | range):
+        limits.check_list(len(value), what)
+        return list(value)
+    # A generator is read a round at a time, counted like a loop's (once: ``map`` and
+    # ``select`` count their own).
+    if getattr(value, "gi_code", None) is not limits.counted.__code__:
+        value = limits.counted(value)
+    items = list(itertools.islice(value, limits.LIST_ITEMS + 1))
+    limits.check_list(len(items), what)
+    return items
+
+
+def _counting(name: str) -> Any:
+    """Jinja2's filter ``name``, its items read one counted round at a time."""
+    original = jinja_filters.FILTERS[name]
+
+    @pass_context
+    def counting(context: Any, value: Any, *args: Any, **kwargs: Any) -> Iterator[Any]:
+        return limits.counted(original(context, value, *args, **kwargs))
+
+    counting.__name__ = f"_{name}"
+    return counting
+
+
 def _batch(value: Any, linecount: int, fill_with: Any = None) -> Any:
     limits.check_list(linecount, f"batch({limits._short(linecount)})")
-    return jinja_filters.do_batch(value, linecount, fill_with)
+    return jinja_filters.do_batch(limits.counted(value), linecount, fill_with)
 
 
 def _slice(value: Any, slices: int, fill_with: Any = None) -> Any:
@@ -293,6 +329,10 @@ def _wordwrap(
 ) -> str:
     if wrapstring is None:
         wrapstring = environment.newline_sequence
+    if isinstance(s, str) and isinstance(width, int):
+        # textwrap works on a paragraph in one go: its result is sized before it starts.
+        breaks = len(s) // max(width, 1) + 1
+        limits.check_text(len(s) + breaks * len(wrapstring), "wordwrap")
     lines: list[str] = []
     for paragraph in limits.counted(s.splitlines()):
         lines.extend(
@@ -353,6 +393,8 @@ _FILTERS: dict[str, Any] = {
     "format": _format,
     "replace": _replace,
     "join": _join,
+    "list": _list,
+    **{name: _counting(name) for name in ("map", "select", "reject", "selectattr", "rejectattr")},
     "batch": _batch,
     "slice": _slice,
     "string": _string,
