@@ -3551,6 +3551,10 @@ Read it?</source>
         <translation>把这些结果写成 CSV、JSON Lines、Excel 工作簿或 HTML 报告</translation>
     </message>
     <message>
+        <source>The judge&apos;s figure is its own view of every row; the corrected one shifts it by how far people and the judge differ on the random sample.</source>
+        <translation>评审的数字是它自己对所有行的看法；校正后的数字按人与评审在随机样本上的差异加以调整。</translation>
+    </message>
+    <message>
         <source>Break results down by</source>
         <translation>按此字段细分结果</translation>
     </message>
@@ -3795,6 +3799,14 @@ Read it?</source>
     <message>
         <source>Mean score</source>
         <translation>平均分</translation>
+    </message>
+    <message>
+        <source>{0}: review {1} more rows of the random sample to correct it</source>
+        <translation>{0}：再复核随机样本中的 {1} 行即可校正</translation>
+    </message>
+    <message>
+        <source>{0}: judge {1} · corrected by {2} sample reviews {3} (95% CI {4}–{5})</source>
+        <translation>{0}：评审 {1} · 经 {2} 条样本复核校正后 {3}（95% 置信区间 {4}–{5}）</translation>
     </message>
     <message>
         <source>n = {0}</source>

@@ -13,6 +13,7 @@ from judgedesk.core.run import Store
 from judgedesk.ui.dialogs.random_sample import SampleDialog
 from tests.core.test_pipeline import make_project
 from tests.support.fake_openai import FakeOpenAI
+from tests.ui.test_report_pane import open_report
 from tests.ui.test_review_pane import ROWS, fake, open_review, open_window, run_all
 
 __all__ = ["fake"]
@@ -88,3 +89,12 @@ def test_a_sample_drawn_from_the_menu_is_reviewed_blind(
         reviews = store.reviews.all()
     assert sorted(reviews) == list(sample.rows[:2])
     assert all(r.blind for r in reviews.values())
+    # The Report pane gives the judge's mean beside the one the two reviews correct.
+    report_pane = open_report(qtbot, window)
+    shown = report_pane.report
+    assert shown is not None and shown.correction is not None
+    [figure] = shown.correction.figures
+    assert figure.corrected is not None and figure.n_labelled == 2
+    text = report_pane.corrected.text()
+    assert text.startswith("Mean score: judge ") and "corrected by 2 sample reviews" in text
+    assert report_pane.corrected.isVisible()

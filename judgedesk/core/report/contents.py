@@ -12,6 +12,7 @@ from judgedesk.core.report.groups import Group
 from judgedesk.core.report.history import VersionFigures
 from judgedesk.core.report.judges import JudgeCounts
 from judgedesk.core.report.pairwise import PairwiseFigures
+from judgedesk.core.report.sample_figures import SampleCorrection
 from judgedesk.core.review import (
     AgreementFigures,
     Ceiling,
@@ -52,6 +53,9 @@ class Report:
     judges_alpha: Ceiling | None = None
     """Agreement among the judges (Krippendorff's α), when two or more give verdicts of
     one kind."""
+    correction: SampleCorrection | None = None
+    """The headline figures corrected by people's verdicts on the project's random
+    sample, when one was drawn."""
     created: float = field(default_factory=time.time)
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,4 +78,6 @@ class Report:
             "people": self.people.to_dict() if self.people else None,
             "history": [v.to_dict() for v in self.history],
             "judges_alpha": self.judges_alpha.to_dict() if self.judges_alpha else None,
+            "sample": self.correction.to_dict() if self.correction else None,
+            "corrected": [f.to_dict() for f in self.correction.figures] if self.correction else [],
         }
