@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from judgedesk.cli import main
+from judgedesk.core.dataset import open_dataset
 from judgedesk.core.project import Project
-from judgedesk.core.report import corrected_mean, format_report, project_report
+from judgedesk.core.report import corrected_mean, format_report, project_report, write_export
 from judgedesk.core.review import ReviewSession
 from judgedesk.core.run import Store
 from tests.core.test_random_sample import draw, judged_project
@@ -113,3 +115,25 @@ def test_report_json_holds_the_corrected_figures(
     assert figure["figure"] == "mean_score" and figure["n_labelled"] == 4
     assert figure["ci_low"] <= figure["estimate"] <= figure["ci_high"]
     assert printed["sample"]["rows"] == 6 and printed["sample"]["seed"] == 1
+
+
+def test_xlsx_and_html_exports_carry_both_figures(tmp_path: Path) -> None:
+    project = judged_project(tmp_path / "p", rows=30)
+    sample = draw(project, 6, seed=1)
+    review(project, list(sample.rows[:4]))
+    report = project_report(project)
+    assert report.correction is not None
+    [figure] = report.correction.figures
+    assert figure.corrected is not None
+    with Store(project.store_path) as store, open_dataset(project.dataset_path()) as dataset:
+        write_export(store, tmp_path / "out.xlsx", "xlsx", dataset, project=project)
+        write_export(store, tmp_path / "out.html", "html", dataset, project=project)
+    sheet = openpyxl.load_workbook(tmp_path / "out.xlsx")["Summary"]
+    rows = {row[0]: row[1:] for row in sheet.iter_rows(values_only=True) if row and row[0]}
+    assert rows["Mean score"][0] == pytest.approx(figure.judge_alone)
+    corrected = rows["Mean score, corrected by the random sample"]
+    assert corrected[0] == pytest.approx(figure.corrected.estimate)
+    assert corrected[3] == 4
+    page = (tmp_path / "out.html").read_text(encoding="utf-8")
+    assert "Corrected by the random sample" in page
+    assert f"corrected {figure.corrected.estimate:.3f}" in page

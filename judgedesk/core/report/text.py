@@ -216,7 +216,7 @@ def correction_lines(correction: SampleCorrection) -> list[str]:
         + f"), {correction.reviewed} with people's verdicts"
     ]
     for figure in correction.figures:
-        lines.append("  " + _corrected_line(figure))
+        lines.append("  " + corrected_line(figure))
     if any(f.corrected is not None for f in correction.figures):
         lines.append(
             "  The judge's figure is its own view of every row; the corrected one shifts it by "
@@ -236,7 +236,8 @@ def correction_lines(correction: SampleCorrection) -> list[str]:
     return lines
 
 
-def _corrected_line(figure: CorrectedFigure) -> str:
+def corrected_line(figure: CorrectedFigure) -> str:
+    """ "Mean score: judge 3.100 · corrected 2.400 (95% CI …, 8 reviewed, 51 not)"."""
     show = percent if figure.rate else number
     title = TITLES[figure.figure]
     found = figure.corrected
