@@ -13,7 +13,7 @@ from judgedesk.cli import main
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project, load_project
-from judgedesk.core.review import draw_sample, load_sample
+from judgedesk.core.review import ReviewWorker, draw_sample, load_sample
 from judgedesk.core.run import Store
 
 TOPICS = ["math"] * 30 + ["art"] * 60 + ["law"] * 10
@@ -133,3 +133,17 @@ def test_the_command_line_prints_the_ids_and_seed(
     assert "--replace" in capsys.readouterr().err
     assert main(["review", "sample", folder, "--size", "6", "--by", "topic", "--replace"]) == 0
     assert "6 of 30 judged rows drawn at random, stratified by topic" in capsys.readouterr().out
+
+
+def test_the_review_reads_the_sample_whoever_reviews(tmp_path: Path) -> None:
+    project = judged_project(tmp_path / "p", rows=10)
+    sample = draw(project, 3, seed=1)
+    worker = ReviewWorker()
+    try:
+        with open_dataset(project.dataset_path()) as dataset:
+            load = worker.open(project, dataset, reviewer="ana").result(10)
+        assert load.sample == sample.members
+        again = worker.set_reviewer("bo").result(10)
+        assert again is not None and again.sample == sample.members
+    finally:
+        worker.shutdown()

@@ -319,7 +319,8 @@ class ReviewWorker:
         self._undo.clear()
         session.reload()
         items = {item.row_index: item for item in session.items()}
-        return ReviewLoad(session.scale, items, self._undo_state())
+        sample = _sample_rows(session.project) if session.project is not None else frozenset()
+        return ReviewLoad(session.scale, items, self._undo_state(), sample)
 
     def _change(self, apply: Callable[[ReviewSession], object]) -> ReviewChange:
         self._changed.clear()
