@@ -1,4 +1,4 @@
-"""``judgedesk review``: review packs for a team, and other people's verdicts merged back."""
+"""``judgedesk review``: team packs, other people's verdicts merged back, a random sample."""
 
 from __future__ import annotations
 
@@ -107,6 +107,41 @@ def cmd_review_pack(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_review_sample(args: argparse.Namespace) -> int:
+    import json
+    import time
+
+    from judgedesk.core.project import load_project
+    from judgedesk.core.review import draw_sample
+
+    if args.size < 1:
+        raise UsageError(f"--size is how many rows to draw, at least 1, not {args.size}.")
+    project = load_project(args.dir)
+    allow_project(project, args.trust, keys=False)
+    dataset = open_project_data(project)
+    sample = draw_sample(
+        project,
+        dataset,
+        args.size,
+        seed=args.seed,
+        by=args.by,
+        replace=args.replace,
+        now=time.time(),
+    )
+    if args.json:
+        print(json.dumps({"ids": list(sample.ids), "seed": sample.seed}, ensure_ascii=False))
+        return EXIT_OK
+    print(sample.summary())
+    for stratum in sample.strata:
+        print(f"  {stratum.value}: {stratum.drawn} of {stratum.rows} rows")
+    print(
+        "Review these rows in the window (Review › the random sample, blind), or give "
+        f"their verdicts with `judgedesk review import`; `judgedesk report {args.dir}` "
+        "then gives each figure corrected by them."
+    )
+    return EXIT_OK
+
+
 def add_review_command(sub: Any) -> None:
     review = sub.add_parser("review", help="review packs for a team; other people's verdicts")
     actions = review.add_subparsers(dest="action", metavar="ACTION", required=True)
@@ -141,3 +176,19 @@ def add_review_command(sub: Any) -> None:
     )
     merge.add_argument("--trust", action="store_true", help=TRUST_HELP)
     merge.set_defaults(func=cmd_review_import)
+    sample = actions.add_parser(
+        "sample",
+        help="draw rows at random from the judged rows for people to review (kept in the project)",
+    )
+    sample.add_argument("dir")
+    sample.add_argument("--size", type=int, required=True, help="how many rows to draw")
+    sample.add_argument("--seed", type=int, help="the draw's seed (default: a random one, kept)")
+    sample.add_argument(
+        "--by", metavar="FIELD", help="stratify by a dataset field (proportional allocation)"
+    )
+    sample.add_argument(
+        "--replace", action="store_true", help="replace the sample drawn before, if any"
+    )
+    sample.add_argument("--json", action="store_true", help='print {"ids": [...], "seed": S}')
+    sample.add_argument("--trust", action="store_true", help=TRUST_HELP)
+    sample.set_defaults(func=cmd_review_sample)

@@ -1,4 +1,4 @@
-"""The main window's menu bar: File, Edit, View, Run and Help, and their actions."""
+"""The main window's menu bar: File, Edit, View, Run, Review and Help, and their actions."""
 
 from __future__ import annotations
 
@@ -196,6 +196,15 @@ class WindowMenus(QObject):
         menu = window.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&Run"))
         menu.setObjectName("runMenu")
         add_run_actions(menu)
+
+        menu = window.menuBar().addMenu(QCoreApplication.translate("MainWindow", "Re&view"))
+        menu.setObjectName("reviewMenu")
+        self._action(
+            menu,
+            "drawSampleAction",
+            QCoreApplication.translate("MainWindow", "Draw a &Random Sample…"),
+            self.packs.draw_sample,
+        )
 
         menu = window.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&Help"))
         self._action(

@@ -1,4 +1,4 @@
-"""The main window's review pack actions: open one to review, export packs, import reviews."""
+"""The main window's review actions: review packs (open, export, import) and a random sample."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project, Workspace
-from judgedesk.core.review import PACK_SUFFIX, import_pack
+from judgedesk.core.review import PACK_SUFFIX, RandomSample, import_pack
 from judgedesk.core.run import Store
+from judgedesk.ui.dialogs.random_sample import SampleDialog
 from judgedesk.ui.dialogs.review_packs import ExportPacksDialog
 from judgedesk.ui.pack_window import PackWindow
 from judgedesk.ui.settings import AppSettings
@@ -31,7 +32,8 @@ class PackImported:
 
 
 class PackActions(QObject):
-    """File › Open Review Pack…, Export Review Pack… and Import Reviews….
+    """File › Open Review Pack…, Export Review Pack…, Import Reviews…, and Review › Draw a
+    Random Sample….
 
     Pack windows opened here live beside the main window until closed.
 
@@ -53,6 +55,7 @@ class PackActions(QObject):
         self.tasks = tasks
         self.pack_windows: list[PackWindow] = []
         self.export_dialog: ExportPacksDialog | None = None
+        self.sample_dialog: SampleDialog | None = None
 
     def _pack_filter(self) -> str:
         return self.tr("Review packs (*{0})").format(PACK_SUFFIX)
@@ -112,6 +115,25 @@ class PackActions(QObject):
             self.export_dialog = dialog
         dialog.open()
         return dialog
+
+    # --- a random sample -------------------------------------------------------------------
+
+    def draw_sample(self) -> SampleDialog | None:
+        """Show the Draw a Random Sample dialog (without blocking the window)."""
+        ready = self._project_data()
+        if ready is None:
+            return None
+        dialog = SampleDialog(*ready, self.tasks, self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.sig_drawn.connect(self._sample_drawn)
+        self.sample_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _sample_drawn(self, sample: RandomSample) -> None:
+        self.sig_status.emit(sample.summary())
+        # The Review pane reads the sample again, and the Report pane its corrected figures.
+        self.workspace.sig_results_changed.emit(0)
 
     # --- import ---------------------------------------------------------------------------
 

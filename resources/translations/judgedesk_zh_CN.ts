@@ -2304,6 +2304,14 @@ Read it?</source>
         <translation>行详情(&amp;I)</translation>
     </message>
     <message>
+        <source>Re&amp;view</source>
+        <translation>复核(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Draw a &amp;Random Sample…</source>
+        <translation>抽取随机样本(&amp;R)…</translation>
+    </message>
+    <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
@@ -3558,6 +3566,10 @@ Read it?</source>
         <translation>把这些结果写成 CSV、JSON Lines、Excel 工作簿或 HTML 报告</translation>
     </message>
     <message>
+        <source>The judge&apos;s figure is its own view of every row; the corrected one shifts it by how far people and the judge differ on the random sample.</source>
+        <translation>评审的数字是它自己对所有行的看法；校正后的数字按人与评审在随机样本上的差异加以调整。</translation>
+    </message>
+    <message>
         <source>Break results down by</source>
         <translation>按此字段细分结果</translation>
     </message>
@@ -3802,6 +3814,14 @@ Read it?</source>
     <message>
         <source>Mean score</source>
         <translation>平均分</translation>
+    </message>
+    <message>
+        <source>{0}: review {1} more rows of the random sample to correct it</source>
+        <translation>{0}：再复核随机样本中的 {1} 行即可校正</translation>
+    </message>
+    <message>
+        <source>{0}: judge {1} · corrected by {2} sample reviews {3} (95% CI {4}–{5})</source>
+        <translation>{0}：评审 {1} · 经 {2} 条样本复核校正后 {3}（95% 置信区间 {4}–{5}）</translation>
     </message>
     <message>
         <source>n = {0}</source>
@@ -4061,6 +4081,10 @@ Read it?</source>
         <translation>已在复核者意见不一处裁定</translation>
     </message>
     <message>
+        <source>The random sample</source>
+        <translation>随机样本</translation>
+    </message>
+    <message>
         <source>&amp;Show</source>
         <translation>显示(&amp;S)</translation>
     </message>
@@ -4115,6 +4139,18 @@ Read it?</source>
     <message>
         <source>any</source>
         <translation>不限</translation>
+    </message>
+    <message>
+        <source>The rows drawn at random (Review › Draw a Random Sample…), reviewed blind.</source>
+        <translation>随机抽取的行（复核 › 抽取随机样本…），以盲评方式复核。</translation>
+    </message>
+    <message>
+        <source>No random sample yet: draw one with Review › Draw a Random Sample…</source>
+        <translation>还没有随机样本：请用 复核 › 抽取随机样本… 抽取。</translation>
+    </message>
+    <message>
+        <source>Off in blind mode: filtering or sorting by the judge&apos;s score would show it.</source>
+        <translation>盲评模式下不可用：按评审分数筛选或排序会暴露评审的判定。</translation>
     </message>
 </context>
 <context>
@@ -5359,6 +5395,57 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>The rows sent from Review ({0})</source>
         <translation>从“复核”发来的行（{0}）</translation>
+    </message>
+</context>
+<context>
+    <name>SampleDialog</name>
+    <message>
+        <source>Draw a Random Sample</source>
+        <translation>抽取随机样本</translation>
+    </message>
+    <message>
+        <source>a random one (kept with the sample)</source>
+        <translation>随机生成（随样本保存）</translation>
+    </message>
+    <message>
+        <source>Nothing: every row alike</source>
+        <translation>不分层：每行机会相同</translation>
+    </message>
+    <message>
+        <source>Each value of the field gets its share of the sample (proportional).</source>
+        <translation>该字段的每个取值按其占比分得样本（按比例分配）。</translation>
+    </message>
+    <message>
+        <source>&amp;Rows to draw</source>
+        <translation>抽取行数(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Seed</source>
+        <translation>种子(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Stratify &amp;by</source>
+        <translation>分层字段(&amp;B)</translation>
+    </message>
+    <message>
+        <source>People&apos;s verdicts on rows drawn at random say how far the judge errs over every row; the report then gives each figure corrected by them.</source>
+        <translation>人对随机抽取的行给出的判定，能说明评审在所有行上偏差多少；报告随后会给出据此校正的各项数字。</translation>
+    </message>
+    <message>
+        <source>This project has a sample: {0} Drawing again replaces it.</source>
+        <translation>此项目已有样本：{0} 再次抽取将替换它。</translation>
+    </message>
+    <message>
+        <source>&amp;Replace Sample</source>
+        <translation>替换样本(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Draw</source>
+        <translation>抽取(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The seed is a whole number, such as 7, or empty for a random one.</source>
+        <translation>种子是一个整数，例如 7；留空则随机生成。</translation>
     </message>
 </context>
 <context>

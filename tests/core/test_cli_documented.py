@@ -59,6 +59,7 @@ MORE_FORMS = [
     "judgedesk review pack my-eval --reviewers ana,bo --overlap 50% --seed 3 --show-judge "
     "--instructions 'Score each answer' --out team-packs --trust",
     "judgedesk review import my-eval team-packs/ana.jdpack team-packs/bo.jdpack",
+    "judgedesk review sample my-eval --size 4 --seed 2 --by category --json --replace --trust",
     "judgedesk new filed --dataset answers.csv --template score_reference --no-structured "
     "--judge-file smollm2.gguf --field question=problem --field reference=answer "
     "--field response=prediction",

@@ -59,6 +59,8 @@ if TYPE_CHECKING:
     from judgedesk.core.report.leaderboard import build_leaderboard as build_leaderboard
     from judgedesk.core.report.pairwise import PairwiseFigures as PairwiseFigures
     from judgedesk.core.report.pairwise import Rate as Rate
+    from judgedesk.core.report.sample_figures import CorrectedFigure as CorrectedFigure
+    from judgedesk.core.report.sample_figures import SampleCorrection as SampleCorrection
     from judgedesk.core.report.text import format_report as format_report
     from judgedesk.core.report.worker import ReportPage as ReportPage
     from judgedesk.core.report.worker import ReportWorker as ReportWorker

@@ -39,13 +39,16 @@ from judgedesk.core.report.people import (
     people_figures_of,
     read_people,
 )
+from judgedesk.core.report.sample_figures import correct_figures
 from judgedesk.core.report.stream import large_span, stream_report
 from judgedesk.core.review import (
     JudgeValues,
     LabelReading,
+    RandomSample,
     ReviewScale,
     ReviewSession,
     bare_items,
+    load_sample,
     person_agreement,
     progress_of,
     read_labels,
@@ -89,6 +92,7 @@ def build_report(
     people: People | None = None,
     results: Mapping[int, ResultRecord] | None = None,
     known: Sequence[str] = (),
+    sample: RandomSample | None = None,
 ) -> Report:
     """The report of a review session's rows (its run, or each row's latest result).
 
@@ -105,6 +109,8 @@ def build_report(
         people: every reviewer's verdicts, when already read (see :func:`read_people`).
         results: the session's results as read (row index → result).
         known: each row's category, as far as read already (see :func:`project_report`).
+        sample: the project's random sample, to correct the headline figures by
+            people's verdicts on it (see :mod:`~judgedesk.core.report.sample_figures`).
     """
     kept = _kept(cache, results)
     everything = session.items()
@@ -134,11 +140,21 @@ def build_report(
         human = read_labels(dataset, session.rows(), scale)[1]
     project = session.project
     order = [j.name for j in project.judges if j.enabled] if project is not None else []
+    summary = summarize(statuses, scale, seed=seed)
+    correction = None
+    if sample is not None:
+        correction = correct_figures(
+            sample,
+            ((i.row_index, i.status, i.judge_value) for i in items),
+            {i.row_index: i.human_value for i in everything},
+            summary.kind,
+            scale,
+        )
     return Report(
         project=project_name,
         run_id=session.run_id,
         scale=scale,
-        summary=summarize(statuses, scale, seed=seed),
+        summary=summary,
         distribution=distribution(ok_values, scale),
         dimensions=dimensions(items, seed),
         category_field=category or None,
@@ -152,6 +168,7 @@ def build_report(
         ),
         people=people_figures_of(session, items, seed, people),
         judges_alpha=kept(("alpha", scale, seed), lambda: judges_alpha(items, scale, seed)),
+        correction=correction,
     )
 
 
@@ -210,6 +227,7 @@ def project_report(
             cache.begin(store)
         span = large_span(store, run_id, streamed, once=cache is None)
         breakdown = (category, categories)
+        sample = load_sample(project)
         if span is not None:
             report = stream_report(
                 store,
@@ -221,10 +239,19 @@ def project_report(
                 span,
                 history=history,
                 read_verdicts=cache.step_verdicts if cache is not None else None,
+                sample=sample,
             )
         else:
             report = _report_at_once(
-                store, project, dataset, run_id, breakdown, seed, cache, history=history
+                store,
+                project,
+                dataset,
+                run_id,
+                breakdown,
+                seed,
+                cache,
+                history=history,
+                sample=sample,
             )
         if compare is not None:
             report.comparison = _comparison(store, *compare, report.scale, seed, cache)
@@ -250,6 +277,7 @@ def _report_at_once(
     cache: ReportCache | None,
     *,
     history: bool,
+    sample: RandomSample | None = None,
 ) -> Report:
     """The report of every row read at once (see :func:`project_report`)."""
     results = cache.results(store, run_id) if cache is not None else report_results(store, run_id)
@@ -268,6 +296,7 @@ def _report_at_once(
         people=reviewers,
         results=results,
         known=breakdown[1],
+        sample=sample,
     )
     pairs = _kept(cache, results)("pairs", lambda: has_pairs(results.values()))
     return add_people_figures(

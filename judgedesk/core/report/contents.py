@@ -13,6 +13,7 @@ from judgedesk.core.report.groups import Group
 from judgedesk.core.report.history import VersionFigures
 from judgedesk.core.report.judges import JudgeCounts
 from judgedesk.core.report.pairwise import PairwiseFigures
+from judgedesk.core.report.sample_figures import SampleCorrection
 from judgedesk.core.review import (
     AgreementFigures,
     Ceiling,
@@ -56,6 +57,9 @@ class Report:
     unreadable: UnreadableLines | None = None
     """The dataset's lines the reported run (the latest, for each row's latest result)
     could not read, so no row has them; None when it read every line."""
+    correction: SampleCorrection | None = None
+    """The headline figures corrected by people's verdicts on the project's random
+    sample, when one was drawn."""
     created: float = field(default_factory=time.time)
 
     def to_dict(self) -> dict[str, Any]:
@@ -79,4 +83,6 @@ class Report:
             "history": [v.to_dict() for v in self.history],
             "judges_alpha": self.judges_alpha.to_dict() if self.judges_alpha else None,
             "unreadable": self.unreadable.to_dict() if self.unreadable else None,
+            "sample": self.correction.to_dict() if self.correction else None,
+            "corrected": [f.to_dict() for f in self.correction.figures] if self.correction else [],
         }

@@ -33,9 +33,11 @@ from judgedesk.core.report.people import (
     people_figures_of,
     read_people,
 )
+from judgedesk.core.report.sample_figures import correct_figures
 from judgedesk.core.review import (
     JudgeValues,
     JudgeVerdict,
+    RandomSample,
     ReviewItem,
     ReviewSession,
     ReviewSnapshot,
@@ -105,19 +107,21 @@ def stream_report(
     *,
     history: bool = False,
     read_verdicts: Callable[[Store, int], StepVerdicts] | None = None,
+    sample: RandomSample | None = None,
 ) -> Report:
     """The report of the rows from ``span[0]`` to ``span[1]`` (see the module docstring),
     broken down by ``breakdown[0]``: the rows' categories, as far as read already, are
     ``breakdown[1]`` (see :func:`~judgedesk.core.report.build.project_report`). With
     ``history``, each judge version's agreement with people, each run's verdicts read by
     ``read_verdicts`` when given (see :func:`~judgedesk.core.report.history.judge_history`).
+    With ``sample``, the headline figures corrected by people's verdicts on it.
 
     Raises:
         JudgeDeskError: a breakdown is asked for without the dataset.
     """
     # What was kept of every row is let go before the passes that follow.
     report, session, reviewers, pairs = _figures(
-        store, project, dataset, run_id, breakdown, seed, span
+        store, project, dataset, run_id, breakdown, seed, span, sample
     )
     # Pairs are read again, a chunk at a time: pairwise figures keep no row either.
     return add_people_figures(
@@ -140,6 +144,7 @@ def _figures(
     breakdown: tuple[str | None, Sequence[str]],
     seed: int,
     span: tuple[int, int],
+    sample: RandomSample | None = None,
 ) -> tuple[Report, ReviewSession, People, bool]:
     """The figures of one pass over the rows (see :func:`stream_report`); the session of
     the rows somebody said something about, its reviewers, and whether some row holds a
@@ -180,11 +185,17 @@ def _figures(
         groups = category_groups(read.categories, scale, seed)
     rated = {row for given in reviewers.verdicts.values() for row in given}
     judges, dimensions = read.judges()
+    summary = summarize(read.results, scale, seed=seed)
+    correction = None
+    if sample is not None:
+        judged_rows = ((row, *result) for row, result in zip(read.rows, read.results, strict=True))
+        people = {row: item.human_value for row, item in items.items()}
+        correction = correct_figures(sample, judged_rows, people, summary.kind, scale)
     report = Report(
         project=project.name,
         run_id=run_id,
         scale=scale,
-        summary=summarize(read.results, scale, seed=seed),
+        summary=summary,
         distribution=distribution(read.ok_values, scale),
         dimensions=dimensions.groups(judged, seed),
         category_field=category or None,
@@ -197,6 +208,7 @@ def _figures(
         judges_alpha=(
             alpha_of(judges.given(read.rows), scale, seed) if len(judges.values) > 1 else None
         ),
+        correction=correction,
     )
     return report, session, reviewers, read.pairs
 

@@ -8,6 +8,7 @@ from judgedesk.core.report.build import Estimate, Group, Report, RunComparison, 
 from judgedesk.core.report.history import VersionFigures
 from judgedesk.core.report.judges import JudgeCounts
 from judgedesk.core.report.pairwise import PairwiseFigures, Rate
+from judgedesk.core.report.sample_figures import TITLES, CorrectedFigure, SampleCorrection
 from judgedesk.core.review import (
     MEANINGS,
     AgreementFigures,
@@ -188,6 +189,8 @@ def format_report(report: Report) -> str:
         )
     if report.human_labels is not None:
         lines += human_label_lines(report.human_labels)
+    if report.correction is not None:
+        lines += ["", *correction_lines(report.correction)]
     if report.judges:
         lines += ["", *judge_lines(report.judges)]
     if report.judges_alpha is not None:
@@ -204,6 +207,60 @@ def format_report(report: Report) -> str:
     if report.comparison is not None:
         lines += ["", *comparison_lines(report.comparison, report.scale)]
     return "\n".join(lines) + "\n"
+
+
+def correction_lines(correction: SampleCorrection) -> list[str]:
+    """The judge's figures beside those corrected by people's verdicts on the sample."""
+    sample = correction.sample
+    lines = [
+        f"Random sample: {len(sample)} rows (seed {sample.seed}"
+        + (f", stratified by {sample.by}" if sample.by else "")
+        + f"), {correction.reviewed} with people's verdicts"
+    ]
+    for figure in correction.figures:
+        lines.append("  " + corrected_line(figure))
+    if any(f.corrected is not None for f in correction.figures):
+        lines.append(
+            "  The judge's figure is its own view of every row; the corrected one shifts it by "
+            "how far people and the judge differ on the sample, so where they differ, the "
+            "judge alone is off by about that much."
+        )
+    if correction.outside:
+        lines.append(
+            f"  {correction.outside} rows outside the sample have people's verdicts: they are "
+            "not used here, since rows picked by hand are not like the rest."
+        )
+    if correction.added_later:
+        lines.append(
+            f"  {correction.added_later} rows were judged after the sample was drawn: they are "
+            "not in it, and count here as rows nobody reviewed."
+        )
+    return lines
+
+
+def corrected_line(figure: CorrectedFigure) -> str:
+    """ "Mean score: judge 3.100 · corrected 2.400 (95% CI …, 8 reviewed, 51 not)"."""
+    show = percent if figure.rate else number
+    title = TITLES[figure.figure]
+    found = figure.corrected
+    if found is None:
+        needed = figure.reviews_needed
+        return (
+            f"{title}: judge {show(figure.judge_alone)}; review {needed} more sample "
+            f"row{'s' if needed != 1 else ''} to correct it"
+        )
+    line = (
+        f"{title}: judge {show(figure.judge_alone)} · corrected {show(found.estimate)} "
+        f"(95% CI {show(found.ci_low)}–{show(found.ci_high)}, {found.n_labelled} reviewed, "
+        f"{found.n_unlabelled} not)"
+    )
+    target = percent(figure.target) if figure.rate else number(figure.target)
+    more = figure.more_for_target
+    if more is not None and more > 0:
+        line += f"; ±{target} needs {more} more reviews"
+    elif more == 0:
+        line += f"; within ±{target}"
+    return line
 
 
 def people_lines(people: PeopleFigures) -> list[str]:

@@ -55,6 +55,10 @@ if TYPE_CHECKING:
     from judgedesk.core.review.pack_session import PackSession as PackSession
     from judgedesk.core.review.people_verdict import consensus as consensus
     from judgedesk.core.review.people_verdict import consensus_rows as consensus_rows
+    from judgedesk.core.review.random_sample import RandomSample as RandomSample
+    from judgedesk.core.review.random_sample import Stratum as Stratum
+    from judgedesk.core.review.random_sample import draw_sample as draw_sample
+    from judgedesk.core.review.random_sample import load_sample as load_sample
     from judgedesk.core.review.reliability import Ceiling as Ceiling
     from judgedesk.core.review.reliability import PairAgreement as PairAgreement
     from judgedesk.core.review.reliability import human_ceiling as human_ceiling

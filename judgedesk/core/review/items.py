@@ -34,6 +34,8 @@ PEOPLE = "people"
 """The reviewer name of a row's review that stands for several reviewers' (in reports)."""
 
 SORTS = ("row", "disagreement", "score", "score_desc", "updated")
+JUDGE_SORTS = ("score", "score_desc")
+"""The sorts by the judge's verdict, which blind mode ignores (they would reveal it)."""
 
 
 @dataclass(frozen=True)
@@ -216,6 +218,8 @@ class ReviewFilter:
         text: only rows holding this text (any dataset field, the note, the verdicts,
             the error), ignoring case. Searching reads the dataset.
         rows: only these rows (e.g. the rows two runs judged differently).
+        blind: blind mode, where nothing may show the judge's verdict: the judge-score
+            range and the sorts by judge score (:data:`JUDGE_SORTS`) are ignored.
     """
 
     show: str = "all"
@@ -223,6 +227,7 @@ class ReviewFilter:
     score_max: float | None = None
     text: str = ""
     rows: frozenset[int] | None = None
+    blind: bool = False
 
 
 @dataclass(frozen=True)

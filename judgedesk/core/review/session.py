@@ -22,6 +22,7 @@ from judgedesk.core.review import undo_words as words
 from judgedesk.core.review.comparisons import review_agreement
 from judgedesk.core.review.human import ReviewScale
 from judgedesk.core.review.items import (
+    JUDGE_SORTS,
     SHOW,
     SHOW_TESTS,
     SORT_KEYS,
@@ -167,6 +168,10 @@ class ReviewSession:
         if sort not in SORTS:
             raise JudgeDeskError(f"Unknown sort '{sort}': use {', '.join(SORTS)}.")
         keep = SHOW_TESTS[wanted.show]
+        blind = wanted.blind or self.blind
+        if blind:  # a filter or sort by the judge's verdict would show it
+            wanted = replace(wanted, score_min=None, score_max=None)
+            sort = "row" if sort in JUDGE_SORTS else sort
         matched = None
         if wanted.text:
             matched = found if found is not None else self._text_matches(wanted.text)
@@ -282,6 +287,7 @@ class ReviewSession:
                 judge_run=result.run_id if result else None,
                 judge_status=result.status if result else None,
                 judge_value=result.value if result else None,
+                blind=self.blind,
             )
 
         def apply(state: object) -> None:

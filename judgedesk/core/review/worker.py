@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from judgedesk.core.dataset import Dataset, SearchCancelled, search_rows
+from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project, UndoStack
 from judgedesk.core.review.human import ReviewScale, scale_for
+from judgedesk.core.review.random_sample import load_sample
 from judgedesk.core.review.session import ReviewFilter, ReviewItem, ReviewProgress, ReviewSession
 from judgedesk.core.review.two_raters import AgreementFigures
 from judgedesk.core.run import Store
@@ -51,11 +53,13 @@ class ReviewLoad:
         scale: what a person's verdict looks like here.
         items: row index → item, in row order; empty when nothing was judged yet.
         undo: the state of the review's undo stack.
+        sample: the rows of the project's random sample (none drawn: empty).
     """
 
     scale: ReviewScale
     items: dict[int, ReviewItem]
     undo: UndoState
+    sample: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -153,7 +157,7 @@ class ReviewWorker:
             session.project, session.blind = project, blind
             session.reload()
             items = {item.row_index: item for item in session.items()}
-            return ReviewLoad(session.scale, items, self._undo_state())
+            return ReviewLoad(session.scale, items, self._undo_state(), _sample_rows(project))
         self._close()
         self._undo.clear()
         self._dataset = dataset
@@ -171,7 +175,15 @@ class ReviewWorker:
         session.sig_review_changed.connect(self._changed.append)
         self._session = session
         items = {item.row_index: item for item in session.items()}
-        return ReviewLoad(session.scale, items, self._undo_state())
+        return ReviewLoad(session.scale, items, self._undo_state(), _sample_rows(project))
+
+    def set_blind(self, blind: bool) -> Future[None]:
+        """Review blind or not from now on: verdicts given blind are marked so."""
+        return self._submit(self._set_blind, blind)
+
+    def _set_blind(self, blind: bool) -> None:
+        if self._session is not None:
+            self._session.blind = blind
 
     def close(self) -> Future[None]:
         """Close the session and its store; the undo history is forgotten."""
@@ -307,7 +319,8 @@ class ReviewWorker:
         self._undo.clear()
         session.reload()
         items = {item.row_index: item for item in session.items()}
-        return ReviewLoad(session.scale, items, self._undo_state())
+        sample = _sample_rows(session.project) if session.project is not None else frozenset()
+        return ReviewLoad(session.scale, items, self._undo_state(), sample)
 
     def _change(self, apply: Callable[[ReviewSession], object]) -> ReviewChange:
         self._changed.clear()
@@ -320,3 +333,14 @@ class ReviewWorker:
     def _undo_state(self) -> UndoState:
         stack = self._undo
         return UndoState(stack.can_undo, stack.can_redo, stack.undo_label, stack.redo_label)
+
+
+def _sample_rows(project: Project) -> frozenset[int]:
+    """The rows of ``project``'s random sample; none when none was drawn or it is damaged
+    (``judgedesk review sample`` says what is wrong with it)."""
+    try:
+        sample = load_sample(project)
+    except JudgeDeskError as exc:
+        log.warning("%s", exc)
+        return frozenset()
+    return sample.members if sample is not None else frozenset()

@@ -25,11 +25,12 @@ CREATE TABLE IF NOT EXISTS reviews (
     PRIMARY KEY (row_index, reviewer)
 );
 """
-"""Store version 7: each reviewer's review of a row, kept apart from everyone else's."""
+"""Store version 7: each reviewer's review of a row, kept apart from everyone else's;
+version 8 adds ``blind INTEGER NOT NULL DEFAULT 0`` (see ``schema``)."""
 
 _COLUMNS = (
     "row_index, row_id, value, agree, flag, note, reviewer, updated, "
-    "judge_run, judge_status, judge_value, dimensions, source"
+    "judge_run, judge_status, judge_value, dimensions, source, blind"
 )
 
 
@@ -59,6 +60,8 @@ class Review:
         dimensions: the person's own score for dimensions of a multi-dimension verdict.
         source: where the review came from when it was not made here (a label file's
             or a review pack's name); empty for reviews made in this project.
+        blind: the verdict was given in blind mode, without the judge's verdict in
+            sight (reviews from before version 8, and from elsewhere, are not marked).
     """
 
     row_index: int
@@ -74,6 +77,7 @@ class Review:
     judge_value: Any = None
     dimensions: dict[str, float] = field(default_factory=dict)
     source: str = ""
+    blind: bool = False
 
     @property
     def verdict(self) -> Any:
@@ -163,7 +167,7 @@ class ReviewTable:
             self.delete(review.row_index, review.reviewer)
             return
         self._db.execute(
-            f"INSERT OR REPLACE INTO reviews ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT OR REPLACE INTO reviews ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             _params(review),
         )
 
@@ -207,7 +211,7 @@ class ReviewTable:
                     changed += 1
                 self._db.execute(
                     f"INSERT OR REPLACE INTO reviews ({_COLUMNS}) "
-                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     _params(review),
                 )
             self._db.execute("COMMIT")
@@ -254,6 +258,7 @@ def _params(review: Review) -> tuple[Any, ...]:
         _dumps(review.judge_value),
         _dumps(review.dimensions or None),
         review.source,
+        int(review.blind),
     )
 
 
@@ -268,7 +273,8 @@ def _loads(text: str | None) -> Any:
 
 
 def _review(row: tuple[Any, ...]) -> Review:
-    index, row_id, value, agree, flag, note, reviewer, updated, run, status, judged, dims, src = row
+    index, row_id, value, agree, flag, note, reviewer, updated, run, status, judged, dims = row[:12]
+    src, blind = row[12:14]
     return Review(
         row_index=index,
         row_id=row_id,
@@ -283,4 +289,5 @@ def _review(row: tuple[Any, ...]) -> Review:
         judge_value=_loads(judged),
         dimensions=dict(_loads(dims) or {}),
         source=src,
+        blind=bool(blind),
     )

@@ -10,7 +10,7 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.run.adjudications import ADJUDICATIONS_SCHEMA
 from judgedesk.core.run.reviews import REVIEWS_SCHEMA
 
-STORE_VERSION = 7
+STORE_VERSION = 8
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -126,6 +126,11 @@ def _key_reviews_by_reviewer(db: sqlite3.Connection) -> None:
     db.execute(ADJUDICATIONS_SCHEMA)
 
 
+def _add_review_blind(db: sqlite3.Connection) -> None:
+    # Whether a verdict was given in blind mode; earlier reviews are not known to be.
+    db.execute("ALTER TABLE reviews ADD COLUMN blind INTEGER NOT NULL DEFAULT 0")
+
+
 # Step n turns a file of version n into version n + 1.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _add_reviews,
@@ -134,6 +139,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     4: _add_team_reviews,
     5: _add_run_judges,
     6: _key_reviews_by_reviewer,
+    7: _add_review_blind,
 }
 
 

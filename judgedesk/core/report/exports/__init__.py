@@ -34,7 +34,7 @@ from judgedesk.core.report.exports.tables import flat_columns, write_csv, write_
 from judgedesk.core.report.exports.xlsx import write_xlsx
 from judgedesk.core.report.history import judge_history
 from judgedesk.core.report.people import people_verdicts
-from judgedesk.core.review import ReviewSession, scale_level
+from judgedesk.core.review import ReviewSession, load_sample, scale_level
 from judgedesk.core.run import Store
 
 __all__ = [
@@ -96,7 +96,8 @@ def write_export(
         with atomic_text(out) as text:
             return write_csv(records, columns, text, raw=raw)
     if report is None:
-        report = build_report(session, project_name=project.name if project else "")
+        sample = load_sample(project) if project is not None else None
+        report = build_report(session, project_name=project.name if project else "", sample=sample)
     if report.unreadable is None:
         report = replace(report, unreadable=left_out(store, run_id))
     if not report.history:

@@ -18,7 +18,7 @@ from judgedesk.core.report.exports.tables import (
     people_table,
 )
 from judgedesk.core.report.history import has_history
-from judgedesk.core.report.text import interval, number, percent
+from judgedesk.core.report.text import corrected_line, interval, number, percent
 from judgedesk.core.review import AgreementFigures, Figure, ReviewItem
 
 MAX_LISTED_ROWS = 500
@@ -91,6 +91,9 @@ def _summary(report: Report) -> str:
             ("Ties", percent(summary.tie_rate)),
             ("Losses", percent(summary.loss_rate)),
         ]
+    if report.correction is not None:
+        corrected = report.correction.figures
+        rows += [("Corrected by the random sample", corrected_line(f)) for f in corrected]
     return "<h2>Summary</h2>" + _table(("Figure", "Value"), rows)
 
 

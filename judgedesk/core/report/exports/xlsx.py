@@ -26,6 +26,7 @@ from judgedesk.core.report.exports.xlsx_file import (
     write_workbook,
 )
 from judgedesk.core.report.history import has_history
+from judgedesk.core.report.sample_figures import TITLES
 from judgedesk.core.report.text import percent
 from judgedesk.core.review import Figure
 
@@ -169,6 +170,14 @@ def _summary_rows(report: Report) -> list[list[Any]]:
         lines.append(["Win rate", *_estimate(summary.win_rate)])
         lines.append(["Tie rate", summary.tie_rate])
         lines.append(["Loss rate", summary.loss_rate])
+    if report.correction is not None:
+        for corrected in report.correction.figures:
+            title = f"{TITLES[corrected.figure]}, corrected by the random sample"
+            found = corrected.corrected
+            if found is None:
+                lines.append([title, f"review {corrected.reviews_needed} more sample rows"])
+            else:
+                lines.append([title, found.estimate, found.ci_low, found.ci_high, found.n_labelled])
     for group in report.dimensions:
         lines.append([f"Dimension: {group.name}", *_estimate(group.summary.mean)])
     review = report.review

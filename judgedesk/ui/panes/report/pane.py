@@ -108,11 +108,20 @@ class ReportPane(QWidget):
         self.review = QLabel("", self)
         self.review.setObjectName("reportReview")
         self.review.setWordWrap(True)
+        self.corrected = QLabel("", self)
+        self.corrected.setObjectName("reportCorrected")
+        self.corrected.setWordWrap(True)
+        self.corrected.setToolTip(
+            self.tr(
+                "The judge's figure is its own view of every row; the corrected one shifts it "
+                "by how far people and the judge differ on the random sample."
+            )
+        )
         summary = QFrame(self)
         summary.setObjectName("reportSummary")
         summary.setFrameShape(QFrame.Shape.StyledPanel)
         box = QVBoxLayout(summary)
-        for label in (self.headline, self.counts, self.review):
+        for label in (self.headline, self.corrected, self.counts, self.review):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             box.addWidget(label)
 
@@ -320,6 +329,7 @@ class ReportPane(QWidget):
                 self.tr("Run the project (the Run pane, Ctrl+R): its results are reported here.")
             )
             self.review.setText("")
+            self.corrected.setText("")
             for card in self.cards:
                 card.setVisible(card not in (self.dimension_card, self.pairs_card))
             for card in self.cards:
@@ -331,6 +341,8 @@ class ReportPane(QWidget):
         itself = self.pair_words.judges_words(report.judges, report.judges_alpha)
         self.counts.setText(words.counts(report.summary) + (f"\n{itself}" if itself else ""))
         self.review.setText(words.review(report.review))
+        self.corrected.setText(words.corrected(report.correction))
+        self.corrected.setVisible(report.correction is not None)
         self._fill_card(self.distribution_card, words.distribution(report))
         self._fill_card(self.category_card, words.categories(report, report.category_field))
         self._fill_card(self.dimension_card, words.dimensions(report))

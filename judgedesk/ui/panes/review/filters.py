@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QLocale, QTimer, Signal
-from PySide6.QtGui import QDoubleValidator
+from PySide6.QtGui import QDoubleValidator, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from judgedesk.core.review import ReviewFilter, ReviewScale
 
 SEARCH_DELAY_MS = 300
+JUDGE_SORTS = ("score", "score_desc")  # the core ignores them in blind mode too
 
 
 class ReviewFilterBar(QWidget):
     """Show (all, unreviewed, disagreements…), a judge-score range, text, and a sort.
 
+    In blind mode nothing may show the judge's verdict, so the judge-score range and the
+    sorts by judge score are disabled (and left out of :meth:`filter`).
+
     Signals:
         sig_changed: the filter or the sort changed (typing is waited out a moment).
+        sig_sample_chosen: the person chose to show the random sample (reviewed blind).
     """
 
     sig_changed = Signal()
+    sig_sample_chosen = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -37,9 +43,12 @@ class ReviewFilterBar(QWidget):
             ("stale", self.tr("Judge changed since review")),
             ("split", self.tr("Reviewers disagree")),
             ("adjudicated", self.tr("Decided where reviewers disagreed")),
+            ("sample", self.tr("The random sample")),
         ):
             self.show_combo.addItem(text, key)
-        self.show_combo.currentIndexChanged.connect(lambda _: self.sig_changed.emit())
+        self._sample: frozenset[int] = frozenset()
+        self.blind = False
+        self.show_combo.currentIndexChanged.connect(self._show_changed)
         show_label = QLabel(self.tr("&Show"), self)
         show_label.setBuddy(self.show_combo)
 
@@ -103,6 +112,53 @@ class ReviewFilterBar(QWidget):
         field.textChanged.connect(lambda _: self._search_timer.start())
         return field
 
+    def _show_changed(self, _index: int) -> None:
+        if self.show_combo.currentData() == "sample":
+            self.sig_sample_chosen.emit()
+        self.sig_changed.emit()
+
+    def set_sample(self, rows: frozenset[int]) -> None:
+        """The rows of the project's random sample (none drawn: empty)."""
+        changed = rows != self._sample
+        self._sample = rows
+        item = self._item(self.show_combo, "sample")
+        item.setToolTip(
+            self.tr("The rows drawn at random (Review › Draw a Random Sample…), reviewed blind.")
+            if rows
+            else self.tr("No random sample yet: draw one with Review › Draw a Random Sample…")
+        )
+        if changed and self.show_combo.currentData() == "sample":
+            self.sig_changed.emit()
+
+    def set_blind(self, blind: bool) -> None:
+        """Disable (blind) or enable the filter and sorts by the judge's verdict."""
+        self.blind = blind
+        why = (
+            self.tr("Off in blind mode: filtering or sorting by the judge's score would show it.")
+            if blind
+            else ""
+        )
+        for widget in (self.score_label, self.score_min, self.score_to, self.score_max):
+            widget.setEnabled(not blind)
+            widget.setToolTip(why)
+        for key in JUDGE_SORTS:
+            item = self._item(self.sort, key)
+            item.setEnabled(not blind)
+            item.setToolTip(why)
+        self.sort.blockSignals(True)
+        if blind and self.sort.currentData() in JUDGE_SORTS:
+            self.sort.setCurrentIndex(self.sort.findData("row"))
+        self.sort.blockSignals(False)
+        self.sig_changed.emit()
+
+    @staticmethod
+    def _item(combo: QComboBox, key: str) -> QStandardItem:
+        model = combo.model()
+        assert isinstance(model, QStandardItemModel)
+        found = model.item(combo.findData(key))
+        assert found is not None
+        return found
+
     def set_scale(self, scale: ReviewScale) -> None:
         """The score range applies to scores only."""
         scores = scale.kind == "score"
@@ -117,15 +173,20 @@ class ReviewFilterBar(QWidget):
         self.show_combo.setCurrentIndex(self.show_combo.findData(show))
 
     def filter(self) -> ReviewFilter:
+        show = str(self.show_combo.currentData())
+        judged = not self.blind
         return ReviewFilter(
-            show=str(self.show_combo.currentData()),
-            score_min=_number(self.score_min.text()),
-            score_max=_number(self.score_max.text()),
+            show="all" if show == "sample" else show,
+            score_min=_number(self.score_min.text()) if judged else None,
+            score_max=_number(self.score_max.text()) if judged else None,
             text=self.search.text().strip(),
+            rows=self._sample if show == "sample" else None,
+            blind=self.blind,
         )
 
     def sort_key(self) -> str:
-        return str(self.sort.currentData())
+        key = str(self.sort.currentData())
+        return "row" if self.blind and key in JUDGE_SORTS else key
 
 
 def _number(text: str) -> float | None:

@@ -103,6 +103,8 @@ class ReviewPane(QWidget):
         self.card.sig_redo_requested.connect(self.redo)
         self.card.people.sig_decided.connect(self.decide)
         self.card.set_undo(False, False)
+        self.card.blind_box.toggled.connect(self._blind_changed)
+        self.filters.sig_sample_chosen.connect(lambda: self.card.blind_box.setChecked(True))
         self.row_cursor = ReviewCursor(
             workspace, self.model, self.queue, self.card, self.link, self
         )
@@ -174,11 +176,17 @@ class ReviewPane(QWidget):
         if scale_changed:
             self.card.set_scale(load.scale, self.model.value_text)
             self.filters.set_scale(load.scale)
+        self.filters.set_sample(load.sample)
         undo = load.undo
         self.card.set_undo(undo.can_undo, undo.can_redo, undo.undo_label, undo.redo_label)
         self.refresh_queue()
         self.link.schedule_figures()
         self.sig_loaded.emit(load)
+
+    def _blind_changed(self, blind: bool) -> None:
+        if not self.link.closed:
+            self.worker.set_blind(blind)
+        self.filters.set_blind(blind)  # the queue is made again without the judge's score
 
     def refresh_queue(self) -> None:
         """Filter and sort the queue again (a text search runs off the GUI thread)."""

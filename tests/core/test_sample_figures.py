@@ -1,0 +1,139 @@
+"""The report's figures corrected by people's verdicts on the random sample, and only there."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from judgedesk.cli import main
+from judgedesk.core.dataset import open_dataset
+from judgedesk.core.project import Project
+from judgedesk.core.report import corrected_mean, format_report, project_report, write_export
+from judgedesk.core.review import ReviewSession
+from judgedesk.core.run import Store
+from tests.core.test_random_sample import draw, judged_project
+
+KEYS = {
+    "figure", "estimate", "ci_low", "ci_high", "n_labelled", "n_unlabelled", "judge_alone",
+    "lam", "reviews_needed", "target_half_width", "more_for_3_points", "half_width_with_more",
+}  # fmt: skip
+
+
+def person(row: int) -> int:
+    """People score a row one point under the judge (row % 5 + 1), never under 1."""
+    return max(1, row % 5)
+
+
+def review(project: Project, rows: list[int], reviewer: str = "ana") -> None:
+    with Store(project.store_path) as store:
+        session = ReviewSession(store, project=project, reviewer=reviewer)
+        for row in rows:
+            session.set_value(row, person(row))
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_the_corrected_mean_is_ppi_on_the_sample_s_verdicts(tmp_path: Path, streamed: bool) -> None:
+    project = judged_project(tmp_path / "p", rows=60, failed=(5,))
+    sample = draw(project, 12, seed=9)
+    reviewed = list(sample.rows[:8])  # four sample rows not reviewed yet
+    outside = [r for r in range(60) if r not in sample and r != 5][:3]
+    review(project, reviewed + outside)
+    report = project_report(project, streamed=streamed)
+    correction = report.correction
+    assert correction is not None
+    assert (correction.reviewed, correction.outside, correction.added_later) == (8, 3, 0)
+    [figure] = correction.figures
+    assert figure.figure == "mean_score"
+    judge = {r: float(r % 5 + 1) for r in range(60) if r != 5}
+    expected = corrected_mean(
+        [float(person(r)) for r in reviewed],
+        [judge[r] for r in reviewed],
+        [v for r, v in judge.items() if r not in reviewed],  # people outside: not used
+    )
+    assert figure.corrected is not None
+    assert figure.corrected.estimate == pytest.approx(expected.estimate)
+    assert (figure.corrected.ci_low, figure.corrected.ci_high) == pytest.approx(
+        (expected.ci_low, expected.ci_high)
+    )
+    assert (figure.n_labelled, figure.n_unlabelled) == (8, 51)
+    assert report.summary.mean is not None
+    assert figure.judge_alone == pytest.approx(report.summary.mean.value)
+    assert figure.corrected.estimate < figure.judge_alone  # people score lower
+    more = figure.more_for_target
+    spread = expected.spread
+    if more is not None:
+        assert spread.half_width(8 + more) <= figure.target < spread.half_width(8 + more - 1)
+    assert figure.with_more()["10"] == pytest.approx(spread.half_width_with(10))
+    text = format_report(report)
+    assert "Mean score: judge " in text and " · corrected " in text
+    assert "3 rows outside the sample have people's verdicts: they are not used" in text
+
+
+def test_accuracy_is_corrected_and_a_small_sample_says_how_many_more(tmp_path: Path) -> None:
+    project = judged_project(tmp_path / "p", rows=40)
+    with Store(project.store_path) as store:  # correct / incorrect verdicts this time
+        run = store.start_run()
+        for i in range(40):
+            store.put_result(run, i, f"r{i}", "ok", i % 3 != 0)
+        store.finish_run(run, "finished")
+    sample = draw(project, 10, seed=2)
+    first = sample.rows[0]
+    with Store(project.store_path) as store:
+        ReviewSession(store, project=project, reviewer="ana").set_value(first, True)
+    [figure] = project_report(project).correction.figures  # type: ignore[union-attr]
+    assert figure.figure == "accuracy" and figure.corrected is None
+    assert figure.reviews_needed == 1
+    assert "review 1 more sample row to correct it" in format_report(project_report(project))
+    second = sample.rows[1]
+    with Store(project.store_path) as store:
+        ReviewSession(store, project=project, reviewer="ana").set_value(second, False)
+    [figure] = project_report(project).correction.figures  # type: ignore[union-attr]
+    judge = {r: float(r % 3 != 0) for r in range(40)}
+    expected = corrected_mean(
+        [1.0, 0.0],
+        [judge[first], judge[second]],
+        [v for r, v in judge.items() if r not in (first, second)],
+    )
+    assert figure.corrected is not None
+    assert figure.corrected.estimate == pytest.approx(expected.estimate)
+    assert figure.judge_alone == pytest.approx(sum(judge.values()) / 40)
+
+
+def test_report_json_holds_the_corrected_figures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = judged_project(tmp_path / "p", rows=30)
+    sample = draw(project, 6, seed=1)
+    review(project, list(sample.rows[:4]))
+    assert main(["report", str(project.root), "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    [figure] = printed["corrected"]
+    assert set(figure) == KEYS
+    assert figure["figure"] == "mean_score" and figure["n_labelled"] == 4
+    assert figure["ci_low"] <= figure["estimate"] <= figure["ci_high"]
+    assert printed["sample"]["rows"] == 6 and printed["sample"]["seed"] == 1
+
+
+def test_xlsx_and_html_exports_carry_both_figures(tmp_path: Path) -> None:
+    project = judged_project(tmp_path / "p", rows=30)
+    sample = draw(project, 6, seed=1)
+    review(project, list(sample.rows[:4]))
+    report = project_report(project)
+    assert report.correction is not None
+    [figure] = report.correction.figures
+    assert figure.corrected is not None
+    with Store(project.store_path) as store, open_dataset(project.dataset_path()) as dataset:
+        write_export(store, tmp_path / "out.xlsx", "xlsx", dataset, project=project)
+        write_export(store, tmp_path / "out.html", "html", dataset, project=project)
+    sheet = openpyxl.load_workbook(tmp_path / "out.xlsx")["Summary"]
+    rows = {row[0]: row[1:] for row in sheet.iter_rows(values_only=True) if row and row[0]}
+    assert rows["Mean score"][0] == pytest.approx(figure.judge_alone)
+    corrected = rows["Mean score, corrected by the random sample"]
+    assert corrected[0] == pytest.approx(figure.corrected.estimate)
+    assert corrected[3] == 4
+    page = (tmp_path / "out.html").read_text(encoding="utf-8")
+    assert "Corrected by the random sample" in page
+    assert f"corrected {figure.corrected.estimate:.3f}" in page
