@@ -131,9 +131,9 @@ class PackActions(QObject):
         return dialog
 
     def _sample_drawn(self, sample: RandomSample) -> None:
-        self.sig_status.emit(sample.summary())
+        self.sig_status_changed.emit(sample.summary())
         # The Review pane reads the sample again, and the Report pane its corrected figures.
-        self.workspace.sig_results_changed.emit(0)
+        self.workspace.results_stored()
 
     # --- import ---------------------------------------------------------------------------
 

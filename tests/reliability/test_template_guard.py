@@ -246,3 +246,23 @@ def test_judgedesk_render_names_the_limit_of_a_runaway_template(tmp_path: Path) 
     assert done.returncode == 2, done.stderr
     assert "error: line 1: This template makes a list of more than 1,000,000 items" in done.stderr
     assert time.monotonic() - started < 10
+
+
+def test_a_worker_started_by_a_large_process_reports_its_own_peak() -> None:
+    import subprocess
+    import sys
+
+    # The window or a test run may be large when it starts a worker: the worker's peak
+    # is its own, not the size of the process that started it.
+    code = (
+        "big = bytearray(700 * 1024 * 1024)\n"
+        "for i in range(0, len(big), 4096): big[i] = 1\n"
+        "from judgedesk.core.template import render_template\n"
+        "from judgedesk.core.template.guard import GUARD\n"
+        "assert render_template(\"{{ [1]|map('string')|join }}\", {}).text == '1'\n"
+        "print(GUARD.peak_kb)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert 0 < int(done.stdout.strip()) <= MEMORY_MB * 1024

@@ -48,6 +48,15 @@ def _limit_memory() -> None:
 def _peak_kb() -> int:
     if os.name != "posix":
         return 0
+    # Linux keeps the largest resident size of the process that started this one across
+    # exec in ru_maxrss; VmHWM is this program's own.
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
     import resource
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
