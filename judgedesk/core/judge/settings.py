@@ -71,6 +71,12 @@ class JudgeSettings:
             still given one request and reply per judge (per order for a pair judged in
             both orders): the first sample's, its reply carrying ``samples``, that reply
             of every sample in order. Rule judges (``kind = "metric"``) are asked once.
+        probabilities: ask the server for the tokens' probabilities (``logprobs`` with
+            20 alternatives) and read the verdict's from them: a score becomes the
+            expected score, a label the most probable one, a pair gets the probability
+            that B is better, each with a confidence; the sampled verdict is kept beside
+            (see ``judge.probabilities``). A server that refuses the field is asked again
+            without it, and the verdict stays the sampled one.
     """
 
     name: str = "judge"
@@ -100,6 +106,7 @@ class JudgeSettings:
     threads: int = 0
     gpu_layers: int = 0
     samples: int = 1
+    probabilities: bool = False
 
     def endpoint(self) -> str:
         """Where the judge's requests go, as cache keys name it: the base URL, or for a

@@ -20,8 +20,10 @@ from judgedesk.core.judge import (
     evaluate_metric,
     mirror,
     parse_verdict,
+    read_probabilities,
     read_with_rule,
     render_prompt,
+    with_probabilities,
 )
 from judgedesk.core.project import Project
 from judgedesk.core.run.asking import RowFailed, candidate_messages
@@ -30,6 +32,7 @@ from judgedesk.core.run.details import (
     AnswerDetail,
     JudgeStepDetail,
     RowDetail,
+    add_probabilities,
     judge_model,
     script_detail,
     script_error,
@@ -344,6 +347,13 @@ class RowProcessor:
                 reasoning_content=reply.reasoning_content,
                 options=judge.options,
             )
+        read = None
+        # Probabilities are read for the built-in readers; rules and structured verdicts
+        # keep their sampled verdict.
+        readable = judge.parser is not None and judge.structured is None and judge.rule is None
+        if request.logprobs and readable and judge.parser is not None:
+            read = read_probabilities(verdict, judge.parser, reply.logprobs, options=judge.options)
+            verdict = with_probabilities(verdict, judge.parser, read)
         step: JudgeStepDetail = {
             "judge": settings.name,
             "key": key,
@@ -351,6 +361,8 @@ class RowProcessor:
             "verdict": verdict_detail(verdict),
             "warnings": [str(i) for i in prompt.issues],
         }
+        if read is not None:
+            add_probabilities(step, read)
         reply_dict = {
             "content": reply.content,
             "reasoning_content": reply.reasoning_content,
