@@ -21,6 +21,7 @@ from judgedesk.core.judge import (
 )
 from judgedesk.core.project.settings import load_project
 from judgedesk.core.run import Store
+from judgedesk.core.run.probability_steps import combine_probabilities, mirrored
 from tests.core.test_pipeline import make_project, run
 from tests.support.fake_openai import FakeOpenAI, Quirks
 
@@ -271,3 +272,60 @@ def test_judgedesk_new_sets_the_judge_to_read_probabilities(tmp_path: Path) -> N
     on, off = load_project(tmp_path / "on"), load_project(tmp_path / "off")
     assert on.judges[0].probabilities is True and off.judges[0].probabilities is False
     assert "probabilities = true" in on.settings_path.read_text(encoding="utf-8")
+
+
+def test_samples_combine_their_probabilities_by_mean(tmp_path: Path) -> None:
+    answers = iter(
+        [
+            [*plain("Score", ": [["), token("7", 0.5, {"8": 0.5}), *plain("]]")],
+            [*plain("Score", ": [["), token("8", 0.9, {"9": 0.1}), *plain("]]")],
+        ]
+    )
+
+    def reply(body: dict[str, Any]) -> dict[str, Any]:
+        tokens = next(answers)
+        return {"content": "".join(t["token"] for t in tokens), "logprobs": tokens}
+
+    with FakeOpenAI(reply=reply) as fake:
+        project = make_project(tmp_path / "p", fake.base_url, rows=1, probabilities=True, samples=2)
+        assert run(project).to_dict()["ok"] == 1
+    result, step = _detail_step(project)
+    assert step["probabilities"] == pytest.approx({"7": 0.25, "8": 0.7, "9": 0.05}, abs=1e-12)
+    assert step["expected"] == pytest.approx(7.8, abs=1e-9)
+    assert step["confidence"] == pytest.approx(0.7, abs=1e-9)
+    assert result.value == pytest.approx(7.8)
+    assert sorted(s["expected"] for s in step["samples"]) == pytest.approx([7.5, 8.1])
+
+
+def test_samples_of_labels_give_the_most_probable_over_all() -> None:
+    step: dict[str, Any] = {"judge": "j"}
+    parts = [
+        {"sampled": "A", "probabilities": {"A": 0.6, "B": 0.4}, "confidence": 0.6},
+        {"sampled": "A", "probabilities": {"A": 0.55, "B": 0.45}, "confidence": 0.55},
+        {"sampled": "B", "probabilities": {"A": 0.1, "B": 0.9}, "confidence": 0.9},
+    ]
+    best = combine_probabilities(step, parts)  # type: ignore[arg-type]
+    # A wins two samples of three, but B is the more probable over the three.
+    assert best == "B"
+    assert step["probabilities"] == pytest.approx({"A": 1.25 / 3, "B": 1.75 / 3}, abs=1e-12)
+
+
+def test_both_orders_of_a_pair_combine_with_the_second_mirrored() -> None:
+    first = {"sampled": "B>A", "probabilities": {"B>A": 0.8, "A=B": 0.2}, "expected": 3.8}
+    first |= {"b_better": 0.7, "confidence": 0.8}
+    # Swapped, the judge preferred the first shown answer: the original B.
+    second = {"sampled": "A>B", "probabilities": {"A>B": 0.6, "A>>B": 0.4}, "expected": 1.6}
+    second |= {"b_better": 0.15, "confidence": 0.6}
+    step: dict[str, Any] = {"judge": "j"}
+    best = combine_probabilities(step, [first, mirrored(second)], "orders")  # type: ignore[arg-type]
+    assert step["probabilities"] == pytest.approx({"B>A": 0.7, "A=B": 0.1, "B>>A": 0.2}, abs=1e-12)
+    assert step["b_better"] == pytest.approx((0.7 + 0.85) / 2, abs=1e-9)
+    assert step["expected"] == pytest.approx((3.8 + 4.4) / 2, abs=1e-9)
+    assert best == "B>A"
+
+
+def test_a_call_without_probabilities_leaves_none_combined() -> None:
+    step: dict[str, Any] = {"judge": "j", "expected": 3.0}
+    parts = [{"sampled": "7", "probabilities": {"7": 1.0}}, {"probability_note": NO_PROBABILITIES}]
+    assert combine_probabilities(step, parts) is None  # type: ignore[arg-type]
+    assert "expected" not in step and NO_PROBABILITIES in step["probability_note"]

@@ -64,7 +64,9 @@ class ScriptDetail(TypedDict):
 
 
 class OrderDetail(TypedDict):
-    """One order of a pair judged in both: as given (first), then swapped."""
+    """One order of a pair judged in both: as given (first), then swapped. A judge
+    reading probabilities adds the keys of :class:`JudgeStepDetail` that hold them
+    (``sampled``, ``probabilities``, … as the order's own call gave them)."""
 
     key: str | None
     cached: bool | None
@@ -72,7 +74,9 @@ class OrderDetail(TypedDict):
 
 
 class SampleDetail(TypedDict):
-    """One of a judge's samples of the row (see ``run.samples``)."""
+    """One of a judge's samples of the row (see ``run.samples``). A judge reading
+    probabilities adds the keys of :class:`JudgeStepDetail` that hold them, as the
+    sample's call gave them (the step keeps their mean)."""
 
     key: str | None
     cached: bool | None

@@ -39,6 +39,11 @@ from judgedesk.core.run.details import (
     verdict_detail,
 )
 from judgedesk.core.run.pairs import combine, pair_of, swap_problem, swapped
+from judgedesk.core.run.probability_steps import (
+    combine_probabilities,
+    mirrored,
+    probability_part,
+)
 from judgedesk.core.run.samples import ask_samples, sample_key
 from judgedesk.core.run.store import Store
 from judgedesk.core.run.swap import combined_verdict, pair_values
@@ -298,10 +303,14 @@ class RowProcessor:
         verdict = combined_verdict(
             judge.parser or ("comparison" if judge.rule else ""), first, second
         )
+        own = [probability_part(step), probability_part(step2)]
         step["orders"] = [
             {"key": step.get("key"), "cached": step.get("cached"), "verdict": step["verdict"]},
             {"key": step2.get("key"), "cached": step2.get("cached"), "verdict": step2["verdict"]},
         ]
+        for order, part in zip(step["orders"], own, strict=True):
+            order.update(part)  # type: ignore[typeddict-item]
+        combine_probabilities(step, [own[0], mirrored(own[1])], "orders")
         step["lengths"] = [len(pair.a), len(pair.b)]
         numbers = pair_values(first, second)
         step["consistent"] = (
