@@ -3,8 +3,8 @@
 Run ``python bench/probabilities.py [--replies N]``. Makes N judge replies (default
 20,000) as a results file keeps them — a few hundred characters of text, each token with
 its log-probability and alternatives (20 at the verdict, as asked), a tenth of them with
-a two-token "10" — then times loading every reply's JSON text, and apart from it reading
-the verdict (the "score" reader) and its probabilities (the expected score). What
+a two-token "10" — then times, reply by reply, loading its JSON text, and apart from it
+reading the verdict (the "score" reader) and its probabilities (the expected score). What
 "Recompute results" costs for a judge with ``probabilities = true``. Prints figures;
 asserts nothing.
 """
@@ -94,17 +94,20 @@ def main() -> None:
     count = parser.parse_args().replies
     rng = random.Random(5)
     stored = [reply(rng, index) for index in range(count)]
-    started = time.perf_counter()
-    replies = [ChatReply.from_dict(json.loads(text)) for text in stored]
-    loading = time.perf_counter() - started
-    started = time.perf_counter()
+    # Row by row, as a recompute reads them; each part timed on its own.
+    loading = seconds = 0.0
     read_ok = 0
-    for answer in replies:
+    clock = time.perf_counter
+    for text in stored:
+        started = clock()
+        answer = ChatReply.from_dict(json.loads(text))
+        loaded = clock()
         verdict = parse_verdict("score", answer.content, options=OPTIONS)
         found = read_probabilities(verdict, "score", answer.logprobs, options=OPTIONS)
         with_probabilities(verdict, "score", found)
         read_ok += found.ok
-    seconds = time.perf_counter() - started
+        seconds += clock() - loaded
+        loading += loaded - started
     print(f"{count:,} replies loaded from their JSON in {loading:.2f} s")
     print(f"verdicts and probabilities read in {seconds:.2f} s; read for {read_ok:,}")
     report(
