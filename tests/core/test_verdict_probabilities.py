@@ -20,6 +20,7 @@ from judgedesk.core.judge import (
     with_probabilities,
 )
 from judgedesk.core.project.settings import load_project
+from judgedesk.core.report.judges import ProbabilityFigures
 from judgedesk.core.run import Store
 from judgedesk.core.run.probability_steps import combine_probabilities, mirrored
 from tests.core.test_pipeline import make_project, run
@@ -329,3 +330,32 @@ def test_a_call_without_probabilities_leaves_none_combined() -> None:
     parts = [{"sampled": "7", "probabilities": {"7": 1.0}}, {"probability_note": NO_PROBABILITIES}]
     assert combine_probabilities(step, parts) is None  # type: ignore[arg-type]
     assert "expected" not in step and NO_PROBABILITIES in step["probability_note"]
+
+
+def test_report_json_gives_the_expected_mean_beside_the_sampled_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with FakeOpenAI(reply=_answer) as fake:
+        project = make_project(tmp_path / "p", fake.base_url, rows=2, probabilities=True)
+        assert run(project).to_dict()["ok"] == 2
+    capsys.readouterr()
+    assert main(["report", str(project.root), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    judge = next(j for j in shown["judges"] if j["name"] == "judge")
+    assert judge["probabilities"] == {
+        "rows": 2,
+        "not_read": 0,
+        "mean_confidence": pytest.approx(0.5),
+        "mean_expected_score": pytest.approx(7.5),
+        "mean_sampled_score": 7.0,
+    }
+
+
+def test_pairs_give_a_weighted_win_rate_beside_the_counted_one() -> None:
+    figures = ProbabilityFigures()
+    figures.add({"judge": "j", "sampled": "B>A", "probabilities": {"B>A": 1.0}, "b_better": 0.7}, 3)
+    figures.add({"judge": "j", "sampled": "A>B", "probabilities": {"A>B": 1.0}, "b_better": 0.4}, 1)
+    figures.add({"judge": "j", "sampled": "A>B", "probability_note": NO_PROBABILITIES}, 1)
+    shown = figures.to_dict()
+    assert shown["weighted_win_rate"] == pytest.approx((3 * 0.7 + 0.4) / 4, abs=1e-12)
+    assert shown["counted_win_rate"] == 0.75 and shown["not_read"] == 1
