@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import math
 from pathlib import Path
@@ -359,3 +360,19 @@ def test_pairs_give_a_weighted_win_rate_beside_the_counted_one() -> None:
     shown = figures.to_dict()
     assert shown["weighted_win_rate"] == pytest.approx((3 * 0.7 + 0.4) / 4, abs=1e-12)
     assert shown["counted_win_rate"] == 0.75 and shown["not_read"] == 1
+
+
+def test_exports_carry_the_probabilities(tmp_path: Path) -> None:
+    with FakeOpenAI(reply=_answer) as fake:
+        project = make_project(tmp_path / "p", fake.base_url, rows=1, probabilities=True)
+        assert run(project).to_dict()["ok"] == 1
+    table, lines = tmp_path / "rows.csv", tmp_path / "rows.jsonl"
+    assert main(["export", str(project.root), "--out", str(table), "--format", "csv"]) == 0
+    assert main(["export", str(project.root), "--out", str(lines), "--format", "jsonl"]) == 0
+    with table.open(encoding="utf-8-sig", newline="") as handle:
+        row = next(csv.DictReader(handle))
+    assert row["judge.sampled"] == "7" and float(row["judge.expected"]) == pytest.approx(7.5)
+    assert json.loads(row["judge.probabilities"]) == pytest.approx({"7": 0.5, "8": 0.5})
+    assert row["judge.verdict"] == "7.5"
+    judge = json.loads(lines.read_text(encoding="utf-8").splitlines()[0])["judges"][0]
+    assert judge["confidence"] == pytest.approx(0.5) and judge["sampled"] == "7"
