@@ -104,7 +104,7 @@ def main() -> None:
         loaded = clock()
         verdict = parse_verdict("score", answer.content, options=OPTIONS)
         found = read_probabilities(verdict, "score", answer.logprobs, options=OPTIONS)
-        with_probabilities(verdict, "score", found)
+        with_probabilities(verdict, found)
         read_ok += found.ok
         seconds += clock() - loaded
         loading += loaded - started

@@ -16,8 +16,10 @@ from judgedesk.core.judge import (
     ChatReply,
     ChatRequest,
     OpenAIClient,
+    VerdictRule,
     parse_verdict,
     read_probabilities,
+    read_with_rule,
     with_probabilities,
 )
 from judgedesk.core.project.settings import load_project
@@ -50,7 +52,7 @@ def read(parser: str, tokens: list[dict[str, Any]], options: dict[str, Any] | No
     content = "".join(entry["token"] for entry in tokens)
     verdict = parse_verdict(parser, content, options=options)
     found = read_probabilities(verdict, parser, tokens, options=options)
-    return verdict, found, with_probabilities(verdict, parser, found)
+    return verdict, found, with_probabilities(verdict, found)
 
 
 # --- scores ---------------------------------------------------------------------------------
@@ -178,7 +180,7 @@ def test_bad_logprobs_keep_the_sampled_verdict_and_say_why(
     verdict = parse_verdict("score", "Score: [[8]]", options=SCALE)
     found = read_probabilities(verdict, "score", tokens, options=SCALE)
     assert not found.ok and note in found.note and found.sampled == "8"
-    assert with_probabilities(verdict, "score", found) == verdict
+    assert with_probabilities(verdict, found) == verdict
 
 
 def test_alternatives_naming_no_allowed_verdict_keep_the_sampled_one() -> None:
@@ -376,3 +378,25 @@ def test_exports_carry_the_probabilities(tmp_path: Path) -> None:
     assert row["judge.verdict"] == "7.5"
     judge = json.loads(lines.read_text(encoding="utf-8").splitlines()[0])["judges"][0]
     assert judge["confidence"] == pytest.approx(0.5) and judge["sampled"] == "7"
+
+
+def test_a_verdict_rule_reads_probabilities_over_its_map() -> None:
+    rule = VerdictRule.from_table(
+        {"kind": "pairwise", "pattern": r"Output \((a|b)\)", "map": {"a": "A>B", "b": "B>A"}}
+    )
+    tokens = [*plain("Output", " ("), token("b", 0.6, {"a": 0.3, "c": 0.1}), *plain(")")]
+    content = "".join(t["token"] for t in tokens)
+    verdict = read_with_rule(rule, content)
+    found = read_probabilities(verdict, rule, tokens)
+    assert found.sampled == "B>A"  # the rule's "b", on the comparison scale
+    assert found.probabilities == pytest.approx({"B>A": 2 / 3, "A>B": 1 / 3}, abs=1e-12)
+    assert found.b_better == pytest.approx(2 / 3 * 0.75 + 1 / 3 * 0.25, abs=1e-9)
+
+
+def test_a_score_rule_gives_the_expected_score() -> None:
+    rule = VerdictRule.from_table({"kind": "score", "pattern": r"Grade: (\d+)", "max": 5})
+    tokens = [*plain("Grade", ":", " "), token("4", 0.5, {"5": 0.25, "3": 0.25})]
+    verdict = read_with_rule(rule, "".join(t["token"] for t in tokens))
+    found = read_probabilities(verdict, rule, tokens)
+    assert with_probabilities(verdict, found).value == pytest.approx(4.0, abs=1e-9)
+    assert found.probabilities == pytest.approx({"4": 0.5, "5": 0.25, "3": 0.25})

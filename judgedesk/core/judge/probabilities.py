@@ -25,6 +25,7 @@ from typing import Any
 
 from judgedesk.core.judge.parsers.common import Verdict, VerdictValue
 from judgedesk.core.judge.parsers.pairwise import CHOICE_SCALE, COMPARISON_SCALE, TIE
+from judgedesk.core.judge.parsers.rule import PAIR_LABELS, VerdictRule
 
 NO_PROBABILITIES = "no probabilities from this server"
 NOT_READABLE = "probabilities not readable here"
@@ -45,6 +46,7 @@ _KINDS = {
     "mtbench_pair": "pairwise",
     "correctness": "label",
 }
+_RULE_KINDS = {"score": "score", "pairwise": "pairwise", "correctness": "label", "label": "label"}
 # The largest scale read number by number; a wider one is not a set of verdicts.
 _MOST_NUMBERS = 1000
 
@@ -63,6 +65,8 @@ class VerdictProbabilities:
             pairs, the most probable for labels).
         sampled: the verdict the judge wrote, as labelled.
         note: why the probabilities were not read; empty when they were.
+        kind: "score", "pairwise" or "label": what the verdict becomes.
+        values: each label's value on the reader's scale.
     """
 
     probabilities: dict[str, float] = field(default_factory=dict)
@@ -71,6 +75,8 @@ class VerdictProbabilities:
     confidence: float | None = None
     sampled: str | None = None
     note: str = ""
+    kind: str = ""
+    values: dict[str, VerdictValue] = field(default_factory=dict, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -163,34 +169,38 @@ def _whole(value: object, default: int) -> int:
 
 def read_probabilities(
     verdict: Verdict,
-    parser_id: str,
+    reader: str | VerdictRule,
     logprobs: Sequence[Mapping[str, Any]] | None,
     *,
     options: Mapping[str, object] | None = None,
 ) -> VerdictProbabilities:
-    """The probabilities of the verdict a built-in reader read from a reply.
+    """The probabilities of the verdict a built-in reader or a verdict rule read.
 
     Args:
-        verdict: what the reader read; ``raw`` is the content without reasoning. A verdict
-            not read whose last candidate is outside the scale is read too.
-        parser_id: the reader's id.
+        verdict: what was read; ``raw`` is the content without reasoning. A score not read
+            because it is outside the scale is read too (its alternatives on the scale).
+        reader: the built-in reader's id, or the judge's verdict rule.
         logprobs: the reply's tokens (``choices[0].logprobs.content``); None when the
             server gave none.
-        options: the reader's options (a score scale's "min" and "max").
+        options: a built-in reader's options (a score scale's "min" and "max").
     """
     sampled = verdict.label if verdict.ok else (verdict.candidates or (None,))[-1]
     if logprobs is None:
         return VerdictProbabilities(sampled=sampled, note=NO_PROBABILITIES)
-    allowed = allowed_verdicts(parser_id, options)
+    if isinstance(reader, VerdictRule):
+        allowed, kind, named = rule_verdicts(reader), _RULE_KINDS[reader.kind], "verdict rule"
+    else:
+        allowed, kind = allowed_verdicts(reader, options), _KINDS.get(reader, "")
+        named = f"{reader} reader"
     if allowed is None:
         return VerdictProbabilities(
-            sampled=sampled, note=f"probabilities are not read for the {parser_id} reader"
+            sampled=sampled, note=f"probabilities are not read for this {named}"
         )
-    written = _written(sampled, parser_id, allowed)
-    if written is None:
+    forms = _written(sampled, kind, allowed)
+    if not forms:
         return VerdictProbabilities(sampled=sampled, note="no verdict to read probabilities of")
     try:
-        mass = _verdict_mass(verdict.raw, written, logprobs, allowed)
+        written, mass = _verdict_mass(verdict.raw, forms, logprobs, allowed)
     except _Unreadable as exc:
         return VerdictProbabilities(sampled=sampled, note=str(exc))
     total = sum(mass.values())
@@ -199,8 +209,8 @@ def read_probabilities(
             sampled=sampled, note="no alternative at the verdict is a verdict the reader allows"
         )
     values = {label: value for label, value in allowed.values()}
+    sampled = next((label for text, (label, _v) in allowed.items() if text == written), sampled)
     probabilities = {label: p / total for label, p in mass.items()}
-    kind = _KINDS[parser_id]
     expected = b_better = None
     if kind in ("score", "pairwise"):
         expected = math.fsum(p * float(values[label]) for label, p in probabilities.items())
@@ -212,17 +222,41 @@ def read_probabilities(
     if kind == "label":
         given = _most_probable(probabilities, sampled)
     confidence = probabilities.get(given or "", 0.0)
-    return VerdictProbabilities(probabilities, expected, b_better, confidence, sampled)
+    return VerdictProbabilities(
+        probabilities, expected, b_better, confidence, sampled, kind=kind, values=values
+    )
 
 
-def with_probabilities(verdict: Verdict, parser_id: str, read: VerdictProbabilities) -> Verdict:
+def rule_verdicts(rule: VerdictRule) -> dict[str, tuple[str, VerdictValue]] | None:
+    """The verdicts a rule allows, by how they may be written: its map's labels (as
+    typed, lower and upper case), or without a map the kind's own (a score rule's whole
+    numbers from its min to its max, 0–10 when not given; a pair's ``A>>B`` … ``B>>A``;
+    a label rule's labels). None for a correctness rule without a map."""
+    forms: dict[str, tuple[str, VerdictValue]] = {}
+    if rule.mapping:
+        typed = dict(rule.written)
+        for key, value in rule.mapping.items():
+            written = typed.get(key, key)
+            # A pair's label is its place on the scale, as the rule reads it.
+            label = PAIR_LABELS[int(value)] if rule.kind == "pairwise" else written
+            for text in (written, written.lower(), written.upper(), written.capitalize()):
+                forms.setdefault(text, (label, value))
+        return forms
+    if rule.kind == "score":
+        return _numbers(_whole(rule.low, 0), _whole(rule.high, 10))
+    if rule.kind == "pairwise":
+        return {label: (label, value) for value, label in PAIR_LABELS.items()}
+    if rule.kind == "label" and rule.labels:
+        return {label: (label, label) for label in rule.labels}
+    return None
+
+
+def with_probabilities(verdict: Verdict, read: VerdictProbabilities) -> Verdict:
     """The verdict the probabilities make: the expected score, the most probable label;
     a pair keeps its sampled value (its probability that B is better goes beside)."""
     if not read.ok:
         return verdict
-    kind = _KINDS[parser_id]
-    allowed = allowed_verdicts(parser_id) or {}
-    if kind == "score" and read.expected is not None:
+    if read.kind == "score" and read.expected is not None:
         reason = verdict.reason
         if not verdict.ok:
             reason = (
@@ -230,10 +264,9 @@ def with_probabilities(verdict: Verdict, parser_id: str, read: VerdictProbabilit
                 "from its probabilities was taken."
             )
         return replace(verdict, ok=True, value=read.expected, reason=reason)
-    if kind == "label":
+    if read.kind == "label":
         best = _most_probable(read.probabilities, read.sampled)
-        value = next((v for label, v in allowed.values() if label == best), verdict.value)
-        return replace(verdict, ok=True, value=value, label=best)
+        return replace(verdict, ok=True, value=read.values.get(best, verdict.value), label=best)
     return verdict
 
 
@@ -243,25 +276,27 @@ def _most_probable(probabilities: Mapping[str, float], sampled: str | None) -> s
 
 
 def _written(
-    sampled: str | None, parser_id: str, allowed: Mapping[str, tuple[str, VerdictValue]]
-) -> str | None:
-    """How the sampled verdict is written in the reply."""
+    sampled: str | None, kind: str, allowed: Mapping[str, tuple[str, VerdictValue]]
+) -> list[str]:
+    """How the sampled verdict may be written in the reply (several ways for a rule's
+    map: the label as typed, in lower or upper case)."""
     if sampled is None:
-        return None
-    for text, (label, _value) in allowed.items():
-        if label == sampled:
-            return text
+        return []
+    if sampled in allowed:  # a rule's label is the text it found
+        return [sampled]
+    forms = [text for text, (label, _value) in allowed.items() if label == sampled]
     # A score outside the scale is written as read.
-    return sampled if _KINDS.get(parser_id) == "score" else None
+    return forms or ([sampled] if kind == "score" else [])
 
 
 def _verdict_mass(
     content: str,
-    written: str,
+    forms: Sequence[str],
     logprobs: Sequence[Mapping[str, Any]],
     allowed: Mapping[str, tuple[str, VerdictValue]],
-) -> dict[str, float]:
-    """The (not renormalised) probability of each allowed label at the verdict's place.
+) -> tuple[str, dict[str, float]]:
+    """The form the verdict is written in (the last one written, of ``forms``), and the
+    (not renormalised) probability of each allowed label at its place.
 
     Raises:
         _Unreadable: the tokens do not make the content, carry bad numbers, or the
@@ -277,9 +312,12 @@ def _verdict_mass(
     base = len(answer) - len(content)
     if not content or not answer.endswith(content):
         raise _Unreadable("the tokens do not make the reply; the sampled verdict is kept")
-    start = _place(content, written, allowed)
-    if start is None:
+    places = [
+        (place, form) for form in forms if (place := _place(content, form, allowed)) is not None
+    ]
+    if not places:
         raise _Unreadable(NOT_READABLE)
+    start, written = max(places)
     start += base
     starts = [0, *accumulate(map(len, texts))][:-1]
     index = bisect_right(starts, start) - 1
@@ -308,14 +346,14 @@ def _verdict_mass(
         found = scale.complete(new)
         if found is not None and (found != new or not longer):
             mass[labels[found]] = mass.get(labels[found], 0.0) + path * p_sampled
-            return mass
+            return written, mass
         if not longer:
-            return mass  # the sampled token is no verdict; its alternatives were counted
+            return written, mass  # the sampled token is no verdict; its alternatives were counted
         path *= p_sampled
         consumed = new
     if consumed in labels:
         mass[labels[consumed]] = mass.get(labels[consumed], 0.0) + path
-        return mass
+        return written, mass
     raise _Unreadable(NOT_READABLE)
 
 

@@ -357,12 +357,11 @@ class RowProcessor:
                 options=judge.options,
             )
         read = None
-        # Probabilities are read for the built-in readers; rules and structured verdicts
-        # keep their sampled verdict.
-        readable = judge.parser is not None and judge.structured is None and judge.rule is None
-        if request.logprobs and readable and judge.parser is not None:
-            read = read_probabilities(verdict, judge.parser, reply.logprobs, options=judge.options)
-            verdict = with_probabilities(verdict, judge.parser, read)
+        # Structured (JSON-schema) verdicts keep their sampled verdict.
+        reader = judge.rule if judge.rule is not None else judge.parser
+        if request.logprobs and judge.structured is None and reader is not None:
+            read = read_probabilities(verdict, reader, reply.logprobs, options=judge.options)
+            verdict = with_probabilities(verdict, read)
         step: JudgeStepDetail = {
             "judge": settings.name,
             "key": key,
