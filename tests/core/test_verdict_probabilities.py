@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import csv
 import json
 import math
@@ -400,3 +401,24 @@ def test_a_score_rule_gives_the_expected_score() -> None:
     found = read_probabilities(verdict, rule, tokens)
     assert with_probabilities(verdict, found).value == pytest.approx(4.0, abs=1e-9)
     assert found.probabilities == pytest.approx({"4": 0.5, "5": 0.25, "3": 0.25})
+
+
+def test_several_judges_combine_their_probabilities_by_mean(tmp_path: Path) -> None:
+    def reply(body: dict[str, Any]) -> dict[str, Any]:
+        sure = 0.5 if body["model"] == "first" else 0.9
+        tokens = [*plain("Score", ": [["), token("7", sure, {"8": 1 - sure}), *plain("]]")]
+        return {"content": "".join(t["token"] for t in tokens), "logprobs": tokens}
+
+    with FakeOpenAI(reply=reply) as fake:
+        project = make_project(tmp_path / "p", fake.base_url, rows=1, probabilities=True)
+        second = copy.deepcopy(project.judges[0])
+        project.judges[0].model, second.name, second.model = "first", "other", "second"
+        project.judges.append(second)
+        project.run.aggregate = "mean"
+        project.save()
+        assert run(project).to_dict()["ok"] == 1
+    with Store(project.store_path) as store:
+        result = store.latest_results()[0]
+    assert result.detail["probabilities"] == pytest.approx({"7": 0.7, "8": 0.3}, abs=1e-12)
+    assert result.detail["expected"] == pytest.approx(7.3, abs=1e-9)
+    assert result.value == pytest.approx(7.3)  # the mean of the judges' expected scores

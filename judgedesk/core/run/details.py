@@ -168,6 +168,14 @@ class RowDetail(TypedDict, total=False):
     postprocess: ScriptDetail
     aggregate: str
     """How several judges' verdicts were made one (``run.aggregate``), when they were."""
+    probabilities: dict[str, float]
+    """Several judges each reading their verdicts' probabilities: the mean of theirs
+    (with ``expected``, ``b_better`` and ``confidence`` when each has them)."""
+    expected: float
+    b_better: float
+    confidence: float
+    probability_note: str
+    """Several judges, one of them without probabilities: why none are combined."""
     key: str
     failed_judge: str
 

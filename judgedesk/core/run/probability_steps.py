@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from judgedesk.core.judge import TIE
-from judgedesk.core.run.details import JudgeStepDetail
+from judgedesk.core.run.details import JudgeStepDetail, RowDetail
 
 PROBABILITY_KEYS = (
     "sampled",
@@ -91,3 +91,14 @@ def combine_probabilities(
             step[key] = statistics.fmean(values)  # type: ignore[literal-required,arg-type]
     sampled = step["sampled"]
     return max(mean, key=lambda label: (mean[label], label == sampled))
+
+
+def judges_mean(detail: RowDetail, steps: Sequence[JudgeStepDetail]) -> None:
+    """Put on a row's detail the mean of its judges' probabilities (each judge's step
+    reading them), beside the verdict their ``run.aggregate`` made; when one judge has
+    none, the note says so."""
+    combined: JudgeStepDetail = {"judge": ""}
+    combine_probabilities(combined, [probability_part(step) for step in steps], "judges")
+    for key in ("probabilities", "expected", "b_better", "confidence", "probability_note"):
+        if key in combined:
+            detail[key] = combined[key]

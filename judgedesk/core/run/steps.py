@@ -41,6 +41,7 @@ from judgedesk.core.run.details import (
 from judgedesk.core.run.pairs import combine, pair_of, swap_problem, swapped
 from judgedesk.core.run.probability_steps import (
     combine_probabilities,
+    judges_mean,
     mirrored,
     probability_part,
 )
@@ -216,6 +217,8 @@ class RowProcessor:
             names = [j.settings.name for j in self.judges]
             final = aggregate_verdicts(verdicts, self.project.run.aggregate, names, failed)
             detail["aggregate"] = self.project.run.aggregate
+            if len(steps) > 1 and all("sampled" in step for step in steps):
+                judges_mean(detail, steps)
         if not final.ok:
             return RowResult(row.index, row.id, "unparsed", None, final.reason, "unparsed", detail)
         return RowResult(row.index, row.id, "ok", final.value, detail=detail)
