@@ -48,6 +48,7 @@ BENCHMARKS = (
     "leaderboard",
     "exports",
     "rule_reread",
+    "probabilities",
     "ui_review",
     "ui_report",
 )

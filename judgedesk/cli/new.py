@@ -34,6 +34,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         api_key=f"env:{args.judge_key_env}" if args.judge_key_env else "",
         verdict=_verdict_rule(args),
         structured=bool(args.structured),
+        probabilities=bool(args.verdict_probabilities),
     )
     if args.judge_file:
         if args.judge_url:
@@ -235,6 +236,12 @@ def add_new_command(sub: Any) -> None:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="ask the judge for its verdict as JSON in a schema (on by default with --judge-file)",
+    )
+    new.add_argument(
+        "--verdict-probabilities",
+        action="store_true",
+        help="ask the judge for token probabilities and keep each verdict's (an expected "
+        "score, label probabilities, the chance that B is better)",
     )
     new.add_argument(
         "--judge-key-env",

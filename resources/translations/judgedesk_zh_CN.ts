@@ -1754,6 +1754,14 @@
         <translation>发送 separate_reasoning：推理模型的思考过程会放在单独的字段中返回。不认识该字段的服务器会在去掉它之后重新请求。</translation>
     </message>
     <message>
+        <source>Keep the verdict&apos;s probabilities</source>
+        <translation>保留判决的概率</translation>
+    </message>
+    <message>
+        <source>Asks for the tokens&apos; probabilities (top_logprobs): a score becomes the expected score, a label the most probable one, a pair gets the chance that B is better. A server that does not give them is asked again without.</source>
+        <translation>请求各词元的概率（top_logprobs）：评分变为期望分数，标签取最可能的一个，成对比较给出 B 更好的概率。不提供概率的服务器会在不带该字段的情况下再次请求。</translation>
+    </message>
+    <message>
         <source>Test connection</source>
         <translation>测试连接</translation>
     </message>

@@ -65,7 +65,7 @@ MORE_FORMS = [
     "--field response=prediction",
     "judgedesk new against --dataset questions.jsonl --template compare_single "
     "--predictions response=predictions.jsonl --baseline-model M --baseline-url URL "
-    "--baseline-key-env DOC_KEY --swap --judge-url URL --judge-model M",
+    "--baseline-key-env DOC_KEY --swap --judge-url URL --judge-model M --verdict-probabilities",
     "judgedesk batch export their-eval --out their-batch --rows 0:2 --max-lines 1 --max-mb 1 "
     "--trust",
     "judgedesk batch import their-eval batch-results.jsonl --trust",

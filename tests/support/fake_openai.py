@@ -91,6 +91,8 @@ class Quirks:
         reject_stream_options: answer 400 to a body with ``stream_options``.
         reject_separate_reasoning: answer 400 to a body with ``separate_reasoning``, as
             servers that check for unknown fields do.
+        reject_logprobs: answer 400 to a body with ``logprobs``, as servers that give no
+            token probabilities do.
         refuse_formats: structured-reply dialects answered with 400 (``json_schema``,
             ``json_object``, ``format``), as servers that do not know them do.
     """
@@ -100,6 +102,7 @@ class Quirks:
     usage: bool = True
     reject_stream_options: bool = False
     reject_separate_reasoning: bool = False
+    reject_logprobs: bool = False
     refuse_formats: tuple[str, ...] = ()
 
 
@@ -456,6 +459,9 @@ class FakeOpenAI:
             return await self._error(writer, 400, message, "invalid_request_error")
         if self.quirks.reject_separate_reasoning and "separate_reasoning" in request:
             message = "1 validation error: separate_reasoning: Extra inputs are not permitted"
+            return await self._error(writer, 400, message, "invalid_request_error")
+        if self.quirks.reject_logprobs and "logprobs" in request:
+            message = "logprobs is not supported by this model"
             return await self._error(writer, 400, message, "invalid_request_error")
         asked = requested_schema(request)
         if asked is not None and asked[0] in self.quirks.refuse_formats:

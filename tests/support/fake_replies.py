@@ -68,22 +68,35 @@ def completion(
     for name in ("reasoning_content", "reasoning"):
         if answer.get(name):
             message[name] = answer[name]
+    choice: dict[str, Any] = {
+        "index": 0,
+        "message": message,
+        "finish_reason": answer.get("finish_reason") or ("tool_calls" if calls else "stop"),
+    }
+    tokens = recorded_logprobs(request, answer)
+    if tokens is not None:
+        choice["logprobs"] = {"content": tokens}
     body = {
         "id": f"chatcmpl-{id(answer):x}",
         "object": "chat.completion",
         "created": int(time.time()),
         "model": request.get("model"),
-        "choices": [
-            {
-                "index": 0,
-                "message": message,
-                "finish_reason": answer.get("finish_reason") or ("tool_calls" if calls else "stop"),
-            }
-        ],
+        "choices": [choice],
     }
     if usage is not None:
         body["usage"] = usage
     return body
+
+
+def recorded_logprobs(
+    request: dict[str, Any], answer: dict[str, Any]
+) -> list[dict[str, Any]] | None:
+    """The answer's recorded tokens (``answer["logprobs"]``, as OpenAI gives
+    ``choices[0].logprobs.content``) when the request asked for them, else None."""
+    tokens = answer.get("logprobs")
+    if not request.get("logprobs") or tokens is None:
+        return None
+    return list(tokens)
 
 
 def stream_events(
@@ -107,8 +120,16 @@ def stream_events(
     for name in ("reasoning_content", "reasoning"):
         for piece in _pieces(answer.get(name) or "", 3):
             events.append(chunk({name: piece}))
-    for piece in _pieces(answer.get("content") or "", 4):
-        events.append(chunk({"content": piece}))
+    tokens = recorded_logprobs(request, answer)
+    if tokens is not None:
+        # One chunk per token, as servers stream them, each with its own logprobs.
+        for token in tokens:
+            event = chunk({"content": token["token"]})
+            event["choices"][0]["logprobs"] = {"content": [token]}
+            events.append(event)
+    else:
+        for piece in _pieces(answer.get("content") or "", 4):
+            events.append(chunk({"content": piece}))
     for index, call in enumerate(calls):
         start = {**call, "index": index, "function": {**call["function"], "arguments": ""}}
         events.append(chunk({"tool_calls": [start]}))

@@ -81,6 +81,10 @@ if TYPE_CHECKING:
     from judgedesk.core.judge.presets import PRESETS as PRESETS
     from judgedesk.core.judge.presets import Preset as Preset
     from judgedesk.core.judge.presets import preset_for_url as preset_for_url
+    from judgedesk.core.judge.probabilities import NO_PROBABILITIES as NO_PROBABILITIES
+    from judgedesk.core.judge.probabilities import VerdictProbabilities as VerdictProbabilities
+    from judgedesk.core.judge.probabilities import read_probabilities as read_probabilities
+    from judgedesk.core.judge.probabilities import with_probabilities as with_probabilities
     from judgedesk.core.judge.replies import parse_completion as parse_completion
     from judgedesk.core.judge.request import PromptSource as PromptSource
     from judgedesk.core.judge.request import judge_template as judge_template

@@ -16,7 +16,9 @@ from judgedesk.core.errors import JudgeDeskError
 # streamed and a plain call of the same request share one cached answer.
 TRANSPORT_FIELDS = frozenset({"stream", "stream_options"})
 # Fields a server may refuse to know; the client then sends the request again without them.
-OPTIONAL_FIELDS = ("stream_options", "separate_reasoning")
+OPTIONAL_FIELDS = ("stream_options", "separate_reasoning", "logprobs", "top_logprobs")
+# How many alternatives are asked at each token when a judge reads probabilities.
+TOP_LOGPROBS = 20
 
 ERROR_KINDS = (
     "connect",
@@ -61,6 +63,8 @@ class ChatRequest:
         separate_reasoning: ask the server to give the model's reasoning in a field of
             its own (``reasoning_content``) rather than inside the answer; None sends
             nothing. A ``separate_reasoning`` in ``params`` is sent as written instead.
+        logprobs: ask for each token's log-probability and its ``TOP_LOGPROBS`` most
+            likely alternatives, to read a verdict's probabilities.
     """
 
     messages: tuple[dict[str, Any], ...] | list[dict[str, Any]]
@@ -68,6 +72,7 @@ class ChatRequest:
     params: Mapping[str, Any] = field(default_factory=dict)
     stream: bool = False
     separate_reasoning: bool | None = None
+    logprobs: bool = False
 
     def body(self) -> dict[str, Any]:
         """The JSON body sent to ``/chat/completions``."""
@@ -79,6 +84,9 @@ class ChatRequest:
             body["stream_options"] = {"include_usage": True}
         if self.separate_reasoning is not None:
             body.setdefault("separate_reasoning", self.separate_reasoning)
+        if self.logprobs:
+            body.setdefault("logprobs", True)
+            body.setdefault("top_logprobs", TOP_LOGPROBS)
         return body
 
     @functools.cached_property
@@ -99,7 +107,8 @@ class ChatRequest:
 
         The ``separate_reasoning`` setting is left out too: the client takes the
         reasoning out of the answer either way, so the stored reply reads the same, and
-        replies stored before the setting existed are still found.
+        replies stored before the setting existed are still found. Asking for
+        probabilities changes the key: a reply stored without them cannot give them.
 
         Returns:
             The SHA-256 hex digest of the canonical JSON of the endpoint and the body
@@ -109,6 +118,9 @@ class ChatRequest:
         body = {key: value for key, value in self.params.items() if key not in TRANSPORT_FIELDS}
         body["model"] = self.model
         body["messages"] = list(self.messages)
+        if self.logprobs:
+            body.setdefault("logprobs", True)
+            body.setdefault("top_logprobs", TOP_LOGPROBS)
         text = canonical_json({"base_url": normalise_base_url(base_url), "body": body})
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -130,6 +142,8 @@ class ChatReply:
         attempts: how many attempts the call took; 1 when no retry was needed.
         usage_estimated: the server gave no token counts, so ``usage`` holds an estimate
             from the text.
+        logprobs: the answer's tokens as the server gave them (``choices[0].logprobs
+            .content``: ``token``, ``logprob``, ``top_logprobs``), when asked and given.
     """
 
     content: str
@@ -141,6 +155,7 @@ class ChatReply:
     latency: float = 0.0
     attempts: int = 1
     usage_estimated: bool = False
+    logprobs: list[dict[str, Any]] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able copy, as the result store keeps it."""
@@ -156,6 +171,8 @@ class ChatReply:
         }
         if self.usage_estimated:
             data["usage_estimated"] = True
+        if self.logprobs is not None:
+            data["logprobs"] = self.logprobs
         return data
 
     def timed(self, latency: float, attempts: int) -> ChatReply:
@@ -170,6 +187,7 @@ class ChatReply:
             latency,
             attempts,
             self.usage_estimated,
+            self.logprobs,
         )
 
     @classmethod
@@ -177,6 +195,7 @@ class ChatReply:
         """Rebuilds a reply saved with :meth:`to_dict`; missing fields take their defaults."""
         usage = data.get("usage") or {}
         tool_calls = data.get("tool_calls")
+        logprobs = data.get("logprobs")
         return cls(
             content=str(data.get("content") or ""),
             reasoning_content=data.get("reasoning_content"),
@@ -187,6 +206,7 @@ class ChatReply:
             latency=float(data.get("latency") or 0.0),
             attempts=int(data.get("attempts") or 1),
             usage_estimated=bool(data.get("usage_estimated")),
+            logprobs=list(logprobs) if isinstance(logprobs, list) else None,
         )
 
 

@@ -93,8 +93,9 @@ class OpenAIClient:
         self.stats = ClientStats()
         self._limit = AdaptiveLimit(self.concurrency)
         self._show_limit()
-        # Optional fields the server refused (stream_options, separate_reasoning): never
-        # sent again by this client. Without stream_options a stream carries no usage.
+        # Optional fields the server refused (stream_options, separate_reasoning, logprobs):
+        # never sent again by this client. Without stream_options a stream carries no
+        # usage; without logprobs a verdict keeps no probabilities.
         self._refused: set[str] = set()
         self._open = asyncio.Event()
         self._open.set()
@@ -249,6 +250,9 @@ class OpenAIClient:
                 # Only fields just sent are named, so this resends at most once per field.
                 log.info("%s refuses %s; asking without", self.base_url, ", ".join(failure.fields))
                 self._refused.update(failure.fields)
+                if "logprobs" in failure.fields:
+                    # top_logprobs means nothing without logprobs; servers refuse it alone.
+                    self._refused.add("top_logprobs")
                 payload, optional = self._payload(request)
                 continue
             under_load = False

@@ -30,6 +30,17 @@ def _text(value: Any) -> str:
     return ""
 
 
+def _token_logprobs(choice: Any) -> list[dict[str, Any]] | None:
+    """The tokens of ``choice.logprobs.content`` (a list of objects), or None."""
+    if not isinstance(choice, dict):
+        return None
+    logprobs = choice.get("logprobs")
+    content = logprobs.get("content") if isinstance(logprobs, dict) else None
+    if not isinstance(content, list):
+        return None
+    return [token for token in content if isinstance(token, dict)]
+
+
 def make_reply(
     content: str,
     reasoning: str | None,
@@ -37,8 +48,10 @@ def make_reply(
     finish_reason: Any,
     model: Any,
     usage: dict[str, int],
+    logprobs: list[dict[str, Any]] | None = None,
 ) -> ChatReply:
-    """A reply with the reasoning taken out of the content."""
+    """A reply with the reasoning taken out of the content (``logprobs`` stay as the
+    server gave them, for the whole content)."""
     answer, reasoning_content = split_reasoning(content, reasoning or None)
     return ChatReply(
         content=answer,
@@ -47,6 +60,7 @@ def make_reply(
         finish_reason=finish_reason if isinstance(finish_reason, str) else None,
         model=model if isinstance(model, str) else None,
         usage=usage,
+        logprobs=logprobs,
     )
 
 
@@ -81,6 +95,7 @@ def parse_completion(raw: bytes) -> ChatReply:
         choice.get("finish_reason"),
         data.get("model"),
         _usage(data.get("usage")),
+        _token_logprobs(choice),
     )
 
 
@@ -129,10 +144,22 @@ class SSEDecoder:
 class StreamAssembler:
     """Builds one reply from streamed ``chat.completion.chunk`` events."""
 
-    __slots__ = ("_content", "_reasoning", "_tools", "done", "finish_reason", "model", "usage")
+    __slots__ = (
+        "_content",
+        "_logprobs",
+        "_reasoning",
+        "_tools",
+        "done",
+        "finish_reason",
+        "model",
+        "usage",
+    )
 
     def __init__(self) -> None:
         self._content: list[str] = []
+        # None until a chunk carries logprobs: a server that gives none leaves the reply
+        # without them, not with an empty list.
+        self._logprobs: list[dict[str, Any]] | None = None
         self._reasoning: list[str] = []
         self._tools: dict[int, dict[str, Any]] = {}
         self.done = False
@@ -184,6 +211,11 @@ class StreamAssembler:
             calls = delta.get("tool_calls")
             if calls and isinstance(calls, list):
                 self._add_tool_calls(calls)
+        tokens = _token_logprobs(choice)
+        if tokens is not None:
+            if self._logprobs is None:
+                self._logprobs = []
+            self._logprobs.extend(tokens)
         reason = choice.get("finish_reason")
         if reason and isinstance(reason, str):
             self.finish_reason = reason
@@ -240,4 +272,5 @@ class StreamAssembler:
             self.finish_reason,
             self.model,
             self.usage,
+            self._logprobs,
         )

@@ -79,6 +79,12 @@ class JudgeSettings:
             "stratified" (as many of each verdict as can be), "category" (rows of the
             row's category first) or "similar" (the rows sharing the most words with
             it). Empty: no examples.
+        probabilities: ask the server for the tokens' probabilities (``logprobs`` with
+            20 alternatives) and read the verdict's from them: a score becomes the
+            expected score, a label the most probable one, a pair gets the probability
+            that B is better, each with a confidence; the sampled verdict is kept beside
+            (see ``judge.probabilities``). A server that refuses the field is asked again
+            without it, and the verdict stays the sampled one.
     """
 
     name: str = "judge"
@@ -131,6 +137,8 @@ class JudgeSettings:
                 f"{', '.join(EXAMPLE_PICKS)}, not {pick!r}."
             )
         return (count, str(pick)) if count else None
+
+    probabilities: bool = False
 
     def endpoint(self) -> str:
         """Where the judge's requests go, as cache keys name it: the base URL, or for a

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from judgedesk.core.judge import CHOICE_SCALE, COMPARISON_SCALE, direction, to_number
 from judgedesk.core.review import krippendorff_alpha, level_for
 from judgedesk.core.run import (
     JudgeStepDetail,
@@ -38,6 +39,9 @@ class JudgeCounts:
             not measurable (asked once, or no row with two samples read, or no variation).
         self_agreement_rows: rows with at least two samples read, which α is over.
         self_agreement_level: the level of measurement α was computed at.
+        probabilities: for a judge reading its verdicts' probabilities, over the rows
+            where they were read: figures from them beside those of the verdicts it
+            wrote (see :class:`ProbabilityFigures`); None when it read none.
     """
 
     name: str
@@ -49,6 +53,7 @@ class JudgeCounts:
     self_agreement: float | None = None
     self_agreement_rows: int = 0
     self_agreement_level: str = ""
+    probabilities: ProbabilityFigures | None = None
 
     def to_dict(self) -> dict[str, Any]:
         shown: dict[str, Any] = {
@@ -63,6 +68,79 @@ class JudgeCounts:
             shown["self_agreement"] = self.self_agreement
             shown["self_agreement_rows"] = self.self_agreement_rows
             shown["self_agreement_level"] = self.self_agreement_level
+        if self.probabilities is not None:
+            shown["probabilities"] = self.probabilities.to_dict()
+        return shown
+
+
+@dataclass
+class ProbabilityFigures:
+    """A judge's verdict probabilities over the rows where they were read, beside the
+    verdicts it wrote (sampled).
+
+    Attributes:
+        rows: rows whose verdict probabilities were read.
+        not_read: rows where the judge asked for them but they could not be read.
+        expected_sum: the sum of the expected scores (scores), to average.
+        expected_rows: rows with an expected score.
+        sampled_sum: the sum of the scores written, over ``sampled_rows``.
+        sampled_rows: rows whose written score is a number.
+        b_better_sum: the sum of the probabilities that B is better (pairs).
+        pairs: rows with a probability that B is better.
+        counted_wins: of those, rows where the verdict written says B is better.
+        confidence_sum: the sum of the verdicts' confidences.
+    """
+
+    rows: int = 0
+    not_read: int = 0
+    expected_sum: float = 0.0
+    expected_rows: int = 0
+    sampled_sum: float = 0.0
+    sampled_rows: int = 0
+    b_better_sum: float = 0.0
+    pairs: int = 0
+    counted_wins: int = 0
+    confidence_sum: float = 0.0
+
+    def add(self, step: JudgeStepDetail, times: int) -> None:
+        """Count one step (of ``times`` rows alike)."""
+        probabilities = step.get("probabilities")
+        if not isinstance(probabilities, dict):
+            if step.get("probability_note"):
+                self.not_read += times
+            return
+        self.rows += times
+        self.confidence_sum += float(step.get("confidence") or 0.0) * times
+        sampled = step.get("sampled")
+        b_better = step.get("b_better")
+        if isinstance(b_better, int | float):
+            self.pairs += times
+            self.b_better_sum += b_better * times
+            value = COMPARISON_SCALE.get(str(sampled), CHOICE_SCALE.get(str(sampled)))
+            if value is not None and direction(value) > 0:
+                self.counted_wins += times
+            return
+        expected = step.get("expected")
+        if isinstance(expected, int | float):
+            self.expected_rows += times
+            self.expected_sum += expected * times
+            written = to_number(str(sampled)) if sampled is not None else None
+            if written is not None:
+                self.sampled_rows += times
+                self.sampled_sum += written * times
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as ``report --json`` gives them, each saying what it is of."""
+        shown: dict[str, Any] = {"rows": self.rows, "not_read": self.not_read}
+        if self.rows:
+            shown["mean_confidence"] = self.confidence_sum / self.rows
+        if self.expected_rows:
+            shown["mean_expected_score"] = self.expected_sum / self.expected_rows
+        if self.sampled_rows:
+            shown["mean_sampled_score"] = self.sampled_sum / self.sampled_rows
+        if self.pairs:
+            shown["weighted_win_rate"] = self.b_better_sum / self.pairs
+            shown["counted_win_rate"] = self.counted_wins / self.pairs
         return shown
 
 
@@ -89,6 +167,7 @@ class JudgeTally:
         self.order = order
         self.tallies: dict[str, list[int]] = {name: [0, 0, 0] for name in order}
         self.sampled: dict[str, _Samples] = {}
+        self.probabilities: dict[str, ProbabilityFigures] = {}
 
     def add(self, results: Iterable[ResultRecord]) -> None:
         """Count the results of a batch of rows (each batch after the rows before it)."""
@@ -113,6 +192,9 @@ class JudgeTally:
             for step in steps:
                 if sample_values(step):
                     sampled_details.add(id(detail))
+                if "sampled" in step:  # the judge reads its verdicts' probabilities
+                    name = str(step.get("judge", ""))
+                    self.probabilities.setdefault(name, ProbabilityFigures()).add(step, times)
                 tally = counts.setdefault(str(step.get("judge", "")), [0, 0, 0])
                 verdict = verdict_of(step)
                 if step.get("failed"):
@@ -137,7 +219,13 @@ class JudgeTally:
         """Each judge's counts over the rows added."""
         return [
             JudgeCounts(
-                name, sum(tally), tally[0], tally[1], tally[2], *_self_agreement(self.sampled, name)
+                name,
+                sum(tally),
+                tally[0],
+                tally[1],
+                tally[2],
+                *_self_agreement(self.sampled, name),
+                probabilities=self.probabilities.get(name),
             )
             for name, tally in self.tallies.items()
             if name

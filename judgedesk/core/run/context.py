@@ -46,6 +46,7 @@ class JudgeContext:
             params=self.params,
             stream=settings.stream,
             separate_reasoning=settings.separate_reasoning,
+            logprobs=settings.probabilities and settings.kind == "openai",
         )
 
     @property

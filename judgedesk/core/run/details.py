@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, Required, TypedDict
 # Annotations only: a report reads details (through run.samples) without loading the
 # templates and scripts a run's context needs.
 if TYPE_CHECKING:
-    from judgedesk.core.judge import Verdict
+    from judgedesk.core.judge import Verdict, VerdictProbabilities
     from judgedesk.core.run.context import JudgeContext
     from judgedesk.core.scripts import ScriptOutcome
 
@@ -64,7 +64,9 @@ class ScriptDetail(TypedDict):
 
 
 class OrderDetail(TypedDict):
-    """One order of a pair judged in both: as given (first), then swapped."""
+    """One order of a pair judged in both: as given (first), then swapped. A judge
+    reading probabilities adds the keys of :class:`JudgeStepDetail` that hold them
+    (``sampled``, ``probabilities``, … as the order's own call gave them)."""
 
     key: str | None
     cached: bool | None
@@ -72,7 +74,9 @@ class OrderDetail(TypedDict):
 
 
 class SampleDetail(TypedDict):
-    """One of a judge's samples of the row (see ``run.samples``)."""
+    """One of a judge's samples of the row (see ``run.samples``). A judge reading
+    probabilities adds the keys of :class:`JudgeStepDetail` that hold them, as the
+    sample's call gave them (the step keeps their mean)."""
 
     key: str | None
     cached: bool | None
@@ -130,6 +134,21 @@ class JudgeStepDetail(TypedDict, total=False):
     """A rule judge: what it found, in a sentence."""
     failed: str
     """Why the judge failed, when its failure is its vote."""
+    sampled: str | None
+    """A judge reading probabilities: the verdict it wrote (its label), kept beside the
+    verdict the probabilities made."""
+    probabilities: dict[str, float]
+    """A judge reading probabilities: each allowed verdict's, renormalised over them."""
+    expected: float
+    """A judge reading probabilities: the expected score (Σ p·s), or for a pair the
+    expected value on the 1–5 scale."""
+    b_better: float
+    """A pair judge reading probabilities: the probability that B is better."""
+    confidence: float
+    """A judge reading probabilities: the probability of the verdict given."""
+    probability_note: str
+    """A judge reading probabilities: why they were not read (the sampled verdict
+    stands), such as "no probabilities from this server"."""
 
 
 class RowDetail(TypedDict, total=False):
@@ -151,6 +170,14 @@ class RowDetail(TypedDict, total=False):
     postprocess: ScriptDetail
     aggregate: str
     """How several judges' verdicts were made one (``run.aggregate``), when they were."""
+    probabilities: dict[str, float]
+    """Several judges each reading their verdicts' probabilities: the mean of theirs
+    (with ``expected``, ``b_better`` and ``confidence`` when each has them)."""
+    expected: float
+    b_better: float
+    confidence: float
+    probability_note: str
+    """Several judges, one of them without probabilities: why none are combined."""
     key: str
     failed_judge: str
 
@@ -206,6 +233,21 @@ def verdict_detail(verdict: Verdict) -> VerdictDetail:
         "candidates": list(verdict.candidates),
         "reason": verdict.reason,
     }
+
+
+def add_probabilities(step: JudgeStepDetail, read: VerdictProbabilities) -> None:
+    """Keep in a judge's step what the probabilities said of its verdict."""
+    step["sampled"] = read.sampled
+    if read.note:
+        step["probability_note"] = read.note
+        return
+    step["probabilities"] = dict(read.probabilities)
+    if read.confidence is not None:
+        step["confidence"] = read.confidence
+    if read.expected is not None:
+        step["expected"] = read.expected
+    if read.b_better is not None:
+        step["b_better"] = read.b_better
 
 
 def script_detail(outcome: ScriptOutcome) -> ScriptDetail:

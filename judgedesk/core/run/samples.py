@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from judgedesk.core.judge import Verdict
@@ -24,6 +25,7 @@ from judgedesk.core.run.details import (
     verdict_detail,
     verdict_of,
 )
+from judgedesk.core.run.probability_steps import combine_probabilities, probability_part
 
 __all__ = ["MEAN_KINDS", "ask_samples", "combine_samples", "sample_key", "sample_values"]
 
@@ -82,6 +84,9 @@ async def ask_samples(
     step["kind"] = kind
     step["combined"] = "mean" if _averaged(kind, [v for _, v, _, _ in asked]) else "majority"
     step["samples"] = [_sample_detail(s) for s, _, _, _ in asked]
+    best = combine_probabilities(step, [probability_part(s) for s, _, _, _ in asked])
+    if best is not None and step["combined"] == "majority":
+        verdict = _most_probable(step, verdict, [v for _, v, _, _ in asked], best, kind)
     warnings = [str(w) for s, _, _, _ in asked for w in s.get("warnings", ())]
     step["warnings"] = list(dict.fromkeys(warnings))
     replies = []
@@ -100,7 +105,31 @@ def _sample_detail(step: JudgeStepDetail) -> SampleDetail:
     }
     if "orders" in step:
         detail["orders"] = step["orders"]
+    detail.update(probability_part(step))  # type: ignore[typeddict-item]
     return detail
+
+
+def _most_probable(
+    step: JudgeStepDetail,
+    verdict: Verdict,
+    verdicts: Sequence[Verdict],
+    best: str,
+    kind: str | None,
+) -> Verdict:
+    """Labels read with probabilities: the verdict most probable over the samples, not
+    the most frequent; a pair keeps its majority. The confidence is the mean probability
+    of the verdict given."""
+    if kind != "pairwise":
+        chosen = next((v for v in verdicts if v.ok and v.label == best), None)
+        if chosen is not None and chosen.label != verdict.label:
+            verdict = replace(
+                chosen,
+                reason=f"The most probable verdict over the {len(verdicts)} samples' "
+                "probabilities.",
+            )
+            step["verdict"] = verdict_detail(verdict)
+    step["confidence"] = step.get("probabilities", {}).get(verdict.label or "", 0.0)
+    return verdict
 
 
 def combine_samples(verdicts: Sequence[Verdict], kind: str | None) -> Verdict:

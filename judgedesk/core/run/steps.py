@@ -20,8 +20,10 @@ from judgedesk.core.judge import (
     evaluate_metric,
     mirror,
     parse_verdict,
+    read_probabilities,
     read_with_rule,
     render_prompt_async,
+    with_probabilities,
 )
 from judgedesk.core.project import Project
 from judgedesk.core.run.asking import RowFailed, candidate_messages
@@ -30,6 +32,7 @@ from judgedesk.core.run.details import (
     AnswerDetail,
     JudgeStepDetail,
     RowDetail,
+    add_probabilities,
     judge_model,
     script_detail,
     script_error,
@@ -43,6 +46,12 @@ from judgedesk.core.run.pairs import (
     pair_values,
     swap_problem,
     swapped,
+)
+from judgedesk.core.run.probability_steps import (
+    combine_probabilities,
+    judges_mean,
+    mirrored,
+    probability_part,
 )
 from judgedesk.core.run.samples import ask_samples, sample_key
 from judgedesk.core.run.store import Store
@@ -222,6 +231,8 @@ class RowProcessor:
             names = [j.settings.name for j in self.judges]
             final = aggregate_verdicts(verdicts, self.project.run.aggregate, names, failed)
             detail["aggregate"] = self.project.run.aggregate
+            if len(steps) > 1 and all("sampled" in step for step in steps):
+                judges_mean(detail, steps)
         if not final.ok:
             # Under a majority the judges' replies were read: they disagree.
             kind = NO_MAJORITY if detail.get("aggregate") == "majority" else "unparsed"
@@ -320,10 +331,14 @@ class RowProcessor:
         verdict = combined_verdict(
             judge.parser or ("comparison" if judge.rule else ""), first, second
         )
+        own = [probability_part(step), probability_part(step2)]
         step["orders"] = [
             {"key": step.get("key"), "cached": step.get("cached"), "verdict": step["verdict"]},
             {"key": step2.get("key"), "cached": step2.get("cached"), "verdict": step2["verdict"]},
         ]
+        for order, part in zip(step["orders"], own, strict=True):
+            order.update(part)  # type: ignore[typeddict-item]
+        combine_probabilities(step, [own[0], mirrored(own[1])], "orders")
         step["lengths"] = [len(pair.a), len(pair.b)]
         numbers = pair_values(first, second)
         step["consistent"] = (
@@ -376,6 +391,12 @@ class RowProcessor:
                 reasoning_content=reply.reasoning_content,
                 options=judge.options,
             )
+        read = None
+        # Structured (JSON-schema) verdicts keep their sampled verdict.
+        reader = judge.rule if judge.rule is not None else judge.parser
+        if request.logprobs and judge.structured is None and reader is not None:
+            read = read_probabilities(verdict, reader, reply.logprobs, options=judge.options)
+            verdict = with_probabilities(verdict, read)
         step: JudgeStepDetail = {
             "judge": settings.name,
             "key": key,
@@ -385,6 +406,8 @@ class RowProcessor:
         }
         if examples:
             step["examples"] = [str(e.get("id", "")) for e in examples]
+        if read is not None:
+            add_probabilities(step, read)
         reply_dict = {
             "content": reply.content,
             "reasoning_content": reply.reasoning_content,

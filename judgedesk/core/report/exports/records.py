@@ -24,6 +24,18 @@ from judgedesk.core.run import (
 NOT_RUN = "not run"
 """The status of a row no run has judged yet."""
 
+PROBABILITY_COLUMNS = (
+    "sampled",
+    "probabilities",
+    "expected",
+    "b_better",
+    "confidence",
+    "probability_note",
+)
+"""A judge's columns when it reads its verdicts' probabilities: the verdict it wrote,
+each allowed verdict's probability, the expected score (or value on a pair's 1–5 scale),
+the probability that B is better, the confidence, and why none were read."""
+
 HUMAN_COLUMNS = (
     "human",
     "human_source",
@@ -52,6 +64,7 @@ class ExportShape:
         judges: every judge that ran, in the order they ran.
         dimensions: per judge, the dimensions its verdicts scored.
         swapped: the judges that judged pairs in both orders.
+        probabilities: the judges that read their verdicts' probabilities.
         human_dimensions: the dimensions people scored.
         answers: which generated answers rows hold ("candidate", "baseline").
     """
@@ -61,6 +74,7 @@ class ExportShape:
     judges: list[str] = field(default_factory=list)
     dimensions: dict[str, list[str]] = field(default_factory=dict)
     swapped: set[str] = field(default_factory=set)
+    probabilities: set[str] = field(default_factory=set)
     human_dimensions: list[str] = field(default_factory=list)
     answers: list[str] = field(default_factory=list)
 
@@ -80,6 +94,7 @@ def export_shape(session: ReviewSession) -> ExportShape:
     judges: dict[str, None] = {}
     dimensions: dict[str, dict[str, None]] = {}
     swapped: set[str] = set()
+    probabilities: set[str] = set()
     human: dict[str, None] = {}
     answers: dict[str, None] = {}
     for item in session.items():
@@ -95,12 +110,15 @@ def export_shape(session: ReviewSession) -> ExportShape:
             dimensions.setdefault(name, {}).update(dict.fromkeys(verdict.get("dimensions") or {}))
             if len(step.get("orders") or []) == 2:
                 swapped.add(name)
+            if "sampled" in step:
+                probabilities.add(name)
     return ExportShape(
         rows=rows,
         input_fields=list(fields),
         judges=list(judges),
         dimensions={name: list(names) for name, names in dimensions.items()},
         swapped=swapped,
+        probabilities=probabilities,
         human_dimensions=list(human),
         answers=[name for name in ANSWER_KEYS if name in answers],
     )
@@ -186,6 +204,8 @@ def _judge(step: JudgeStepDetail, calls: Mapping[str, CallRecord]) -> dict[str, 
     judge["reason"] = step.get("failed") or verdict.get("reason") or ""
     judge["dimensions"] = dict(verdict.get("dimensions") or {})
     judge["cached"] = step.get("cached", False)
+    if "sampled" in step:  # the judge read its verdict's probabilities
+        judge.update({key: step.get(key) for key in PROBABILITY_COLUMNS})
     orders = step.get("orders") or []
     if len(orders) == 2:  # the pair judged again with the answers swapped
         other = calls.get(orders[1].get("key") or "")

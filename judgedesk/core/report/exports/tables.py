@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
-from judgedesk.core.report.exports.records import HUMAN_COLUMNS, ExportShape
+from judgedesk.core.report.exports.records import HUMAN_COLUMNS, PROBABILITY_COLUMNS, ExportShape
 from judgedesk.core.report.history import VersionFigures, best_versions
 from judgedesk.core.review import PeopleFigures
 
@@ -36,7 +36,8 @@ def flat_columns(shape: ExportShape) -> list[str]:
     error, the row's question, reference and answers, per judge (``<judge>.<column>``)
     its system prompt, prompt, reply, reasoning, verdict ("unparsed" when none could be
     read) and reason, each dimension it scored, and for pairs judged in both orders the
-    verdict with the answers swapped and whether the two agreed; then every dataset
+    verdict with the answers swapped and whether the two agreed, for a judge reading
+    its verdicts' probabilities those (``PROBABILITY_COLUMNS``); then every dataset
     field as ``input.<field>``."""
     columns = [*BASE_COLUMNS, *HUMAN_COLUMNS]
     columns += [f"human.{dimension}" for dimension in shape.human_dimensions]
@@ -46,6 +47,8 @@ def flat_columns(shape: ExportShape) -> list[str]:
         columns += [f"{name}.{dimension}" for dimension in shape.dimensions.get(name, [])]
         if name in shape.swapped:
             columns += [f"{name}.swapped_verdict", f"{name}.consistent"]
+        if name in shape.probabilities:
+            columns += [f"{name}.{column}" for column in PROBABILITY_COLUMNS]
     columns += [INPUT_PREFIX + name for name in shape.input_fields]
     return columns
 
@@ -64,6 +67,9 @@ def flat_row(record: dict[str, Any]) -> dict[str, Any]:
         for dimension, score in judge["dimensions"].items():
             whole = isinstance(score, float) and score.is_integer()
             cells[f"{name}.{dimension}"] = int(score) if whole else score
+        if "sampled" in judge:
+            for column in PROBABILITY_COLUMNS:
+                cells[f"{name}.{column}"] = judge.get(column)
         if "swapped" in judge:
             other = judge["swapped"]
             cells[f"{name}.swapped_verdict"] = other.get("verdict_label") or other.get("verdict")

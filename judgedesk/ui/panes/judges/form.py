@@ -180,6 +180,17 @@ class JudgeForm(QWidget):
         )
         self.separate.toggled.connect(self._edited)
         self.form.addRow("", self.separate)
+        self.probabilities = QCheckBox(self.tr("Keep the verdict's probabilities"), self)
+        self.probabilities.setObjectName("judgeProbabilities")
+        self.probabilities.setToolTip(
+            self.tr(
+                "Asks for the tokens' probabilities (top_logprobs): a score becomes the expected "
+                "score, a label the most probable one, a pair gets the chance that B is "
+                "better. A server that does not give them is asked again without."
+            )
+        )
+        self.probabilities.toggled.connect(self._edited)
+        self.form.addRow("", self.probabilities)
         self.test_button = QPushButton(self.tr("Test connection"), self)
         self.test_button.setObjectName("testConnection")
         self.test_button.clicked.connect(self.test_connection)
@@ -247,6 +258,7 @@ class JudgeForm(QWidget):
             self.rate_limit.setValue(judge.rate_limit)
             self.stream.setChecked(judge.stream)
             self.separate.setChecked(judge.separate_reasoning)
+            self.probabilities.setChecked(judge.probabilities)
             self.reader_row.show_reader(judge)
             self.local.show(judge)
             self.structured.show(judge)
@@ -264,7 +276,8 @@ class JudgeForm(QWidget):
         is_endpoint, is_model = kind == "openai", kind in ("openai", "local")
         for widget in (self.preset, self.base_url, self.model_name, self.key_source):
             self.form.setRowVisible(widget, is_endpoint)
-        for widget in (self.concurrency, self.rate_limit, self.stream, self.separate):
+        endpoint_only = (self.concurrency, self.rate_limit, self.stream, self.separate)
+        for widget in (*endpoint_only, self.probabilities):
             self.form.setRowVisible(widget, is_endpoint)
         for widget in (self.system_prompt, self.temperature, self.max_tokens, self.samples):
             self.form.setRowVisible(widget, is_model)
@@ -315,6 +328,7 @@ class JudgeForm(QWidget):
         judge.rate_limit = int(self.rate_limit.value())
         judge.stream = self.stream.isChecked()
         judge.separate_reasoning = self.separate.isChecked()
+        judge.probabilities = self.probabilities.isChecked()
         self.local.apply(judge)
         self.structured.apply(judge)
         self.reader_row.apply(judge)

@@ -1,0 +1,428 @@
+"""A verdict's probabilities, read from the log-probabilities of the reply's tokens.
+
+A judge asked with ``logprobs`` gets, at each token of its reply, the most likely
+alternatives. At the token(s) that carry the verdict these say how likely each other
+verdict was: the alternatives the reader allows (the scale's numbers, the comparison's
+labels, A/B …) are kept and renormalised. A score then becomes the expected score, a label
+the most probable one, a pair gets the probability that B is better; every verdict gets
+its confidence, and the sampled verdict is kept beside.
+
+Reading never fails: a reply whose tokens do not make its content, log-probabilities that
+are not numbers at or below 0, or alternatives naming no allowed verdict leave the sampled
+verdict as it was, with the reason in ``note``.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import accumulate
+from typing import Any
+
+from judgedesk.core.judge.parsers.common import Verdict, VerdictValue
+from judgedesk.core.judge.parsers.pairwise import CHOICE_SCALE, COMPARISON_SCALE, TIE
+from judgedesk.core.judge.parsers.rule import PAIR_LABELS, VerdictRule
+
+NO_PROBABILITIES = "no probabilities from this server"
+NOT_READABLE = "probabilities not readable here"
+
+# Written form -> (label, value) for the readers whose verdicts are a fixed set of words.
+_LABELS: dict[str, dict[str, tuple[str, VerdictValue]]] = {
+    "comparison": {label: (label, value) for label, value in COMPARISON_SCALE.items()},
+    "choice5": {label: (label, value) for label, value in CHOICE_SCALE.items()},
+    "correctness": {"A": ("A", True), "B": ("B", False)},
+    "mtbench_pair": {"A": ("A>B", 2), "B": ("B>A", 4), "C": ("A=B", 3)},
+}
+_KINDS = {
+    "score": "score",
+    "json": "score",
+    "prometheus": "score",
+    "comparison": "pairwise",
+    "choice5": "pairwise",
+    "mtbench_pair": "pairwise",
+    "correctness": "label",
+}
+_RULE_KINDS = {"score": "score", "pairwise": "pairwise", "correctness": "label", "label": "label"}
+# The largest scale read number by number; a wider one is not a set of verdicts.
+_MOST_NUMBERS = 1000
+
+
+@dataclass(frozen=True)
+class VerdictProbabilities:
+    """What the tokens' probabilities say of one verdict.
+
+    Attributes:
+        probabilities: each allowed verdict's probability, renormalised over them
+            (labels as the verdict names them); empty when they could not be read.
+        expected: for scores, Σ p(s)·s; for pairs, the expected value on the 1–5 scale.
+        b_better: for pairs, the probability that B is better, strong verdicts weighing
+            as the scale says (B>>A 1, B>A 0.75, a tie 0.5, …).
+        confidence: the probability of the verdict given (the sampled one for scores and
+            pairs, the most probable for labels).
+        sampled: the verdict the judge wrote, as labelled.
+        note: why the probabilities were not read; empty when they were.
+        kind: "score", "pairwise" or "label": what the verdict becomes.
+        values: each label's value on the reader's scale.
+    """
+
+    probabilities: dict[str, float] = field(default_factory=dict)
+    expected: float | None = None
+    b_better: float | None = None
+    confidence: float | None = None
+    sampled: str | None = None
+    note: str = ""
+    kind: str = ""
+    values: dict[str, VerdictValue] = field(default_factory=dict, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the probabilities were read."""
+        return not self.note
+
+
+class _Unreadable(Exception):
+    """The tokens cannot be read; the message is the note kept."""
+
+
+def allowed_verdicts(
+    parser_id: str, options: Mapping[str, object] | None = None
+) -> dict[str, tuple[str, VerdictValue]] | None:
+    """The verdicts a reader allows, by how they are written: label and value of each.
+
+    Args:
+        parser_id: a built-in reader's id.
+        options: the reader's options; "min" and "max" bound a score scale (0–10, or 1–5
+            for "prometheus", when not given).
+
+    Returns:
+        Written form -> (label, value), or None for a reader whose verdicts are not read
+        this way.
+    """
+    if parser_id in _LABELS:
+        return _LABELS[parser_id]
+    if _KINDS.get(parser_id) != "score":
+        return None
+    options = options or {}
+    default_low, default_high = (1, 5) if parser_id == "prometheus" else (0, 10)
+    low = _whole(options.get("min"), default_low)
+    high = _whole(options.get("max"), default_high)
+    return _numbers(low, high)
+
+
+@functools.lru_cache(maxsize=64)
+def _numbers(low: int, high: int) -> dict[str, tuple[str, VerdictValue]] | None:
+    """The whole numbers of a scale, or None for one too wide to be a set of verdicts
+    (made once per scale: runs read many replies on one)."""
+    if high < low or high - low > _MOST_NUMBERS:
+        return None
+    return {str(n): (str(n), n) for n in range(low, high + 1)}
+
+
+class _Scale:
+    """The allowed verdicts arranged for reading tokens: each written form's label, the
+    signs that could lengthen one, and which forms go on from each beginning."""
+
+    def __init__(self, allowed: Mapping[str, tuple[str, VerdictValue]]) -> None:
+        self.labels = {text: label for text, (label, _value) in allowed.items()}
+        self.longest = max(map(len, self.labels), default=0)
+        self.signs = frozenset(c for text in self.labels for c in text if not c.isalnum())
+        self.going_on: dict[str, list[str]] = {}
+        for text in self.labels:
+            for end in range(1, len(text)):
+                self.going_on.setdefault(text[:end], []).append(text)
+
+    def complete(self, text: str) -> str | None:
+        """The form ``text`` writes in full, followed by nothing that could lengthen it."""
+        if text in self.labels:
+            return text
+        for end in range(min(len(text) - 1, self.longest), 0, -1):
+            after = text[end]
+            if text[:end] in self.labels and not (after.isalnum() or after in self.signs):
+                return text[:end]
+        return None
+
+    def only_one(self, text: str) -> str | None:
+        """The one form going on from ``text`` (a first token only one verdict goes on
+        from), or None."""
+        forms = self.going_on.get(text)
+        return forms[0] if forms is not None and len(forms) == 1 else None
+
+
+@functools.lru_cache(maxsize=64)
+def _scale(forms: tuple[tuple[str, str], ...]) -> _Scale:
+    return _Scale({text: (label, 0) for text, label in forms})
+
+
+def _whole(value: object, default: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        return default
+    return math.ceil(number) if math.isfinite(number) else default
+
+
+def read_probabilities(
+    verdict: Verdict,
+    reader: str | VerdictRule,
+    logprobs: Sequence[Mapping[str, Any]] | None,
+    *,
+    options: Mapping[str, object] | None = None,
+) -> VerdictProbabilities:
+    """The probabilities of the verdict a built-in reader or a verdict rule read.
+
+    Args:
+        verdict: what was read; ``raw`` is the content without reasoning. A score not read
+            because it is outside the scale is read too (its alternatives on the scale).
+        reader: the built-in reader's id, or the judge's verdict rule.
+        logprobs: the reply's tokens (``choices[0].logprobs.content``); None when the
+            server gave none.
+        options: a built-in reader's options (a score scale's "min" and "max").
+    """
+    sampled = verdict.label if verdict.ok else (verdict.candidates or (None,))[-1]
+    if logprobs is None:
+        return VerdictProbabilities(sampled=sampled, note=NO_PROBABILITIES)
+    if isinstance(reader, VerdictRule):
+        allowed, kind, named = rule_verdicts(reader), _RULE_KINDS[reader.kind], "verdict rule"
+    else:
+        allowed, kind = allowed_verdicts(reader, options), _KINDS.get(reader, "")
+        named = f"{reader} reader"
+    if allowed is None:
+        return VerdictProbabilities(
+            sampled=sampled, note=f"probabilities are not read for this {named}"
+        )
+    forms = _written(sampled, kind, allowed)
+    if not forms:
+        return VerdictProbabilities(sampled=sampled, note="no verdict to read probabilities of")
+    try:
+        written, mass = _verdict_mass(verdict.raw, forms, logprobs, allowed)
+    except _Unreadable as exc:
+        return VerdictProbabilities(sampled=sampled, note=str(exc))
+    total = sum(mass.values())
+    if not total > 0:
+        return VerdictProbabilities(
+            sampled=sampled, note="no alternative at the verdict is a verdict the reader allows"
+        )
+    values = {label: value for label, value in allowed.values()}
+    sampled = next((label for text, (label, _v) in allowed.items() if text == written), sampled)
+    probabilities = {label: p / total for label, p in mass.items()}
+    expected = b_better = None
+    if kind in ("score", "pairwise"):
+        expected = math.fsum(p * float(values[label]) for label, p in probabilities.items())
+    if kind == "pairwise":
+        b_better = math.fsum(
+            p * (float(values[label]) - 1) / (2 * (TIE - 1)) for label, p in probabilities.items()
+        )
+    given = sampled
+    if kind == "label":
+        given = _most_probable(probabilities, sampled)
+    confidence = probabilities.get(given or "", 0.0)
+    return VerdictProbabilities(
+        probabilities, expected, b_better, confidence, sampled, kind=kind, values=values
+    )
+
+
+def rule_verdicts(rule: VerdictRule) -> dict[str, tuple[str, VerdictValue]] | None:
+    """The verdicts a rule allows, by how they may be written: its map's labels (as
+    typed, lower and upper case), or without a map the kind's own (a score rule's whole
+    numbers from its min to its max, 0–10 when not given; a pair's ``A>>B`` … ``B>>A``;
+    a label rule's labels). None for a correctness rule without a map."""
+    forms: dict[str, tuple[str, VerdictValue]] = {}
+    if rule.mapping:
+        typed = dict(rule.written)
+        for key, value in rule.mapping.items():
+            written = typed.get(key, key)
+            # A pair's label is its place on the scale, as the rule reads it.
+            label = PAIR_LABELS[int(value)] if rule.kind == "pairwise" else written
+            for text in (written, written.lower(), written.upper(), written.capitalize()):
+                forms.setdefault(text, (label, value))
+        return forms
+    if rule.kind == "score":
+        return _numbers(_whole(rule.low, 0), _whole(rule.high, 10))
+    if rule.kind == "pairwise":
+        return {label: (label, value) for value, label in PAIR_LABELS.items()}
+    if rule.kind == "label" and rule.labels:
+        return {label: (label, label) for label in rule.labels}
+    return None
+
+
+def with_probabilities(verdict: Verdict, read: VerdictProbabilities) -> Verdict:
+    """The verdict the probabilities make: the expected score, the most probable label;
+    a pair keeps its sampled value (its probability that B is better goes beside)."""
+    if not read.ok:
+        return verdict
+    if read.kind == "score" and read.expected is not None:
+        reason = verdict.reason
+        if not verdict.ok:
+            reason = (
+                f"The judge wrote {read.sampled}, outside the scale; the score expected "
+                "from its probabilities was taken."
+            )
+        return replace(verdict, ok=True, value=read.expected, reason=reason)
+    if read.kind == "label":
+        best = _most_probable(read.probabilities, read.sampled)
+        return replace(verdict, ok=True, value=read.values.get(best, verdict.value), label=best)
+    return verdict
+
+
+def _most_probable(probabilities: Mapping[str, float], sampled: str | None) -> str:
+    """The most probable label; the sampled one among equals."""
+    return max(probabilities, key=lambda label: (probabilities[label], label == sampled))
+
+
+def _written(
+    sampled: str | None, kind: str, allowed: Mapping[str, tuple[str, VerdictValue]]
+) -> list[str]:
+    """How the sampled verdict may be written in the reply (several ways for a rule's
+    map: the label as typed, in lower or upper case)."""
+    if sampled is None:
+        return []
+    if sampled in allowed:  # a rule's label is the text it found
+        return [sampled]
+    forms = [text for text, (label, _value) in allowed.items() if label == sampled]
+    # A score outside the scale is written as read.
+    return forms or ([sampled] if kind == "score" else [])
+
+
+def _verdict_mass(
+    content: str,
+    forms: Sequence[str],
+    logprobs: Sequence[Mapping[str, Any]],
+    allowed: Mapping[str, tuple[str, VerdictValue]],
+) -> tuple[str, dict[str, float]]:
+    """The form the verdict is written in (the last one written, of ``forms``), and the
+    (not renormalised) probability of each allowed label at its place.
+
+    Raises:
+        _Unreadable: the tokens do not make the content, carry bad numbers, or the
+            verdict cannot be found among them.
+    """
+    try:
+        texts: list[str] = [entry["token"] for entry in logprobs]
+        whole = "".join(texts)
+    except (TypeError, KeyError):
+        raise _Unreadable("the server's tokens are not text; the sampled verdict is kept") from None
+    # The content is the reply with its reasoning (before it) and outer spaces taken out.
+    answer = whole.rstrip()
+    base = len(answer) - len(content)
+    if not content or not answer.endswith(content):
+        raise _Unreadable("the tokens do not make the reply; the sampled verdict is kept")
+    places = [
+        (place, form) for form in forms if (place := _place(content, form, allowed)) is not None
+    ]
+    if not places:
+        raise _Unreadable(NOT_READABLE)
+    start, written = max(places)
+    start += base
+    starts = [0, *accumulate(map(len, texts))][:-1]
+    index = bisect_right(starts, start) - 1
+    while index < len(texts) - 1 and starts[index] + len(texts[index]) <= start:
+        index += 1  # empty tokens before the verdict
+    prefix = whole[starts[index] : start]
+    scale = _scale(tuple((text, label) for text, (label, _value) in allowed.items()))
+    labels = scale.labels
+    mass: dict[str, float] = {}
+    consumed = ""
+    path = 1.0
+    for position in range(index, len(texts)):
+        sampled, alternatives = _alternatives(logprobs[position])
+        if position == index:
+            sampled = sampled[len(prefix) :]
+            alternatives = _after_prefix(alternatives, prefix)
+        for text, p in alternatives.items():
+            if text == sampled or not (consumed + text):
+                continue
+            found = scale.complete(consumed + text) or scale.only_one(consumed + text)
+            if found is not None:
+                mass[labels[found]] = mass.get(labels[found], 0.0) + path * p
+        new = consumed + sampled
+        p_sampled = alternatives.get(sampled, 0.0)
+        longer = scale.going_on.get(new)
+        found = scale.complete(new)
+        if found is not None and (found != new or not longer):
+            mass[labels[found]] = mass.get(labels[found], 0.0) + path * p_sampled
+            return written, mass
+        if not longer:
+            return written, mass  # the sampled token is no verdict; its alternatives were counted
+        path *= p_sampled
+        consumed = new
+    if consumed in labels:
+        mass[labels[consumed]] = mass.get(labels[consumed], 0.0) + path
+        return written, mass
+    raise _Unreadable(NOT_READABLE)
+
+
+def _place(
+    content: str, written: str, allowed: Mapping[str, tuple[str, VerdictValue]]
+) -> int | None:
+    """Where the verdict is written in the content: its last standing occurrence (the
+    readers take the last verdict)."""
+    pattern = _standing(written, "".join(sorted({c for text in allowed for c in text})))
+    last = None
+    for match in pattern.finditer(content):
+        last = match.start()
+    if last is None and written[-1:].isdigit():
+        # "7." ending a sentence: the full stop is not part of the number.
+        for match in re.finditer(rf"(?<![\w.]){re.escape(written)}(?![\w])", content):
+            last = match.start()
+    return last
+
+
+@functools.lru_cache(maxsize=256)
+def _standing(written: str, chars: str) -> re.Pattern[str]:
+    """``written`` standing alone: not inside a longer number, word or label."""
+    signs = "".join(re.escape(c) for c in chars if not c.isalnum())
+    edge = rf"[\w.{signs}]"
+    return re.compile(rf"(?<!{edge}){re.escape(written)}(?!{edge})")
+
+
+def _alternatives(entry: Mapping[str, Any]) -> tuple[str, dict[str, float]]:
+    """The sampled token and every alternative's probability (the sampled included).
+
+    Raises:
+        _Unreadable: a log-probability that is not a number at or below 0.
+    """
+    sampled = str(entry.get("token"))
+    probabilities: dict[str, float] = {}
+    top = entry.get("top_logprobs")
+    for alternative in top if isinstance(top, list) else ():
+        if not isinstance(alternative, dict) or not isinstance(alternative.get("token"), str):
+            continue
+        text = alternative["token"]
+        probabilities.setdefault(text, _probability(alternative.get("logprob")))
+    probabilities[sampled] = _probability(entry.get("logprob"))
+    return sampled, probabilities
+
+
+def _probability(logprob: object) -> float:
+    if isinstance(logprob, bool) or not isinstance(logprob, int | float):
+        raise _Unreadable("a log-probability is not a number; the sampled verdict is kept")
+    if math.isnan(logprob) or logprob > 0:
+        raise _Unreadable(
+            f"a log-probability is {logprob!r}, not a number at or below 0; the sampled "
+            "verdict is kept"
+        )
+    return math.exp(logprob)
+
+
+def _after_prefix(alternatives: dict[str, float], prefix: str) -> dict[str, float]:
+    """The alternatives at the verdict's first token, without the text before the verdict
+    (alternatives not starting with it are no verdict in this place)."""
+    if not prefix:
+        return alternatives
+    kept: dict[str, float] = {}
+    blank = not prefix.strip()
+    for text, p in alternatives.items():
+        if text.startswith(prefix):
+            rest = text[len(prefix) :]
+        elif blank:
+            rest = text.lstrip()  # " 7" and "7" both put a 7 after the space
+        else:
+            continue
+        kept[rest] = kept.get(rest, 0.0) + p
+    return kept
