@@ -21,12 +21,15 @@ from judgedesk.core.errors import JudgeDeskError
 
 def cmd_new(args: argparse.Namespace) -> int:
     from judgedesk.core.judge import PARSERS, JudgeSettings
-    from judgedesk.core.project import NewProjectPlan, create_project
+    from judgedesk.core.project import NewProjectPlan, create_project, suggested_fields
 
     source = Path(args.dataset).expanduser().resolve()
     fields = parse_pairs(args.field, "--field")
     dataset = open_data(source, fields or None, format=args.format, sheet=args.sheet)
     report_load_issues(dataset)
+    if fields:
+        # A --field names one role; the roles it does not name are still recognised.
+        fields = suggested_fields(dataset, fields)
     judge = JudgeSettings(
         name=args.judge_name,
         base_url=args.judge_url or "",

@@ -82,14 +82,28 @@ class NewProjectReport:
     """The scene's variables the template reads (empty without ``--scene``)."""
 
 
-def suggested_fields(dataset: Dataset) -> dict[str, str]:
-    """Roles suggested from column names; chats need no question or reference."""
+def suggested_fields(dataset: Dataset, given: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Roles suggested from column names; chats need no question or reference.
+
+    Args:
+        dataset: The opened dataset whose column names drive the suggestions.
+        given: Roles already chosen (role → column). Each overrides only its own role: the
+            other roles are still recognised by name, from the columns not already chosen.
+
+    Returns:
+        A mapping from role to column name.
+    """
     names = dataset.fields()
-    return {
+    chosen = dict(given or {})
+    taken = set(chosen.values())
+    suggested = {
         role: column
         for role, column in suggest_mapping(names).items()
         if not ("messages" in names and role in ("question", "reference"))
+        and role not in chosen
+        and column not in taken
     }
+    return {**suggested, **chosen}
 
 
 PREVIEW_ROLES: tuple[str, ...] = ("id", "question", "reference", "response", "human")
