@@ -8011,6 +8011,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>{problem}（已尝试 {attempts} 次。）</translation>
     </message>
     <message>
+        <source>postprocess returned no verdict; make it return a value for this row.</source>
+        <translation>postprocess 没有返回判定结果；请让它为这一行返回一个值。</translation>
+    </message>
+    <message>
         <source>it exited with code {code} in the middle of the call (os._exit(), or a crash in native code).</source>
         <translation>它在调用中途以代码 {code} 退出（os._exit()，或本机代码崩溃）。</translation>
     </message>
