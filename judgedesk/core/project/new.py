@@ -13,7 +13,8 @@ from typing import Any
 
 from judgedesk.core.dataset import Dataset, suggest_mapping
 from judgedesk.core.errors import DatasetError, JudgeDeskError, ProjectError
-from judgedesk.core.judge import JudgeSettings, infer_parser
+from judgedesk.core.judge import PARSERS, JudgeSettings, infer_parser
+from judgedesk.core.messages import say
 from judgedesk.core.project.approvals import approve
 from judgedesk.core.project.settings import SETTINGS_FILE, Project
 from judgedesk.core.project.trust import TrustStore
@@ -69,6 +70,9 @@ class NewProjectPlan:
     swap: bool = False
     predictions: Mapping[str, Path] = field(default_factory=dict)
     baseline: JudgeSettings | None = None
+    need_reader: bool = False
+    """Refuse to make the project when nothing can read the judge's verdicts (no parser
+    recognised from the template, none given, no verdict rule): it could not run."""
 
 
 @dataclass
@@ -217,6 +221,16 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     text, parser, replacements = _template(plan, project, judge)
     scene_used = _apply_scene(plan, project, text)
     judge.parser = plan.parser or parser or ""
+    if plan.need_reader and not judge.parser and not judge.verdict:
+        raise ProjectError(
+            say(
+                "new.no_reader",
+                "The template's verdict format was not recognised, so its verdicts could "
+                "not be read: add --parser NAME (one of: {parsers}) or a verdict rule "
+                "(--verdict-pattern or --verdict-path).",
+                parsers=", ".join(PARSERS),
+            )
+        )
     project.judges.append(judge)
     project.candidate = plan.candidate
     project.variables.update(plan.variables)
