@@ -20,13 +20,16 @@ from judgedesk.core.errors import JudgeDeskError
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from judgedesk.core.judge import PARSERS, JudgeSettings
-    from judgedesk.core.project import NewProjectPlan, create_project
+    from judgedesk.core.judge import JudgeSettings
+    from judgedesk.core.project import NewProjectPlan, create_project, suggested_fields
 
     source = Path(args.dataset).expanduser().resolve()
     fields = parse_pairs(args.field, "--field")
     dataset = open_data(source, fields or None, format=args.format, sheet=args.sheet)
     report_load_issues(dataset)
+    if fields:
+        # A --field names one role; the roles it does not name are still recognised.
+        fields = suggested_fields(dataset, fields)
     judge = JudgeSettings(
         name=args.judge_name,
         base_url=args.judge_url or "",
@@ -82,17 +85,13 @@ def cmd_new(args: argparse.Namespace) -> int:
             for role, path in parse_pairs(args.predictions, "--predictions").items()
         },
         baseline=baseline,
+        need_reader=True,
     )
     report = create_project(plan)
     for replacement in report.replacements:
         err(
             f"template line {replacement.line}: {replacement.original} → "
             f"{{{{ {replacement.expression} }}}}"
-        )
-    if not report.parser_guessed and not judge.verdict:
-        err(
-            "The template's output format was not recognised, so no verdict parser was "
-            f"chosen. Pass --parser with one of: {', '.join(PARSERS)}."
         )
     project = report.project
     print(f"Created {project.root}")

@@ -113,6 +113,10 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'A secure (https) connection to {url} could not be set up. If this is a local server, it probably speaks plain http: change https:// to http://.'),
     # judge.tried
     QT_TRANSLATE_NOOP("core", '{problem} (Tried {attempts} times.)'),
+    # new.no_reader
+    QT_TRANSLATE_NOOP("core", "The template's verdict format was not recognised, so its verdicts could not be read: add --parser NAME (one of: {parsers}) or a verdict rule (--verdict-pattern or --verdict-path)."),
+    # run.postprocess_none
+    QT_TRANSLATE_NOOP("core", 'postprocess returned no verdict; make it return a value for this row.'),
     # script.exit_code
     QT_TRANSLATE_NOOP("core", 'it exited with code {code} in the middle of the call (os._exit(), or a crash in native code).'),
     # script.fault

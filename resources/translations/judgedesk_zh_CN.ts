@@ -8011,6 +8011,14 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>{problem}（已尝试 {attempts} 次。）</translation>
     </message>
     <message>
+        <source>The template&apos;s verdict format was not recognised, so its verdicts could not be read: add --parser NAME (one of: {parsers}) or a verdict rule (--verdict-pattern or --verdict-path).</source>
+        <translation>无法识别模板的判定格式，因此无法读取判定结果：请添加 --parser NAME（可选：{parsers}）或一条判定规则（--verdict-pattern 或 --verdict-path）。</translation>
+    </message>
+    <message>
+        <source>postprocess returned no verdict; make it return a value for this row.</source>
+        <translation>postprocess 没有返回判定结果；请让它为这一行返回一个值。</translation>
+    </message>
+    <message>
         <source>it exited with code {code} in the middle of the call (os._exit(), or a crash in native code).</source>
         <translation>它在调用中途以代码 {code} 退出（os._exit()，或本机代码崩溃）。</translation>
     </message>

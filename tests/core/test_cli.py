@@ -147,6 +147,37 @@ def test_new_from_csv_with_fields_and_builtin_template(
     assert code == 0 and "ready to run" in out
 
 
+def test_one_field_overrides_only_its_own_role(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "answers.csv"
+    with source.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["id", "prompt", "response", "reference"])
+        writer.writerow(["q1", "What is the capital of France?", "Paris.", "Paris"])
+    project = tmp_path / "p"
+    code, _, err = run(
+        capsys,
+        "new",
+        str(project),
+        "--dataset",
+        str(source),
+        "--field",
+        "question=prompt",
+        "--judge-url",
+        "http://127.0.0.1:9/v1",
+        "--judge-model",
+        "m",
+    )
+    assert code == 0, err
+    assert load_project(project).dataset.fields == {
+        "id": "id",
+        "question": "prompt",
+        "response": "response",
+        "reference": "reference",
+    }
+
+
 def test_new_suggests_mapping_and_converts_a_brace_template(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

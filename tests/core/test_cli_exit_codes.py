@@ -12,6 +12,7 @@ import pytest
 from judgedesk.cli import build_parser, main
 from judgedesk.core.judge.approvals import APPROVALS_FILE
 from judgedesk.core.places import settings_folder
+from judgedesk.core.project import load_project
 from tests.core.test_pipeline import make_project, score_from_question
 from tests.support.fake_openai import FakeOpenAI
 
@@ -243,3 +244,21 @@ def test_a_reader_that_goes_away_ends_the_command_without_a_traceback(
         os.close(write_end)
     assert done.returncode in (0, 1)  # argparse's help ignores the closed pipe itself
     assert "Traceback" not in done.stderr and "BrokenPipeError" not in done.stderr
+
+
+def test_new_with_a_template_whose_verdicts_cannot_be_read_is_2_and_makes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "rows.jsonl"
+    source.write_text(json.dumps({"question": "2+2?", "response": "4"}) + "\n", encoding="utf-8")
+    template = tmp_path / "mine.j2"
+    template.write_text("Is this answer good?\n{{ question }}\n{{ response }}\n", encoding="utf-8")
+    folder = tmp_path / "p"
+    args = ["new", str(folder), "--dataset", str(source), "--template", str(template)]
+    code, _, err = cli(capsys, *args)
+    assert code == 2
+    assert "verdict format was not recognised" in err and "--parser NAME" in err
+    assert not folder.exists()
+    code, _, err = cli(capsys, *args, "--parser", "score")
+    assert code == 0, err
+    assert load_project(folder).judges[0].parser == "score"

@@ -191,6 +191,24 @@ def test_scripts_shape_the_result_and_a_broken_row_fails_alone(
     assert any("(WHAT ABOUT ITEM 0?, 8)" in p for p in prompts)
 
 
+def test_a_postprocess_without_a_verdict_leaves_the_row_unparsed(
+    tmp_path: Path, server: FakeOpenAI
+) -> None:
+    project = make_project(tmp_path / "p", server.base_url, rows=3)
+    (project.root / "scripts").mkdir()
+    project.script_path("postprocess").write_text(
+        "def postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs):\n"
+        "    return None if data['id'] == 'r1' else 'fine'\n"
+    )
+    summary = run(project)
+    figures = summary.to_dict()
+    assert (figures["ok"], figures["unparsed"], figures["error"]) == (2, 1, 0)
+    assert "1 unparsed" in summary.lines()[0]
+    with Store(project.store_path) as store:
+        row = store.latest_results()[1]
+    assert row.status == "unparsed" and "postprocess returned no verdict" in row.error
+
+
 def test_recompute_uses_stored_replies_only(tmp_path: Path, server: FakeOpenAI) -> None:
     project = make_project(tmp_path / "p", server.base_url, rows=5)
     run(project)

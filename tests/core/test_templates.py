@@ -147,3 +147,20 @@ def test_chinese_text_and_columns() -> None:
     result = render_template("问题：{{ data.missing }}", context())
     [issue] = result.issues
     assert (issue.line, issue.column) == (1, 7)
+
+
+@pytest.mark.parametrize(
+    "tag",
+    [
+        '{% include "/etc/hostname" %}',
+        '{% import "macros.j2" as m %}',
+        '{% from "macros.j2" import x %}',
+        '{% extends "base.j2" %}',
+    ],
+)
+def test_a_template_cannot_read_other_files(tag: str) -> None:
+    compiled = compile_template(f"Judge this.\n{tag}\n")
+    assert not compiled.ok
+    (issue,) = compiled.issues
+    assert issue.line == 2
+    assert "cannot include, import or extend other files" in issue.message

@@ -13,7 +13,8 @@ from typing import Any
 
 from judgedesk.core.dataset import Dataset, suggest_mapping
 from judgedesk.core.errors import DatasetError, JudgeDeskError, ProjectError
-from judgedesk.core.judge import JudgeSettings, infer_parser
+from judgedesk.core.judge import PARSERS, JudgeSettings, infer_parser
+from judgedesk.core.messages import say
 from judgedesk.core.project.approvals import approve
 from judgedesk.core.project.settings import SETTINGS_FILE, Project
 from judgedesk.core.project.trust import TrustStore
@@ -69,6 +70,9 @@ class NewProjectPlan:
     swap: bool = False
     predictions: Mapping[str, Path] = field(default_factory=dict)
     baseline: JudgeSettings | None = None
+    need_reader: bool = False
+    """Refuse to make the project when nothing can read the judge's verdicts (no parser
+    recognised from the template, none given, no verdict rule): it could not run."""
 
 
 @dataclass
@@ -82,14 +86,28 @@ class NewProjectReport:
     """The scene's variables the template reads (empty without ``--scene``)."""
 
 
-def suggested_fields(dataset: Dataset) -> dict[str, str]:
-    """Roles suggested from column names; chats need no question or reference."""
+def suggested_fields(dataset: Dataset, given: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Roles suggested from column names; chats need no question or reference.
+
+    Args:
+        dataset: The opened dataset whose column names drive the suggestions.
+        given: Roles already chosen (role → column). Each overrides only its own role: the
+            other roles are still recognised by name, from the columns not already chosen.
+
+    Returns:
+        A mapping from role to column name.
+    """
     names = dataset.fields()
-    return {
+    chosen = dict(given or {})
+    taken = set(chosen.values())
+    suggested = {
         role: column
         for role, column in suggest_mapping(names).items()
         if not ("messages" in names and role in ("question", "reference"))
+        and role not in chosen
+        and column not in taken
     }
+    return {**suggested, **chosen}
 
 
 PREVIEW_ROLES: tuple[str, ...] = ("id", "question", "reference", "response", "human")
@@ -203,6 +221,16 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     text, parser, replacements = _template(plan, project, judge)
     scene_used = _apply_scene(plan, project, text)
     judge.parser = plan.parser or parser or ""
+    if plan.need_reader and not judge.parser and not judge.verdict:
+        raise ProjectError(
+            say(
+                "new.no_reader",
+                "The template's verdict format was not recognised, so its verdicts could "
+                "not be read: add --parser NAME (one of: {parsers}) or a verdict rule "
+                "(--verdict-pattern or --verdict-path).",
+                parsers=", ".join(PARSERS),
+            )
+        )
     project.judges.append(judge)
     project.candidate = plan.candidate
     project.variables.update(plan.variables)

@@ -25,6 +25,7 @@ from judgedesk.core.judge import (
     render_prompt_async,
     with_probabilities,
 )
+from judgedesk.core.messages import say
 from judgedesk.core.project import Project
 from judgedesk.core.run.asking import RowFailed, candidate_messages
 from judgedesk.core.run.context import JudgeContext
@@ -224,6 +225,14 @@ class RowProcessor:
                 raise RowFailed(
                     f"postprocess: {outcome.kind}", script_error("postprocess", outcome)
                 )
+            if outcome.value is None:
+                # No verdict is not a verdict: count the row as unparsed, as a reply
+                # that could not be read, so the run does not end as if all went well.
+                reason = say(
+                    "run.postprocess_none",
+                    "postprocess returned no verdict; make it return a value for this row.",
+                )
+                return RowResult(row.index, row.id, "unparsed", None, reason, "unparsed", detail)
             return RowResult(row.index, row.id, "ok", outcome.value, detail=detail)
         if final is None:
             raise RowFailed("setup", "The project has no judge to run.")

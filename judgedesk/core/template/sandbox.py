@@ -36,6 +36,7 @@ from typing import Any
 from jinja2 import filters as jinja_filters
 from jinja2 import nodes, pass_context, pass_environment, pass_eval_context
 from jinja2.environment import Environment
+from jinja2.exceptions import TemplateSyntaxError
 from jinja2.nodes import EvalContext
 from jinja2.runtime import LoopContext, Undefined, markup_join, str_join
 from jinja2.sandbox import SandboxedEnvironment
@@ -58,6 +59,16 @@ class BoundedEnvironment(SandboxedEnvironment):
 
     def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
         tree = super()._parse(source, name, filename)
+        # A project's template is one file: there is no folder to load another from,
+        # and reading any path the template names would step outside the project.
+        for other in tree.find_all((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
+            raise TemplateSyntaxError(
+                "templates cannot include, import or extend other files; "
+                "put that text in this template instead",
+                other.lineno,
+                name,
+                filename,
+            )
         for loop in list(tree.find_all(nodes.For)):
             loop.iter = nodes.Call(
                 nodes.EnvironmentAttribute("judgedesk_loop", lineno=loop.iter.lineno),
