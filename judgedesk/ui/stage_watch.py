@@ -74,6 +74,9 @@ class StageWatcher(QObject):
         self._judge_settings: tuple[Spot, ...] = ()  # judges whose settings are wrong
         self._saved_template: tuple[Spot, ...] = ()  # problems of the templates' files
         self._live_template: dict[str, tuple[Spot, ...]] = {}  # as typed, by judge
+        # Fields the rows lack, by judge: only a render against a row finds them, so the
+        # saved file's check cannot, and they outlive a look until the next preview.
+        self._unknown_fields: dict[str, tuple[Spot, ...]] = {}
         self._show_timer = QTimer(self, singleShot=True, interval=SHOW_DELAY_MS)
         self._show_timer.timeout.connect(self._show)
         self._look_timer = QTimer(self, singleShot=True, interval=LOOK_DELAY_MS)
@@ -97,6 +100,7 @@ class StageWatcher(QObject):
     def _project_opened(self) -> None:
         self._unreachable = self._judge_settings = self._saved_template = ()
         self._live_template = {}
+        self._unknown_fields = {}
         self.facts = Facts(project=True)
         self._schedule_show()
         self.look()
@@ -153,8 +157,27 @@ class StageWatcher(QObject):
             for issue in preview.prompt.issues
             if issue.severity == "error" and used
         )
+        # A misspelt field prints as nothing: only a warning in the preview, but a run
+        # would ask the judge a prompt with a hole in it.
+        self._unknown_fields[name] = tuple(
+            Spot(str(issue), name, issue.line)
+            for issue in preview.prompt.issues
+            if issue.kind == "undefined" and used
+        )
         others = tuple(s for s in self._saved_template if s.judge != name)
-        self._update(template_problems=others + self._live_template[name])
+        live = self._live_template[name] + self._unknown_fields[name]
+        self._update(template_problems=others + live + self._other_unknown(name))
+
+    def _other_unknown(self, name: str) -> tuple[Spot, ...]:
+        """The unknown fields last seen in the templates of judges other than ``name``."""
+        project = self.workspace.project
+        used = {j.name for j in project.judges if j.enabled} if project is not None else set()
+        return tuple(
+            s
+            for judge, found in self._unknown_fields.items()
+            if judge != name and judge in used
+            for s in found
+        )
 
     def review_figures(self, figures: ReviewFigures) -> None:
         """The Review pane's figures (fresher than a count of the file)."""
@@ -190,7 +213,7 @@ class StageWatcher(QObject):
             dataset_set=facts.dataset_set,
             dataset_found=facts.dataset_found,
             templates=facts.templates,
-            template_problems=facts.template_problems,
+            template_problems=facts.template_problems + self._other_unknown(""),
             scripts=facts.scripts,
             judges=facts.judges,
             judges_total=facts.judges_total,

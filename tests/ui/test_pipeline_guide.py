@@ -244,3 +244,19 @@ def test_lines_of_the_dataset_that_could_not_be_read_are_counted(
     wait_line(qtbot, window, "dataset", f"{ROWS} rows, 1 unreadable")
     assert window.nav.state("dataset").mark.value == "warn"
     wait_step(qtbot, window, f"Run {ROWS} rows")  # the rows read can still run
+
+
+def test_a_misspelt_field_needs_a_look(qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI) -> None:
+    folder = tmp_path / "p"
+    make_project(folder, fake.base_url)
+    project = load_project(folder)
+    judge = project.judges[0]
+    project.write_template(judge, "Judge item: {{ data.questoin }}\nScore: [[n]]\n")
+    window = shown_window(qtbot, folder)
+    window.nav.setCurrentRow(1)  # the Template pane renders the row as it is shown
+    wait_line(qtbot, window, "template", "1 problem")
+    assert window.nav.state("template").mark.value == "blocks"
+
+    # Spelt right as typed: the stage is ready again.
+    window.template_pane.editor.setPlainText("Judge item: {{ data.question }}\nScore: [[n]]\n")
+    wait_line(qtbot, window, "template", "ready")
