@@ -1,14 +1,16 @@
 """Build JudgeDesk as one folder with everything in it, smoke-test it, and archive it.
 
-    pip install -e '.[package]'
-    python packaging/build.py [--no-test] [--no-archive]
+    CMAKE_ARGS=-DGGML_NATIVE=OFF pip install -e '.[package]'
+    python packaging/build.py [--no-test] [--no-archive] [--model FILE.gguf]
 
-Makes ``dist/JudgeDesk/`` (the ``judgedesk`` program, its libraries and resources, a
-``.desktop`` file and the icon), runs ``judgedesk self-test`` from it with no display
-(it opens the window offscreen, runs the sample project with its offline judge and a
-script worker, and exits 0), then writes ``dist/JudgeDesk-<version>-<os>-<machine>``
+Makes ``dist/JudgeDesk/`` (the ``judgedesk`` program, its libraries and resources,
+llama.cpp for model-file judges, a ``.desktop`` file and the icon), runs ``judgedesk
+self-test`` from it with no display (it opens the window offscreen, runs the sample
+project with its offline judge and a script worker, and with ``--model`` judges a row
+with that model file; it exits 0), then writes ``dist/JudgeDesk-<version>-<os>-<machine>``
 as ``.tar.gz`` (``.zip`` on Windows). Build on the oldest system you support: the
-bundle needs a glibc at least as new as the build machine's.
+bundle needs a glibc at least as new as the build machine's. ``GGML_NATIVE=OFF`` builds
+llama.cpp for any processor of the architecture instead of the build machine's own.
 """
 
 from __future__ import annotations
@@ -43,9 +45,13 @@ def folder_size(folder: Path) -> int:
 
 def build() -> Path:
     try:
+        import llama_cpp  # noqa: F401
         import PyInstaller  # noqa: F401
-    except ImportError:
-        raise SystemExit("PyInstaller is not installed. Run: pip install -e '.[package]'") from None
+    except ImportError as exc:
+        raise SystemExit(
+            f"{exc.name} is not installed. Run: CMAKE_ARGS=-DGGML_NATIVE=OFF "
+            "pip install -e '.[package]'"
+        ) from None
     subprocess.run(
         [
             sys.executable,
@@ -70,14 +76,13 @@ def build() -> Path:
     return folder
 
 
-def smoke_test(folder: Path) -> float:
+def smoke_test(folder: Path, model: Path | None = None) -> float:
     program = folder / ("judgedesk.exe" if sys.platform == "win32" else "judgedesk")
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     env.pop("JUDGEDESK_RESOURCES", None)  # the bundle must find its own
     started = time.perf_counter()
-    done = subprocess.run(
-        [str(program), "self-test"], env=env, capture_output=True, text=True, timeout=300
-    )
+    command = [str(program), "self-test", *(["--model", str(model)] if model else [])]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
     elapsed = time.perf_counter() - started
     print(done.stdout, end="")
     if done.returncode != 0:
@@ -105,13 +110,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--no-test", action="store_true", help="skip the smoke test")
     parser.add_argument("--no-archive", action="store_true", help="leave the folder only")
+    parser.add_argument(
+        "--model", type=Path, help="a small GGUF model file the smoke test judges a row with"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     folder = build()
     built = time.perf_counter() - started
     print(f"built {folder} in {built:.0f} s: {folder_size(folder) / 1e6:.0f} MB")
     if not args.no_test:
-        seconds = smoke_test(folder)
+        seconds = smoke_test(folder, args.model)
         print(f"smoke test passed in {seconds:.1f} s")
     if not args.no_archive:
         path = archive(folder)

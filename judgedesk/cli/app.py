@@ -263,6 +263,11 @@ def build_parser() -> argparse.ArgumentParser:
     checker.add_argument(
         "--language", default="en", help="also check the interface in this language (zh_CN)"
     )
+    checker.add_argument(
+        "--model",
+        metavar="FILE",
+        help="also judge one row of the sample in-process with this GGUF model file",
+    )
     checker.set_defaults(func=_later("commands", "cmd_gui_unavailable"))
 
     worker = sub.add_parser(

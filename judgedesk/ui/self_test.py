@@ -35,9 +35,11 @@ TIMEOUT = 120.0
 
 
 def main(args: list[str]) -> int:
-    """Run the self-test; ``--language zh_CN`` checks the Chinese interface too."""
+    """Run the self-test; ``--language zh_CN`` checks the Chinese interface too, and
+    ``--model FILE`` judges one row in-process with a GGUF model file."""
     os.environ.setdefault("QT_API", "pyside6")
     language = args[args.index("--language") + 1] if "--language" in args else "en"
+    model = Path(args[args.index("--model") + 1]) if "--model" in args else None
     started = time.perf_counter()
     print(f"JudgeDesk self-test ({sys.executable})", flush=True)
     try:
@@ -77,6 +79,10 @@ def main(args: list[str]) -> int:
                 loop.run_until_complete(
                     asyncio.wait_for(_run_sample(window, folder, step.check), TIMEOUT)
                 )
+                if model is not None:
+                    loop.run_until_complete(
+                        asyncio.wait_for(judge_with_model_file(folder, model, step.check), TIMEOUT)
+                    )
         except TimeoutError:
             step.check("run", False, f"no result after {TIMEOUT:.0f} s")
         finally:
@@ -89,6 +95,46 @@ def main(args: list[str]) -> int:
         return 1
     print(f"All checks passed ({elapsed:.1f} s).", flush=True)
     return 0
+
+
+async def judge_with_model_file(
+    folder: Path, model: Path, check: Callable[[str, bool, str], None]
+) -> None:
+    """Judge the sample's first row with ``model`` in a model worker process: proves that
+    llama-cpp-python and its library load in this installation and a verdict comes back.
+
+    The sample's model judge is copied as a model-file judge with structured verdicts,
+    so even a very small model's reply can be read.
+    """
+    from judgedesk.core.dataset import open_dataset
+    from judgedesk.core.judge import check_model_file
+    from judgedesk.core.project import load_project
+    from judgedesk.core.run import Selection, run_project
+
+    found = await asyncio.to_thread(check_model_file, model, 2048)
+    if not found.ok:
+        check("model file", False, found.problem)
+        return
+    project = load_project(folder)
+    for judge in project.judges:
+        judge.enabled = judge.name == "local-model"
+        if judge.enabled:
+            judge.kind, judge.model_file, judge.structured = "local", str(model), True
+            judge.context_size, judge.stream = 2048, False
+            judge.params = {"temperature": 0, "max_tokens": 160, "seed": 1}
+    started = time.perf_counter()
+    with open_dataset(project.dataset_path()) as dataset:
+        summary = await run_project(
+            project, dataset, Selection(rows=(0,)), who="judgedesk self-test"
+        )
+    elapsed = time.perf_counter() - started
+    progress = summary.progress
+    check(
+        "model file",
+        summary.status == "finished" and progress.ok == 1,
+        f"{model.name}: {progress.ok} of 1 row judged and read in {elapsed:.1f} s "
+        f"({progress.failed} failed, {progress.unparsed} unread)",
+    )
 
 
 class _Steps:

@@ -37,3 +37,13 @@ def test_the_self_test_checks_the_chinese_translation() -> None:
     done = self_test("--language", "zh_CN")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "文件(&F)" in done.stdout
+
+
+def test_a_model_file_that_cannot_judge_fails_the_self_test_saying_why(tmp_path: Path) -> None:
+    fake = tmp_path / "notes.gguf"
+    fake.write_text("these are notes, not a model", encoding="utf-8")
+    done = self_test("--model", str(fake))
+    assert done.returncode == 1, done.stdout + done.stderr
+    failed = [line for line in done.stdout.splitlines() if line.startswith("FAIL  model file:")]
+    assert failed and len(failed[0]) > len("FAIL  model file: "), done.stdout
+    assert "FAILED: model file" in done.stdout
