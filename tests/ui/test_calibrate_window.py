@@ -150,6 +150,34 @@ def test_calibrate_choose_see_the_test_figure_adopt_and_the_history_shows_it(
     shown_versions = [row[:2] for row in pane.history.model.cells() if row[0] == "judge"]
     assert shown_versions[0] == ["judge", versions[-1].version]  # newest first
 
+    # The offer to judge every row again runs the adopted judge alone from the Run pane.
+    with qtbot.waitSignal(window.run_pane.sig_run_finished, timeout=60_000) as finished:
+        dialog.rejudge_button.click()
+    summary = finished.args[0]
+    assert summary.progress.total == 40 and summary.progress.cached == LABELLED
+    assert window.stack.currentWidget() is window.run_pane
+
+
+def test_stopping_a_calibration_keeps_every_reply_received(qtbot: QtBot, tmp_path: Path) -> None:
+    with FakeOpenAI(reply=reply, latency=0.05) as server:
+        project = labelled_project(tmp_path / "p", server.base_url)
+        project.judges[0].concurrency = project.judges[1].concurrency = 1
+        project.save()
+        window = open_window(qtbot, project.root)
+        dialog = _open(qtbot, window)
+        dialog.run_button.click()
+        qtbot.waitUntil(lambda: len(server.requests) >= 3, timeout=30_000)
+        dialog.stop_button.click()
+        qtbot.waitUntil(lambda: dialog.runs is None, timeout=30_000)
+        asked = len(server.requests)
+    assert asked < 2 * LABELLED
+    assert dialog.progress_text.text() == (
+        "Stopped: the figures cover the candidates that finished."
+    )
+    assert dialog.run_button.isEnabled()
+    with Store(project.store_path) as store:
+        assert store.count_calls() >= 3  # every reply received is kept
+
 
 def test_too_few_reviews_say_how_many_more_and_the_next_step_offers_calibrating(
     qtbot: QtBot, tmp_path: Path, server: FakeOpenAI

@@ -147,7 +147,7 @@ class CalibrateDialog(QDialog):
         self.share.valueChanged.connect(self._split_edited)
         self.seed.valueChanged.connect(self._split_edited)
         workspace.sig_calibration_changed.connect(lambda _: self._settings_changed())
-        workspace.sig_project_opened.connect(lambda _: self._settings_changed())
+        workspace.sig_project_opened.connect(lambda _: self._project_opened())
         workspace.sig_judges_changed.connect(lambda _: self._schedule_plan())
         workspace.sig_dataset_loaded.connect(lambda _: self._schedule_plan())
         self._settings_changed()
@@ -160,6 +160,15 @@ class CalibrateDialog(QDialog):
         return label
 
     # --- the split and the plan ---------------------------------------------------------
+
+    def _project_opened(self) -> None:
+        # What was shown belongs to the project closed; its candidates stop (replies kept).
+        self.stop()
+        self.outcomes = {}
+        self.results.show_result(None, None, {})
+        self._offer_rejudge(False)
+        self.progress_text.clear()
+        self._settings_changed()
 
     def _settings_changed(self) -> None:
         project = self.workspace.project
@@ -269,6 +278,8 @@ class CalibrateDialog(QDialog):
             self._update_buttons()
 
     def _take(self, news: CandidateNews) -> None:
+        if not self._ours():
+            return
         self.outcomes.update(news.outcomes)
         for run_id in news.run_ids:
             self.workspace.results_stored(run_id)
@@ -288,9 +299,19 @@ class CalibrateDialog(QDialog):
         if news.error:
             self.progress_text.setText(news.error)
 
+    def _ours(self) -> bool:
+        """Whether the candidates running are the open project's."""
+        runs, project = self.runs, self.workspace.project
+        return runs is not None and project is not None and runs.project.root == project.root
+
     def _finished(self, news: CandidateNews) -> None:
+        ours = self._ours()
         self.runs = None
         plan = self.plan
+        if not ours:  # another project was opened meanwhile: nothing to show
+            self._update_buttons()
+            self._schedule_plan()
+            return
         if not news.error:
             self.progress_text.setText(
                 self.tr("Stopped: the figures cover the candidates that finished.")
