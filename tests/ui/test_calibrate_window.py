@@ -22,6 +22,8 @@ from judgedesk.ui.main_window import MainWindow
 from tests.core.test_calibrate_cli import LABELLED, labelled_project, people, reply
 from tests.core.test_pipeline import run
 from tests.support.fake_openai import FakeOpenAI
+from tests.ui.test_translations import chinese, english_left  # noqa: F401
+from tests.ui.test_zh_every_pane import shown_texts
 from tests.ui.windows import open_window
 
 SHOT = Path("/tmp/shots_calibrate.png")
@@ -206,3 +208,26 @@ def test_too_few_reviews_say_how_many_more_and_the_next_step_offers_calibrating(
     )
     window.next_step.button.click()
     assert window.calibration.dialog is dialog and dialog.isVisible()
+
+
+@pytest.mark.usefixtures("chinese")
+def test_the_calibrate_window_speaks_chinese(
+    qtbot: QtBot, tmp_path: Path, server: FakeOpenAI
+) -> None:
+    project = labelled_project(tmp_path / "p", server.base_url)
+    window = open_window(qtbot, project.root)
+    window.resize(1400, 900)
+    dialog = _open(qtbot, window)
+    with qtbot.waitSignal(dialog.sig_calibrated, timeout=120_000):
+        dialog.run_button.click()
+    dialog.results.choose()
+    dialog.results.others.setChecked(True)
+    with qtbot.waitSignal(dialog.sig_adopted, timeout=5_000):
+        dialog.results.adopt_button.click()
+    qtbot.waitUntil(lambda: "“judge”" in dialog.rejudge_text.text(), timeout=20_000)
+    assert dialog.windowTitle() == "校准评审模型"
+    assert dialog.results.test_figure.text().startswith("在留出的")
+    names = ["judge", "large", "Krippendorff", "Spearman"]
+    assert english_left(shown_texts(dialog), names) == []
+    QApplication.sendPostedEvents()
+    dialog.grab().save(str(SHOT.with_name("shots_calibrate_zh.png")))
