@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import copy
 import json
-from collections.abc import Sequence
-from typing import Any
 
 from judgedesk.cli.common import (
     EXIT_OK,
@@ -19,27 +16,18 @@ from judgedesk.cli.common import (
     err,
     open_project_data,
 )
-from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import ProjectError
-from judgedesk.core.project import Project, load_project
-from judgedesk.core.report import JudgeOutcome, RunUsage, calibrate, judge_outcome
-from judgedesk.core.review import CalibrationSplit, ReviewExamples, project_split
-from judgedesk.core.run import (
-    RowResult,
-    Run,
-    RunEstimate,
-    Selection,
-    Store,
-    estimate_run,
-    run_project,
-)
+from judgedesk.core.project import Project, adopt_judge, load_project
+from judgedesk.core.report import calibrate, candidate_names, plan_calibration, run_candidates
+from judgedesk.core.run import RunEstimate
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
     project = load_project(args.dir)
     allow_project(project, args.trust)
     allow_scripts(project, args.trust)
-    candidates = _candidates(project, args.judges)
+    names = args.judges.split(",") if args.judges else None
+    candidates = candidate_names(project, names)
     if args.adopt is not None and args.adopt not in candidates:
         raise ProjectError(
             f"'{args.adopt}' is not among the candidates ({', '.join(candidates)}): "
@@ -47,19 +35,15 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         )
     _keep_split(project, args.split, args.seed)
     dataset = open_project_data(project)
-    with Store(project.store_path) as store:
-        split = project_split(store, dataset, project)
-    split.require_parts()
-    selection = Selection(rows=tuple(sorted(split.rows)))
+    plan = plan_calibration(project, dataset, candidates)
+    plan.split.require_parts()
     say = err if args.json else print
-    say(_estimate_line(estimate_run(_only(project, candidates), dataset, selection)))
-    outcomes = {
-        name: asyncio.run(_run_candidate(project, dataset, split, selection, name))
-        for name in candidates
-    }
-    result = calibrate(split, outcomes, seed=split.seed)
+    if plan.estimate is not None:
+        say(_estimate_line(plan.estimate))
+    outcomes = asyncio.run(run_candidates(project, dataset, plan))
+    result = calibrate(plan.split, outcomes, seed=plan.split.seed)
     if args.adopt is not None:
-        _adopt(project, candidates, args.adopt)
+        adopt_judge(project, candidates, args.adopt)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
@@ -68,19 +52,6 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         if args.adopt is not None:
             print(f"Adopted {args.adopt}: the other candidates are disabled, not deleted.")
     return EXIT_OK if result.chosen is not None else EXIT_PROBLEM
-
-
-def _candidates(project: Project, names: str | None) -> list[str]:
-    """The candidates' names: those given (each must be a judge), else the enabled ones."""
-    if names:
-        wanted = list(dict.fromkeys(n.strip() for n in names.split(",") if n.strip()))
-        for name in wanted:
-            project.judge(name)  # says which judges there are when one is not
-        return wanted
-    enabled = [j.name for j in project.judges if j.enabled]
-    if not enabled:
-        raise ProjectError("No judge is enabled: name the candidates with --judges a,b.")
-    return enabled
 
 
 def _keep_split(project: Project, share: float | None, seed: int | None) -> None:
@@ -100,53 +71,6 @@ def _keep_split(project: Project, share: float | None, seed: int | None) -> None
         project.save()
 
 
-def _only(project: Project, enabled: Sequence[str]) -> Project:
-    """A copy of the project whose enabled judges are ``enabled``, each judged on its own
-    (no cascade, no aggregate), never saved."""
-    trial = copy.deepcopy(project)
-    for judge in trial.judges:
-        judge.enabled = judge.name in enabled
-    trial.run.cascade = False
-    trial.run.aggregate = "last"
-    return trial
-
-
-async def _run_candidate(
-    project: Project, dataset: Dataset, split: CalibrationSplit, selection: Selection, name: str
-) -> JudgeOutcome:
-    results: list[tuple[int, Any]] = []
-
-    def listen(run: Run) -> None:
-        def finished(result: RowResult) -> None:
-            results.append((result.index, result.detail))
-
-        run.sig_row_finished.connect(finished)
-
-    trial = _only(project, [name])
-    summary = await run_project(
-        trial,
-        dataset,
-        selection,
-        listeners=[listen],
-        who="judgedesk calibrate",
-        examples=ReviewExamples(split.share, split.seed),
-    )
-    progress = summary.progress
-    judge = trial.judge(name)
-    spent = progress.prompt_tokens * judge.price_input
-    spent += progress.completion_tokens * judge.price_output
-    cost = spent / 1_000_000 if judge.price_input or judge.price_output else None
-    usage = RunUsage(
-        progress.calls,
-        progress.cached,
-        progress.prompt_tokens,
-        progress.completion_tokens,
-        cost,
-        progress.elapsed,
-    )
-    return judge_outcome(name, results, usage)
-
-
 def _estimate_line(estimate: RunEstimate) -> str:
     stored = sum(j.stored for j in estimate.judges)
     text = (
@@ -158,13 +82,3 @@ def _estimate_line(estimate: RunEstimate) -> str:
     if estimate.seconds is not None:
         text += f", about {estimate.seconds:.0f} s"
     return text + "."
-
-
-def _adopt(project: Project, candidates: Sequence[str], chosen: str) -> None:
-    """Keep ``chosen`` enabled and disable the other candidates (never deleted)."""
-    for judge in project.judges:
-        if judge.name == chosen:
-            judge.enabled = True
-        elif judge.name in candidates:
-            judge.enabled = False
-    project.save()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.project import Workspace
+from judgedesk.ui.calibration_actions import CalibrationActions
 from judgedesk.ui.menus import WindowMenus
 from judgedesk.ui.next_step import NextStepBar
 from judgedesk.ui.pane_stack import PaneStack
@@ -82,6 +83,9 @@ class MainWindow(QMainWindow):
         self.report_pane = ReportPane(workspace, self.tasks, self)
         self._add_pane("report", self.report_pane)
         self.report_pane.sig_export_requested.connect(self.files.export)
+        self.calibration = CalibrationActions(self, workspace, self.tasks, self.run_pane)
+        for pane in (self.review_pane, self.report_pane):
+            pane.sig_calibrate_requested.connect(self.calibration.open)
         self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.nav.setCurrentRow(0)
         central = QWidget(self)
@@ -133,6 +137,7 @@ class MainWindow(QMainWindow):
             toggle_inspector=self._toggle_inspector,
             add_run_actions=self.run_pane.add_actions,
             show_guide=self.show_guide,
+            calibrate=self.calibration.open,
         )
         self.menus.sig_status_changed.connect(self.status.setText)
         self.menus.sig_preferences_saved.connect(self._preferences_saved)
@@ -252,6 +257,7 @@ class MainWindow(QMainWindow):
             self.files.then_if_saved(self._close_now)
             return
         self.run_pane.stop_and_wait()
+        self.calibration.shutdown()
         self.template_pane.close_dialogs()
         self.review_pane.shutdown()
         self.report_pane.shutdown()

@@ -48,6 +48,7 @@ class WindowMenus(QObject):
         toggle_inspector: Callable[[], None],
         add_run_actions: Callable[[QMenu], None],
         show_guide: Callable[[], None],
+        calibrate: Callable[[], object],
     ) -> None:
         super().__init__(window)
         self.window = window
@@ -204,6 +205,13 @@ class WindowMenus(QObject):
             "drawSampleAction",
             QCoreApplication.translate("MainWindow", "Draw a &Random Sample…"),
             self.packs.draw_sample,
+        )
+        self._action(
+            menu,
+            "calibrateAction",
+            QCoreApplication.translate("MainWindow", "&Calibrate Judges…"),
+            calibrate,
+            "Ctrl+Shift+K",
         )
 
         menu = window.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&Help"))

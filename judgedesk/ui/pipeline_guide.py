@@ -10,6 +10,7 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit
 
 from judgedesk.core.project import NextStep, Spot, StageState, Workspace
+from judgedesk.ui.calibration_actions import CalibrationActions
 from judgedesk.ui.next_step import NextStepBar
 from judgedesk.ui.panes.judges.pane import JudgesPane
 from judgedesk.ui.panes.review.pane import ReviewPane
@@ -35,6 +36,7 @@ class GuidedWindow(Protocol):
     judges_pane: JudgesPane
     run_pane: RunPane
     review_pane: ReviewPane
+    calibration: CalibrationActions
 
 
 class PipelineGuide(QObject):
@@ -70,6 +72,7 @@ class PipelineGuide(QObject):
         window.review_pane.sig_figures_shown.connect(w.review_figures)
         window.review_pane.sig_changed.connect(lambda _: w.reviews_changed())
         window.files.sig_exported.connect(lambda _: w.exported())
+        window.calibration.sig_calibrated.connect(lambda _: w.calibrated())
         sidebar.sig_problem_requested.connect(lambda s: self.go_to_problem(s.stage, s.spot))
         bar.sig_step_requested.connect(self.take_step)
         self._show(w.states, w.step)
@@ -151,5 +154,7 @@ class PipelineGuide(QObject):
             window.review_pane.filters.choose(
                 "disagreements" if code == "disagreements" else "unreviewed"
             )
+        elif code == "calibrate":
+            window.calibration.open()
         elif code in ("export", "refresh_export"):
             window.files.export()

@@ -85,6 +85,7 @@ class StageWatcher(QObject):
         self._standing_timer.timeout.connect(self.read_standing)
         workspace.sig_project_opened.connect(lambda _: self._project_opened())
         workspace.sig_dataset_loaded.connect(self._dataset_loaded)
+        workspace.sig_calibration_changed.connect(lambda _: self._standing_timer.start())
         workspace.sig_dataset_completed.connect(self._dataset_loaded)
         for signal in (
             workspace.sig_judges_changed,
@@ -193,6 +194,10 @@ class StageWatcher(QObject):
         """A report was exported."""
         self._update(exported=True, changed_since_export=False)
 
+    def calibrated(self) -> None:
+        """The judges were calibrated: the next step is no longer to calibrate them."""
+        self._update(calibrated=True)
+
     # --- reading, in worker threads ---------------------------------------------------
 
     def look(self) -> None:
@@ -245,6 +250,10 @@ class StageWatcher(QObject):
             review_total=p.total,
             reviewed=p.reviewed,
             disagreements=p.disagreed,
+            calibration_test=standing.calibration_test,
+            calibration_more=standing.calibration_more,
+            calibration_goal_more=standing.calibration_goal_more,
+            calibration_goal=standing.calibration_goal,
             changed_since_export=self.facts.changed_since_export
             or (changed and self.facts.exported),
         )

@@ -15,6 +15,7 @@ def stage_title(stage: str) -> str:
         "scripts": QCoreApplication.translate("StageWords", "Scripts"),
         "judges": QCoreApplication.translate("StageWords", "Judges"),
         "run": QCoreApplication.translate("StageWords", "Run"),
+        "calibrate": QCoreApplication.translate("StageWords", "Calibrate…"),
         "review": QCoreApplication.translate("StageWords", "Review"),
         "report": QCoreApplication.translate("StageWords", "Report"),
     }[stage]
@@ -212,6 +213,18 @@ def step_text(step: NextStep) -> str:
         return QCoreApplication.translate("StageWords", "Review the {0} disagreements.").format(
             _n(c[0])
         )
+    if step.code == "calibrate":
+        text = QCoreApplication.translate(
+            "StageWords",
+            "Calibrate the judges on the rows people reviewed: {0} rows are held back as "
+            "the test part.",
+        ).format(_n(c[0]))
+        if c[1]:
+            more = QCoreApplication.translate(
+                "StageWords", "{0} more reviews give a test part of {1} rows."
+            ).format(_n(c[1]), _n(c[2]))
+            text = f"{text} {more}"
+        return text
     if step.code == "review":
         return QCoreApplication.translate(
             "StageWords", "Review the judge's verdicts: {0} rows to go."
@@ -238,6 +251,7 @@ def step_button(step: NextStep) -> str:
         "run": QCoreApplication.translate("StageWords", "Run"),
         "retry": QCoreApplication.translate("StageWords", "Run Them Again"),
         "disagreements": QCoreApplication.translate("StageWords", "Review Them"),
+        "calibrate": QCoreApplication.translate("StageWords", "Calibrate…"),
         "review": QCoreApplication.translate("StageWords", "Review"),
         "export": QCoreApplication.translate("StageWords", "Export…"),
         "refresh_export": QCoreApplication.translate("StageWords", "Export…"),

@@ -211,6 +211,331 @@
     </message>
 </context>
 <context>
+    <name>CalibrateDialog</name>
+    <message>
+        <source>Calibrate Judges</source>
+        <translation>校准评审模型</translation>
+    </message>
+    <message>
+        <source>Every enabled judge is a candidate. Each one judges the rows people gave a verdict on; the candidate that agrees best with people on the tuning part is proposed, and the test part, held back until you choose, says what to expect from the one chosen.</source>
+        <translation>每个已启用的评审都是候选。每个候选评审人工已给出判定的行；在调优部分与人工最一致的候选会被推荐，测试部分在你选定之前保持隐藏，用来说明所选评审的真实表现。</translation>
+    </message>
+    <message>
+        <source>The share of the labelled rows in the tuning part</source>
+        <translation>已标注行中划入调优部分的比例</translation>
+    </message>
+    <message>
+        <source>Another seed draws another split; the same seed keeps it</source>
+        <translation>换一个种子会得到另一种划分；相同的种子保持划分不变</translation>
+    </message>
+    <message>
+        <source>&amp;Tuning share</source>
+        <translation>调优比例(&amp;T)</translation>
+    </message>
+    <message>
+        <source>S&amp;eed</source>
+        <translation>种子(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Run Candidates</source>
+        <translation>运行候选(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run every candidate on the labelled rows</source>
+        <translation>在已标注的行上运行每个候选</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop; replies received are kept</source>
+        <translation>停止；已收到的回复会保留</translation>
+    </message>
+    <message>
+        <source>&amp;Judge Every Row Again</source>
+        <translation>重新评审所有行(&amp;J)</translation>
+    </message>
+    <message>
+        <source>Change the calibration split</source>
+        <translation>更改校准划分</translation>
+    </message>
+    <message>
+        <source>Open a project with a dataset to calibrate its judges.</source>
+        <translation>请打开一个带数据集的项目来校准其评审。</translation>
+    </message>
+    <message>
+        <source>Reading the rows people gave a verdict on…</source>
+        <translation>正在读取人工已给出判定的行…</translation>
+    </message>
+    <message>
+        <source>Too few rows have a person&apos;s verdict to calibrate: {0} ({1} for tuning, {2} for the test; each part needs {3}). Review about {4} more rows.</source>
+        <translation>有人工判定的行太少，无法校准：{0} 行（调优 {1} 行，测试 {2} 行；每部分至少需要 {3} 行）。请再审阅约 {4} 行。</translation>
+    </message>
+    <message>
+        <source>{0} rows people gave a verdict on: {1} in the tuning part, {2} in the test part. Candidates: {3}.</source>
+        <translation>人工已给出判定的行共 {0} 行：调优部分 {1} 行，测试部分 {2} 行。候选：{3}。</translation>
+    </message>
+    <message>
+        <source>Before running: {0} candidates on {1} rows, about {2} calls ({3} replies stored are reused), about {4} tokens</source>
+        <translation>运行前估计：{0} 个候选，{1} 行，约 {2} 次调用（复用已存储的 {3} 条回复），约 {4} 个词元</translation>
+    </message>
+    <message>
+        <source>, about {0}</source>
+        <translation>，约 {0}</translation>
+    </message>
+    <message>
+        <source>, cost about {0:.4f}</source>
+        <translation>，费用约 {0:.4f}</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Stopping; replies received are kept…</source>
+        <translation>正在停止；已收到的回复会保留…</translation>
+    </message>
+    <message>
+        <source>Candidate {0} of {1}, “{2}”: {3} of {4} rows, {5} calls.</source>
+        <translation>第 {0}/{1} 个候选“{2}”：已完成 {3}/{4} 行，{5} 次调用。</translation>
+    </message>
+    <message>
+        <source>Stopped: the figures cover the candidates that finished.</source>
+        <translation>已停止：数字只涵盖已完成的候选。</translation>
+    </message>
+    <message>
+        <source>Every candidate ran.</source>
+        <translation>所有候选都已运行。</translation>
+    </message>
+    <message>
+        <source>Adopt the judge “{0}”</source>
+        <translation>采用评审“{0}”</translation>
+    </message>
+    <message>
+        <source>“{0}” is now the project&apos;s judge; the other candidates are disabled, not deleted (Undo brings them back).</source>
+        <translation>“{0}”现在是项目的评审；其他候选已停用而非删除（撤销可恢复）。</translation>
+    </message>
+    <message>
+        <source>Estimating a run of every row…</source>
+        <translation>正在估计重新评审所有行…</translation>
+    </message>
+    <message>
+        <source>Judge every row again with “{0}”: {1} rows, about {2} calls, about {3} tokens</source>
+        <translation>用“{0}”重新评审所有行：{1} 行，约 {2} 次调用，约 {3} 个词元</translation>
+    </message>
+</context>
+<context>
+    <name>CalibrationModel</name>
+    <message>
+        <source>TPR {0} · TNR {1}</source>
+        <translation>真阳性率 {0} · 真阴性率 {1}</translation>
+    </message>
+    <message>
+        <source>κ {0} ({1}), {2} rows</source>
+        <translation>κ {0}（{1}），{2} 行</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>一致率</translation>
+    </message>
+    <message>
+        <source>κ</source>
+        <translation>κ</translation>
+    </message>
+    <message>
+        <source>κ 95% interval</source>
+        <translation>κ 95% 区间</translation>
+    </message>
+    <message>
+        <source>Weighted κ</source>
+        <translation>加权 κ</translation>
+    </message>
+    <message>
+        <source>Spearman</source>
+        <translation>Spearman</translation>
+    </message>
+    <message>
+        <source>Found what people found</source>
+        <translation>与人工判定相同的比例</translation>
+    </message>
+    <message>
+        <source>Unread</source>
+        <translation>未读出</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Test part</source>
+        <translation>测试部分</translation>
+    </message>
+    <message>
+        <source>Hidden until you choose a candidate, so that the choice cannot use it.</source>
+        <translation>在你选定候选之前保持隐藏，这样选择就不会用到它。</translation>
+    </message>
+    <message>
+        <source>Proposed: the best agreement with people on the tuning part.</source>
+        <translation>推荐：在调优部分与人工最一致。</translation>
+    </message>
+    <message>
+        <source>proposed</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>chosen</source>
+        <translation>已选</translation>
+    </message>
+    <message>
+        <source>hidden until you choose</source>
+        <translation>选定前隐藏</translation>
+    </message>
+    <message>
+        <source>{0} — seen after the choice</source>
+        <translation>{0} —— 选定之后查看</translation>
+    </message>
+    <message>
+        <source>{0} ({1} stored)</source>
+        <translation>{0}（{1} 条已存储）</translation>
+    </message>
+    <message>
+        <source>judge: {0}</source>
+        <translation>评审：{0}</translation>
+    </message>
+    <message>
+        <source>people: {0}</source>
+        <translation>人工：{0}</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>People</source>
+        <translation>人工</translation>
+    </message>
+    <message>
+        <source>People&apos;s note</source>
+        <translation>人工备注</translation>
+    </message>
+</context>
+<context>
+    <name>CalibrationResults</name>
+    <message>
+        <source>The candidates against people</source>
+        <translation>各候选与人工的对比</translation>
+    </message>
+    <message>
+        <source>&amp;Adopt</source>
+        <translation>采用(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Make the chosen candidate the project&apos;s judge: the other candidates are disabled, not deleted.</source>
+        <translation>让选定的候选成为项目的评审：其他候选会被停用，而不是删除。</translation>
+    </message>
+    <message>
+        <source>Show the other candidates&apos; test figures</source>
+        <translation>显示其他候选的测试数字</translation>
+    </message>
+    <message>
+        <source>Seen after the choice: they can no longer choose a judge honestly.</source>
+        <translation>在选定之后查看：它们已不能再用于公正地选择评审。</translation>
+    </message>
+    <message>
+        <source>Confusion matrix</source>
+        <translation>混淆矩阵</translation>
+    </message>
+    <message>
+        <source>Rows where the judge differs</source>
+        <translation>评审与人工不一致的行</translation>
+    </message>
+    <message>
+        <source>Click a row to show it in the row inspector.</source>
+        <translation>点击一行即可在行检查器中查看。</translation>
+    </message>
+    <message>
+        <source>Test part: hidden until you choose a candidate.</source>
+        <translation>测试部分：在你选定候选之前保持隐藏。</translation>
+    </message>
+    <message>
+        <source>On the tuning part ({0} rows): the part the choice is made on. The proposed candidate, in bold, agrees best with people there.</source>
+        <translation>调优部分（{0} 行）：据此做出选择。加粗的推荐候选在这里与人工最一致。</translation>
+    </message>
+    <message>
+        <source>No candidate can be proposed: none has a κ on the tuning rows.</source>
+        <translation>无法推荐候选：没有候选在调优行上有 κ 值。</translation>
+    </message>
+    <message>
+        <source>People&apos;s ceiling: one reviewer per row, so how far people agree with each other is not known.</source>
+        <translation>人工上限：每行只有一位审阅者，因此不知道人与人之间的一致程度。</translation>
+    </message>
+    <message>
+        <source>People&apos;s ceiling: {0} reviewers agree with each other on {1} rows with Krippendorff&apos;s α {2} (mean κ {3}); no judge can be expected to do better.</source>
+        <translation>人工上限：{0} 位审阅者在 {1} 行上彼此一致，Krippendorff α 为 {2}（平均 κ {3}）；不能指望任何评审做得更好。</translation>
+    </message>
+    <message>
+        <source>“{0}” on the tuning part: its verdicts against people&apos;s, and the {1} rows where they differ (replies not read are left out).</source>
+        <translation>“{0}”在调优部分：其判定与人工判定的对比，以及二者不同的 {1} 行（未读出的回复不计入）。</translation>
+    </message>
+    <message>
+        <source>&amp;Choose “{0}”</source>
+        <translation>选择“{0}”(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Adopt “{0}”</source>
+        <translation>采用“{0}”(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Agreement with people on {0} rows held back: no κ can be computed (exact agreement {1}).</source>
+        <translation>在留出的 {0} 行上与人工的一致性：无法计算 κ（完全一致率 {1}）。</translation>
+    </message>
+    <message>
+        <source>Agreement with people on {0} rows held back: κ {1}.</source>
+        <translation>在留出的 {0} 行上与人工的一致性：κ {1}。</translation>
+    </message>
+    <message>
+        <source>Agreement with people on {0} rows held back: κ {1}, {2}–{3}.</source>
+        <translation>在留出的 {0} 行上与人工的一致性：κ {1}，{2}–{3}。</translation>
+    </message>
+    <message>
+        <source>Weighted κ {0}.</source>
+        <translation>加权 κ {0}。</translation>
+    </message>
+    <message>
+        <source>Adopted “{0}”</source>
+        <translation>已采用“{0}”</translation>
+    </message>
+</context>
+<context>
     <name>CardText</name>
     <message>
         <source>Choose a row in the queue to review it.</source>
@@ -2320,6 +2645,10 @@ Read it?</source>
         <translation>抽取随机样本(&amp;R)…</translation>
     </message>
     <message>
+        <source>&amp;Calibrate Judges…</source>
+        <translation>校准评审(&amp;C)…</translation>
+    </message>
+    <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
@@ -3574,6 +3903,14 @@ Read it?</source>
         <translation>把这些结果写成 CSV、JSON Lines、Excel 工作簿或 HTML 报告</translation>
     </message>
     <message>
+        <source>C&amp;alibrate…</source>
+        <translation>校准(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Compare the enabled judges with people on a tuning part and measure the one chosen on a test part (Ctrl+Shift+K)</source>
+        <translation>在调优部分将已启用的评审与人工比较，并在测试部分衡量选定的评审（Ctrl+Shift+K）</translation>
+    </message>
+    <message>
         <source>The judge&apos;s figure is its own view of every row; the corrected one shifts it by how far people and the judge differ on the random sample.</source>
         <translation>评审的数字是它自己对所有行的看法；校正后的数字按人与评审在随机样本上的差异加以调整。</translation>
     </message>
@@ -4260,6 +4597,14 @@ Read it?</source>
     <message>
         <source>Judge the rows of the queue again from the Run pane (after a prompt edit, say). Replies already stored for an unchanged prompt are reused.</source>
         <translation>在“运行”面板中重新评审队列中的行（例如修改提示词之后）。提示词未变的行会直接复用已保存的回复。</translation>
+    </message>
+    <message>
+        <source>&amp;Calibrate judges…</source>
+        <translation>校准评审(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Compare the enabled judges with the verdicts people gave, choose one on a tuning part and measure it on a test part (Ctrl+Shift+K)</source>
+        <translation>将已启用的评审与人工判定比较，在调优部分选出一个，并在测试部分衡量它（Ctrl+Shift+K）</translation>
     </message>
     <message>
         <source>{0} rows in the queue</source>
@@ -6059,6 +6404,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>运行</translation>
     </message>
     <message>
+        <source>Calibrate…</source>
+        <translation>校准…</translation>
+    </message>
+    <message>
         <source>Review</source>
         <translation>复核</translation>
     </message>
@@ -6277,6 +6626,14 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Review the {0} disagreements.</source>
         <translation>复核 {0} 处分歧。</translation>
+    </message>
+    <message>
+        <source>Calibrate the judges on the rows people reviewed: {0} rows are held back as the test part.</source>
+        <translation>用人工审阅过的行校准评审：留出 {0} 行作为测试部分。</translation>
+    </message>
+    <message>
+        <source>{0} more reviews give a test part of {1} rows.</source>
+        <translation>再审阅 {0} 行，测试部分即可达到 {1} 行。</translation>
     </message>
     <message>
         <source>Review the judge&apos;s verdicts: {0} rows to go.</source>

@@ -199,3 +199,22 @@ def test_rows_that_could_not_be_read_need_a_look() -> None:
     assert states(facts)["run"][:2] == (Mark.TODO, "not_run")  # the rows read can run
     step = next_step(facts)
     assert step is not None and step.code == "run"
+
+
+def test_calibrating_is_offered_once_the_reviews_give_both_parts() -> None:
+    judged = dataclasses.replace(READY, results=24, review_total=24, reviewed=12)
+    too_few = dataclasses.replace(judged, calibration_test=3, calibration_more=4)
+    assert next_step(too_few).code == "review"  # type: ignore[union-attr]
+    enough = dataclasses.replace(
+        judged, calibration_test=6, calibration_goal_more=48, calibration_goal=30
+    )
+    step = next_step(enough)
+    assert step is not None and (step.code, step.stage, step.counts) == (
+        "calibrate",
+        "review",
+        (6, 48, 30),
+    )
+    # Disagreements come first; one judge has nothing to compare; once calibrated, on.
+    assert next_step(dataclasses.replace(enough, disagreements=1)).code == "disagreements"  # type: ignore[union-attr]
+    assert next_step(dataclasses.replace(enough, judges=1)).code == "review"  # type: ignore[union-attr]
+    assert next_step(dataclasses.replace(enough, calibrated=True)).code == "review"  # type: ignore[union-attr]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from judgedesk.core.dataset import open_dataset
+from judgedesk.core.review import project_split
 from judgedesk.core.review.session import ReviewSession
 from judgedesk.core.review.standing import NOTHING, read_standing
+from judgedesk.core.run import Review
 from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import ROWS, make_project, run, server  # noqa: F401
 from tests.support.fake_openai import FakeOpenAI
@@ -60,3 +63,20 @@ def test_rows_whose_script_failed_are_counted_apart(
     run(project)
     standing = read_standing(project, None)
     assert (standing.results, standing.failed, standing.script_failures) == (4, 1, 1)
+
+
+def test_the_calibration_split_is_counted_when_judges_can_be_compared(tmp_path: Path) -> None:
+    project = make_project(tmp_path, "http://127.0.0.1:9/v1")
+    with Store(project.store_path) as store:
+        for i in range(8):
+            store.reviews.put(Review(i, f"r{i}", value=i % 10 + 1))
+    with open_dataset(project.dataset_path()) as dataset:
+        alone = read_standing(project, dataset)
+        assert alone.calibration_test == 0  # one judge: nothing to compare
+        project.judges.append(dataclasses.replace(project.judges[0], name="other"))
+        standing = read_standing(project, dataset)
+        with Store(project.store_path) as store:
+            split = project_split(store, dataset, project)
+    assert standing.calibration_test == len(split.test) > 0
+    assert standing.calibration_more == split.more_needed(5)
+    assert standing.calibration_goal_more == split.more_needed(30) > 0

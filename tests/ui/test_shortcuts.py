@@ -90,13 +90,15 @@ def test_the_dialog_lists_the_menus_and_the_panes_keys_and_filters_them(qtbot: Q
     assert ("File menu", "Ctrl+E", "Export Results") in rows
     assert ("Review pane", "J, N, Down", "Next row") in rows
     assert ("Help menu", "Ctrl+/", "Keyboard Shortcuts") in rows
+    assert ("Review menu", "Ctrl+Shift+K", "Calibrate Judges") in rows
     titles = list(dict.fromkeys(title for title, _, _ in rows))
-    assert titles[:6] == [
+    assert titles[:7] == [
         "Window",
         "File menu",
         "Edit menu",
         "View menu",
         "Run menu",
+        "Review menu",
         "Help menu",
     ]
     assert {"Dataset pane", "Template pane", "Scripts pane", "Review pane"} <= set(titles)

@@ -16,6 +16,8 @@ from judgedesk.core import lazy_face
 # The stage's public names. Each is imported on first use (``lazy_face`` reads this
 # block), so a command loads only the modules it uses.
 if TYPE_CHECKING:
+    from judgedesk.core.project.adoption import adopt_judge as adopt_judge
+    from judgedesk.core.project.adoption import adopted_judges as adopted_judges
     from judgedesk.core.project.approvals import Pending as Pending
     from judgedesk.core.project.approvals import approve as approve
     from judgedesk.core.project.approvals import key_uses as key_uses

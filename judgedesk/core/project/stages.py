@@ -74,6 +74,11 @@ class Facts:
         changed_since_export: results or reviews changed after the latest export.
         estimate_seconds: how long running the rows not yet judged may take.
         estimate_cost: what it may cost, when the judges have prices.
+        calibration_test: rows of the calibration's test part (two judges or more).
+        calibration_more: reviews still needed before judges can be calibrated.
+        calibration_goal_more: reviews still needed for a test part of
+            ``calibration_goal`` rows.
+        calibrated: the judges were calibrated since the project was opened.
     """
 
     project: bool = False
@@ -100,6 +105,11 @@ class Facts:
     changed_since_export: bool = False
     estimate_seconds: float | None = None
     estimate_cost: float | None = None
+    calibration_test: int = 0
+    calibration_more: int = 0
+    calibration_goal_more: int = 0
+    calibration_goal: int = 0
+    calibrated: bool = False
 
     @property
     def to_run(self) -> int:
@@ -140,7 +150,8 @@ class NextStep:
 
     Codes: "open", "dataset", "add_judge", "fix_template" (line), "fix_judge", "fix_run",
     "running" (percent), "run" (rows), "retry" (failed), "disagreements" (count),
-    "review" (count), "export", "refresh_export". ``stage`` is where the step is done.
+    "calibrate" (test rows, reviews for a test part of the goal, the goal), "review"
+    (count), "export", "refresh_export". ``stage`` is where the step is done.
     """
 
     code: str
@@ -312,6 +323,9 @@ def next_step(facts: Facts) -> NextStep | None:
         return NextStep("retry", "run", (f.failed,))
     if f.disagreements:
         return NextStep("disagreements", "review", (f.disagreements,))
+    if f.judges >= 2 and f.calibration_test and not f.calibration_more and not f.calibrated:
+        counts = (f.calibration_test, f.calibration_goal_more, f.calibration_goal)
+        return NextStep("calibrate", "review", counts)
     if f.reviewed < f.review_total:
         return NextStep("review", "review", (f.review_total - f.reviewed,))
     if f.changed_since_export:

@@ -21,8 +21,14 @@ from judgedesk.core.dataset import (
 )
 from judgedesk.core.events import Signal
 from judgedesk.core.judge import JudgeSettings
+from judgedesk.core.project.adoption import adopted_judges
 from judgedesk.core.project.approvals import require_files_allowed
-from judgedesk.core.project.settings import Project, RunSettings, load_project
+from judgedesk.core.project.settings import (
+    CalibrationSettings,
+    Project,
+    RunSettings,
+    load_project,
+)
 from judgedesk.core.project.undo import SnapshotCommand, UndoStack
 from judgedesk.resources import resource_path
 
@@ -55,6 +61,8 @@ class Workspace:
             (made, undone or redone).
         sig_script_timeout_changed: seconds one script call may take (0: no limit), after
             a change, undo or redo.
+        sig_calibration_changed: the project's :class:`CalibrationSettings` (the split's
+            share and seed), after a change, undo or redo.
 
     Changes a person makes go through the ``change_*`` operations: each applies the edit,
     records it on :attr:`undo` and announces what changed; the project is dirty when the undo
@@ -78,6 +86,7 @@ class Workspace:
         self.sig_answering_models_changed: Signal[Project] = Signal()
         self.sig_variables_changed: Signal[dict[str, Any]] = Signal()
         self.sig_script_timeout_changed: Signal[float] = Signal()
+        self.sig_calibration_changed: Signal[CalibrationSettings] = Signal()
         self._stop_reading: Callable[[], None] | None = None
         self.undo = UndoStack()
         self.undo.sig_changed.connect(lambda _: self._update_dirty())
@@ -169,6 +178,39 @@ class Workspace:
         for field, value in changes.items():
             setattr(judge, field, value)
         self.change_judges(judges, label, merge_key)
+
+    def change_adopted_judge(self, chosen: str, candidates: Sequence[str], label: str) -> None:
+        """Adopt the calibrated candidate ``chosen``: it is enabled and the other
+        candidates are disabled (never deleted), as one step of undo.
+
+        Raises:
+            ProjectError: ``chosen`` is not among the candidates or the judges.
+        """
+        if self.project is not None:
+            self.change_judges(adopted_judges(self.project.judges, candidates, chosen), label)
+
+    def change_calibration(self, label: str, **changes: Any) -> None:
+        """Change how labelled rows are split to calibrate (``share``, ``seed``), as one
+        step of undo; consecutive changes are undone together (a spin box stepped).
+
+        Announces the change with :attr:`sig_calibration_changed`.
+        """
+        if self.project is None:
+            return
+        before = copy.deepcopy(self.project.calibration)
+        after = dataclasses.replace(before, **changes)
+        if after == before:
+            return
+        command = SnapshotCommand(
+            label, before, after, self._apply_calibration, merge_key="calibration"
+        )
+        self.undo.push(command)
+
+    def _apply_calibration(self, state: object) -> None:
+        if self.project is None or not isinstance(state, CalibrationSettings):
+            return
+        self.project.calibration = copy.deepcopy(state)
+        self.sig_calibration_changed.emit(self.project.calibration)
 
     def _apply_judges(self, state: object) -> None:
         if self.project is None or not isinstance(state, list):

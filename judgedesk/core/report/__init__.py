@@ -29,6 +29,13 @@ if TYPE_CHECKING:
     from judgedesk.core.report.calibration import RunUsage as RunUsage
     from judgedesk.core.report.calibration import calibrate as calibrate
     from judgedesk.core.report.calibration import judge_outcome as judge_outcome
+    from judgedesk.core.report.candidates import CalibrationPlan as CalibrationPlan
+    from judgedesk.core.report.candidates import CandidateNews as CandidateNews
+    from judgedesk.core.report.candidates import CandidateRuns as CandidateRuns
+    from judgedesk.core.report.candidates import candidate_names as candidate_names
+    from judgedesk.core.report.candidates import plan_calibration as plan_calibration
+    from judgedesk.core.report.candidates import run_candidates as run_candidates
+    from judgedesk.core.report.candidates import trial_project as trial_project
     from judgedesk.core.report.compare import RowChange as RowChange
     from judgedesk.core.report.compare import RunComparison as RunComparison
     from judgedesk.core.report.compare import write_json as write_json

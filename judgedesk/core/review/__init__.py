@@ -15,6 +15,7 @@ from judgedesk.core import lazy_face
 # The stage's public names. Each is imported on first use (``lazy_face`` reads this
 # block), so a command loads only the modules it uses.
 if TYPE_CHECKING:
+    from judgedesk.core.review.calibration_split import MIN_PART as MIN_PART
     from judgedesk.core.review.calibration_split import CalibrationSplit as CalibrationSplit
     from judgedesk.core.review.calibration_split import Labelled as Labelled
     from judgedesk.core.review.calibration_split import labelled_rows as labelled_rows

@@ -43,6 +43,7 @@ from judgedesk.core.run import Store
 
 __all__ = [
     "MIN_PART",
+    "TEST_GOAL",
     "CalibrationSplit",
     "Labelled",
     "labelled_rows",
@@ -53,6 +54,8 @@ __all__ = [
 
 MIN_PART = 5
 """Rows each part needs at least for its figures to mean something."""
+TEST_GOAL = 30
+"""A test part this big gives a κ interval narrow enough to tell judges apart."""
 
 TUNING = "tuning"
 TEST = "test"
@@ -117,6 +120,15 @@ class CalibrationSplit:
         indexes = self.tuning if part == TUNING else self.test
         return [self.rows[i].row_id for i in indexes]
 
+    def more_needed(self, part: int = MIN_PART) -> int:
+        """About how many more rows need a person's verdict for both parts to have
+        ``part`` rows (0 when they have)."""
+        if min(len(self.tuning), len(self.test)) >= part:
+            return 0
+        thinner = min(self.share, 1.0 - self.share)
+        wanted = math.ceil(part / thinner) if thinner > 0 else part
+        return max(1, wanted - len(self.rows))
+
     def require_parts(self) -> None:
         """Refuse a split whose parts are too small to measure a judge on.
 
@@ -124,12 +136,9 @@ class CalibrationSplit:
             JudgeDeskError: a part has fewer than :data:`MIN_PART` rows; the message
                 says about how many more rows need a person's verdict.
         """
-        small = min(len(self.tuning), len(self.test))
-        if small >= MIN_PART:
+        more = self.more_needed()
+        if not more:
             return
-        thinner = min(self.share, 1.0 - self.share)
-        wanted = math.ceil(MIN_PART / thinner) if thinner > 0 else MIN_PART
-        more = max(1, wanted - len(self.rows))
         raise JudgeDeskError(
             f"Too few rows have a person's verdict to calibrate: {len(self.rows)} "
             f"({len(self.tuning)} for tuning, {len(self.test)} for the test; each part needs "

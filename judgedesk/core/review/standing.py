@@ -8,11 +8,18 @@ needs.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.project import Project
+from judgedesk.core.review.calibration_split import (
+    MIN_PART,
+    TEST_GOAL,
+    labelled_rows,
+    split_rows,
+)
 from judgedesk.core.review.human import dataset_labels, scale_for
 from judgedesk.core.review.items import ReviewProgress, progress_of
 from judgedesk.core.review.snapshot import reviews_by_row, snapshot_items
@@ -29,6 +36,12 @@ class Standing:
         unparsed: of those, rows whose verdict could not be read.
         script_failures: of the failed rows, those whose pre- or postprocess script failed.
         progress: how far the reviewer has got (see :class:`ReviewProgress`).
+        calibration_test: rows in the calibration's test part (counted only when two
+            judges or more are enabled: there are candidates to compare).
+        calibration_more: reviews still needed before judges can be calibrated (0 when
+            they can, or when not counted).
+        calibration_goal_more: reviews still needed for a test part of
+            ``calibration_goal`` rows.
     """
 
     results: int
@@ -36,6 +49,10 @@ class Standing:
     unparsed: int
     script_failures: int
     progress: ReviewProgress
+    calibration_test: int = 0
+    calibration_more: int = 0
+    calibration_goal_more: int = 0
+    calibration_goal: int = TEST_GOAL
 
 
 NOTHING = Standing(0, 0, 0, 0, ReviewProgress(0, 0, 0, 0, 0, 0, 0))
@@ -74,10 +91,21 @@ def read_standing(project: Project, dataset: Dataset | None, reviewer: str = "")
                 results[row] = found
         items = snapshot_items(asked, results, None, by_row, decided, labels, reviewer, scale)
         total = len(judged) + sum(1 for row in asked if row not in results)
-        return Standing(
+        standing = Standing(
             results=len(judged),
             failed=statuses["error"],
             unparsed=statuses["unparsed"],
             script_failures=scripts,
             progress=progress_of(items.values(), total),
+        )
+        if dataset is None or sum(j.enabled for j in project.judges) < 2 or not asked:
+            return standing
+        settings = project.calibration
+        rows = labelled_rows(store, dataset, project, scale)
+        split = split_rows(rows, settings.share, settings.seed)
+        return dataclasses.replace(
+            standing,
+            calibration_test=len(split.test),
+            calibration_more=split.more_needed(MIN_PART),
+            calibration_goal_more=split.more_needed(TEST_GOAL),
         )

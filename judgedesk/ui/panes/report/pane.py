@@ -55,12 +55,14 @@ class ReportPane(QWidget):
         sig_report_shown: the :class:`Report` now shown (None when there is none).
         sig_comparison_shown: the :class:`RunComparison` now shown.
         sig_export_requested: (run id or None, category field or None) for File › Export.
+        sig_calibrate_requested: the person asks to calibrate the judges.
         sig_status_changed: a sentence for the status bar.
     """
 
     sig_report_shown = Signal(object)
     sig_comparison_shown = Signal(object)
     sig_export_requested = Signal(object, object)
+    sig_calibrate_requested = Signal()
     sig_status_changed = Signal(str)
 
     def __init__(self, workspace: Workspace, tasks: TaskRunner, parent: QWidget | None = None):
@@ -89,11 +91,20 @@ class ReportPane(QWidget):
         self.export_button.setToolTip(
             self.tr("Write these results as CSV, JSON Lines, an Excel workbook or an HTML report")
         )
+        self.calibrate_button = self._button(
+            "reportCalibrate", self.tr("C&alibrate…"), self.sig_calibrate_requested.emit
+        )
+        self.calibrate_button.setToolTip(
+            self.tr(
+                "Compare the enabled judges with people on a tuning part and measure the one "
+                "chosen on a test part (Ctrl+Shift+K)"
+            )
+        )
         bar = QHBoxLayout()
         bar.addWidget(run_label)
         bar.addWidget(self.run)
         bar.addStretch(1)
-        for widget in (self.tables, self.copy_button, self.export_button):
+        for widget in (self.tables, self.calibrate_button, self.copy_button, self.export_button):
             bar.addWidget(widget)
 
         self.headline = QLabel("", self)

@@ -41,6 +41,7 @@ class ReviewPane(QWidget):
     Signals:
         sig_template_requested: "Open the template" was chosen.
         sig_rejudge_requested: the rows (list of int) to judge again from the Run pane.
+        sig_calibrate_requested: the person asks to calibrate the judges.
         sig_loaded: the review was read (a :class:`ReviewLoad`).
         sig_queue_shown: the queue shows these rows (list of int).
         sig_changed: a change, undo or redo was applied (a :class:`ReviewChange`).
@@ -50,6 +51,7 @@ class ReviewPane(QWidget):
 
     sig_template_requested = Signal()
     sig_rejudge_requested = Signal(list)
+    sig_calibrate_requested = Signal()
     sig_loaded = Signal(object)
     sig_queue_shown = Signal(list)
     sig_changed = Signal(object)
@@ -84,6 +86,7 @@ class ReviewPane(QWidget):
         self.queue = ReviewQueue(self.model, self)
         self.queue.sig_template_requested.connect(self.sig_template_requested)
         self.queue.sig_rejudge_requested.connect(self.rejudge)
+        self.queue.sig_calibrate_requested.connect(self.sig_calibrate_requested)
         self.view = self.queue.view
 
         self.card = ReviewCard(self)

@@ -28,10 +28,12 @@ class ReviewQueue(QWidget):
     Signals:
         sig_template_requested: "Open the template" was clicked.
         sig_rejudge_requested: "Re-judge these rows" was clicked.
+        sig_calibrate_requested: "Calibrate judges" was clicked.
     """
 
     sig_template_requested = Signal()
     sig_rejudge_requested = Signal()
+    sig_calibrate_requested = Signal()
 
     def __init__(self, model: ReviewQueueModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,9 +75,19 @@ class ReviewQueue(QWidget):
             ),
             self.sig_rejudge_requested.emit,
         )
+        self.calibrate_button = self._button(
+            "reviewCalibrate",
+            self.tr("&Calibrate judges…"),
+            self.tr(
+                "Compare the enabled judges with the verdicts people gave, choose one on a "
+                "tuning part and measure it on a test part (Ctrl+Shift+K)"
+            ),
+            self.sig_calibrate_requested.emit,
+        )
         buttons = QHBoxLayout()
         buttons.addWidget(self.template_button)
         buttons.addWidget(self.rejudge_button)
+        buttons.addWidget(self.calibrate_button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
