@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from judgedesk.core.project.approvals import pending as pending
     from judgedesk.core.project.approvals import project_files as project_files
     from judgedesk.core.project.approvals import require_keys_approved as require_keys_approved
+    from judgedesk.core.project.arena import PAIRINGS as PAIRINGS
+    from judgedesk.core.project.arena import ArenaSettings as ArenaSettings
+    from judgedesk.core.project.arena import model_answer as model_answer
     from judgedesk.core.project.boundary import FileApprovals as FileApprovals
     from judgedesk.core.project.boundary import OutsideFileError as OutsideFileError
     from judgedesk.core.project.checks import check_project as check_project
