@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from openpyxl import load_workbook
 
 from judgedesk.cli import main
 from judgedesk.core.project import load_project, open_project_dataset
@@ -197,6 +198,9 @@ def test_against_the_baseline_only_and_a_model_never_judged(
         main(["run", str(folder), "--quiet"])
         assert len(fake.requests) == 2 * ROWS - 1
     board = report_json(folder, capsys)["leaderboard"]
+    assert main(["report", str(folder)]) == 0
+    text = capsys.readouterr().out
+    assert "Leaderboard" in text and "gamma: No score: none of its battles was judged" in text
     assert [(b["a"], b["b"]) for b in board["battles"]] == [("alpha", "beta")]
     gamma = next(m for m in board["models"] if m["model"] == "gamma")
     assert gamma["score"] is None and gamma["battles"] == 0
@@ -222,3 +226,22 @@ def test_a_row_asks_again_only_the_pairs_whose_replies_are_not_stored(
         assert main(["run", str(folder), "--quiet"]) == 0
         assert len(fake.requests) == 3 * ROWS - 2 + ROWS - 1
     assert report_json(folder, capsys)["leaderboard"]["models"] == before["models"]
+
+
+def test_the_exports_carry_the_leaderboard(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with FakeOpenAI(reply=judge) as fake:
+        folder = make_project(tmp_path, fake, "baseline")
+        assert main(["run", str(folder), "--quiet"]) == 0
+    board = report_json(folder, capsys)["leaderboard"]
+    assert main(["export", str(folder), "--out", str(tmp_path / "r.html")]) == 0
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<h2>Leaderboard</h2>" in page and "<h3>maths</h3>" in page
+    assert f"{board['models'][0]['score']:.1f}" in page
+    assert main(["export", str(folder), "--out", str(tmp_path / "r.xlsx")]) == 0
+    sheet = load_workbook(tmp_path / "r.xlsx", read_only=True)["Leaderboard"]
+    lines = [list(line) for line in sheet.iter_rows(values_only=True)]
+    assert lines[1][:3] == ["Rank", "Model", "Score"]
+    assert lines[2][1] == board["models"][0]["model"]
+    assert lines[2][2] == pytest.approx(board["models"][0]["score"], abs=0.05)

@@ -243,3 +243,81 @@ def category_of(
             return NO_VALUE
 
     return category
+
+
+LEADERBOARD_HEADS = (
+    "Rank",
+    "Model",
+    "Score",
+    "95% CI low",
+    "95% CI high",
+    "Win rate vs baseline",
+    "Win rate low",
+    "Win rate high",
+    "Battles",
+    "Answer shown first won",
+    "Longer answer won",
+    "Note",
+)
+"""The columns of :func:`leaderboard_table`."""
+
+
+def leaderboard_table(figures: ArenaFigures, category: str | None = None) -> list[list[Any]]:
+    """The leaderboard's rows (:data:`LEADERBOARD_HEADS`), overall or of one category;
+    rounded as an export shows them."""
+    board = figures.overall if category is None else figures.categories[category]
+    rows: list[list[Any]] = []
+    for rank, score in enumerate(board.standings, 1):
+        first = figures.first_won.get(score.model) if category is None else None
+        longer = figures.longer_won.get(score.model) if category is None else None
+        rows.append(
+            [
+                rank if score.score is not None else None,
+                score.model,
+                *(_rounded(v, 1) for v in (score.score, score.low, score.high)),
+                *(_rounded(v, 3) for v in (score.win_rate, score.win_low, score.win_high)),
+                score.battles,
+                _rounded(first.share if first else None, 3),
+                _rounded(longer.share if longer else None, 3),
+                score.reason or ("baseline" if score.model == board.baseline else ""),
+            ]
+        )
+    return rows
+
+
+def leaderboard_note(figures: ArenaFigures) -> str:
+    """What the leaderboard rests on, in a sentence or two."""
+    board = figures.overall
+    anchor = f"{board.baseline} is 1000" if board.baseline else "the scores' mean is 1000"
+    pairing = "each model against the baseline" if figures.pairs == "baseline" else "every pair"
+    note = (
+        f"Bradley–Terry scores on the Elo scale ({anchor}; 400 points a factor of 10 in the "
+        f"odds) from {figures.rows} rows judged on {pairing}, with 95 % intervals from a "
+        f"bootstrap of {board.rounds} rounds (seed {board.seed})."
+    )
+    if figures.no_answer or figures.not_judged:
+        note += (
+            f" Left out: {figures.no_answer} battles where a model gave no answer, "
+            f"{figures.not_judged} without a verdict."
+        )
+    return f"{note} {board.warning}".strip()
+
+
+def _rounded(value: float | None, places: int) -> float | None:
+    return None if value is None else round(value, places)
+
+
+def leaderboard_lines(figures: ArenaFigures) -> list[str]:
+    """The leaderboard as the text of ``judgedesk report``."""
+    lines = ["Leaderboard", f"  {leaderboard_note(figures)}"]
+    for rank, model, score, low, high, win, *_, battles, _, _, note in leaderboard_table(figures):
+        if score is None:
+            lines.append(f"      {model}: {note}")
+            continue
+        shown = f"  {rank:>2}. {model}: {score:.0f}"
+        if low is not None and high is not None:
+            shown += f" [{low:.0f}, {high:.0f}]"
+        if win is not None and model != figures.overall.baseline:
+            shown += f", wins {win:.0%} against the baseline"
+        lines.append(f"{shown} ({battles} battles)")
+    return lines

@@ -262,23 +262,24 @@ def project_report(
                 sample=sample,
             )
         if project.arena.active:
-            report.leaderboard = _leaderboard(store, project, dataset, run_id, report, seed)
+            field = report.category_field
+            report.leaderboard = project_leaderboard(store, project, dataset, run_id, field, seed)
         if compare is not None:
             report.comparison = _comparison(store, *compare, report.scale, seed, cache)
         report.unreadable = left_out(store, run_id)
     return report
 
 
-def _leaderboard(
+def project_leaderboard(
     store: Store,
     project: Project,
     dataset: Dataset | None,
-    run_id: int | None,
-    report: Report,
-    seed: int,
+    run_id: int | None = None,
+    field: str | None = None,
+    seed: int = 0,
 ) -> ArenaFigures:
-    """The leaderboard of the battles of the reported rows, per category too."""
-    field = report.category_field
+    """The leaderboard of the battles of a run's rows (each row's latest result for
+    None), per category of ``field`` too (reading the dataset)."""
     read = category_reader(dataset.mapping, field) if dataset is not None and field else None
     return arena_figures(
         project,
