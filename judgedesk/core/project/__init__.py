@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from judgedesk.core.project.files import read_recovery as read_recovery
     from judgedesk.core.project.files import save_project_as as save_project_as
     from judgedesk.core.project.files import write_recovery as write_recovery
+    from judgedesk.core.project.new import ARENA_TEMPLATE as ARENA_TEMPLATE
     from judgedesk.core.project.new import PREVIEW_ROLES as PREVIEW_ROLES
     from judgedesk.core.project.new import NewProjectPlan as NewProjectPlan
     from judgedesk.core.project.new import create_project as create_project
