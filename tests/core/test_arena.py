@@ -120,6 +120,22 @@ def test_new_keeps_the_models_and_the_pairing(
     assert project.arena.pairs_judged() == pairs
 
 
+def test_a_prompt_shown_outside_a_run_shows_the_first_pair(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with FakeOpenAI(reply=judge) as fake:
+        folder = make_project(tmp_path, fake, "baseline")
+    capsys.readouterr()
+    assert main(["render", str(folder), "--row", "3"]) == 0
+    prompt = capsys.readouterr().out
+    # Against the baseline, the baseline's answer is A.
+    first, second = (
+        prompt.index("answer of alpha on row 3"),
+        prompt.index("answer of beta on row 3"),
+    )
+    assert first < second and "answer of gamma" not in prompt
+
+
 @pytest.mark.parametrize(
     ("given", "message"),
     [
