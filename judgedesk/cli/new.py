@@ -121,7 +121,8 @@ def cmd_new(args: argparse.Namespace) -> int:
             print(f"  scene:    {args.scene} (its variables are set; the template reads none)")
     if project.arena.active:
         pairs = project.arena.pairs_judged()
-        print(f"  models:   {', '.join(project.arena.models())} ({len(pairs)} pairs a row)")
+        each = "1 pair" if len(pairs) == 1 else f"{len(pairs)} pairs"
+        print(f"  models:   {', '.join(project.arena.models())} ({each} a row)")
     if judge.kind == "local":
         print(f"  judge:    the model file {judge.model_file}")
     elif not judge.base_url:

@@ -2201,8 +2201,8 @@ Read it?</source>
         <translation>分数的平均值为 1000</translation>
     </message>
     <message>
-        <source>Bradley–Terry scores from the judge&apos;s verdicts on each pair of models ({0}; 400 points mean 10 to 1 odds), with 95 % intervals from {1} bootstrap rounds over {2} rows.</source>
-        <translation>根据评审模型对每对模型的判决拟合的 Bradley–Terry 分数（{0}；相差 400 分即胜负比为 10 比 1），95% 区间来自对 {2} 行的 {1} 轮自助抽样。</translation>
+        <source>Bradley–Terry scores from the judge&apos;s verdicts on each pair of models in {2} rows ({0}; 400 points mean 10 to 1 odds), with 95 % intervals from {1} rounds of a bootstrap over the battles.</source>
+        <translation>根据评审模型对 {2} 行中每对模型的判决拟合的 Bradley–Terry 分数（{0}；相差 400 分即胜负比为 10 比 1），95% 区间来自对各场对决 {1} 轮的自助抽样。</translation>
     </message>
     <message>
         <source>Left out: {0} battles where a model gave no answer, {1} without a verdict.</source>

@@ -143,13 +143,35 @@ def test_a_prompt_shown_outside_a_run_shows_the_first_pair(
         (["--answers", "alpha=out_alpha", "--answers", "beta=out_beta", "--baseline", "x"], "x"),
         (["--answers", "alpha=out_alpha", "--baseline", "alpha"], "Only one model"),
         (["--baseline", "alpha"], "--answers"),
+        (
+            [
+                "--answers",
+                "a=out_alpha",
+                "--answers",
+                "b=out_beta",
+                "--pairs",
+                "all",
+                "--template",
+                "score_single",
+                "--judge-url",
+                "http://127.0.0.1:9/v1",
+                "--judge-model",
+                "j",
+            ],
+            None,
+        ),
     ],
 )
 def test_new_refuses_answers_that_make_no_leaderboard(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], given: list[str], message: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], given: list[str], message: str | None
 ) -> None:
     data, _ = write_data(tmp_path)
     folder = tmp_path / "refused"
+    if message is None:  # made, but it does not run: its judge gives scores, not pairs
+        assert main(["new", str(folder), "--dataset", str(data), *given]) == 0
+        assert main(["check", str(folder), "--offline"]) == 1
+        assert "needs a verdict between two answers" in capsys.readouterr().out
+        return
     assert main(["new", str(folder), "--dataset", str(data), *given]) != 0
     assert message in capsys.readouterr().err
     assert not (folder / "judgedesk.toml").exists()

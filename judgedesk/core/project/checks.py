@@ -175,6 +175,18 @@ def _judge_problems(project: Project, judge: JudgeSettings) -> list[Problem]:
                 "read in the Judges pane.",
             )
         )
+    kind = judge.verdict_kind(source)
+    if project.arena.active and kind is not None and kind != "pairwise":
+        problems.append(
+            Problem(
+                "error",
+                f"{label} gives {kind} verdicts, but the project compares several models a "
+                "pair at a time, which needs a verdict between two answers (A better, tie, B "
+                "better). Choose a template that compares Response A with Response B, such as "
+                "pairwise_checklist.",
+                "template",
+            )
+        )
     places = swap_places(project, judge, source)
     if compiled.ok and places is not None:
         for issue in swap_issues(compiled, places):

@@ -78,9 +78,9 @@ class LeaderboardWords(QObject):
             else self.tr("the scores' mean is 1000")
         )
         caption = self.tr(
-            "Bradley–Terry scores from the judge's verdicts on each pair of models ({0}; 400 "
-            "points mean 10 to 1 odds), with 95 % intervals from {1} bootstrap rounds over "
-            "{2} rows."
+            "Bradley–Terry scores from the judge's verdicts on each pair of models in {2} "
+            "rows ({0}; 400 points mean 10 to 1 odds), with 95 % intervals from {1} rounds "
+            "of a bootstrap over the battles."
         ).format(anchor, board.rounds, figures.rows)
         if figures.no_answer or figures.not_judged:
             caption += " " + self.tr(
