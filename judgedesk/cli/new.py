@@ -21,7 +21,12 @@ from judgedesk.core.errors import JudgeDeskError
 
 def cmd_new(args: argparse.Namespace) -> int:
     from judgedesk.core.judge import JudgeSettings
-    from judgedesk.core.project import NewProjectPlan, create_project, suggested_fields
+    from judgedesk.core.project import (
+        ArenaSettings,
+        NewProjectPlan,
+        create_project,
+        suggested_fields,
+    )
 
     source = Path(args.dataset).expanduser().resolve()
     fields = parse_pairs(args.field, "--field")
@@ -64,6 +69,9 @@ def cmd_new(args: argparse.Namespace) -> int:
             api_key=f"env:{args.baseline_key_env}" if args.baseline_key_env else judge.api_key,
             template="",
         )
+    columns, files = _answers(args.answers, dataset.fields())
+    if (args.baseline or args.pairs) and not (columns or files):
+        raise UsageError("--baseline and --pairs name models given with --answers NAME=COLUMN.")
     plan = NewProjectPlan(
         root=Path(args.dir),
         dataset=dataset,
@@ -85,6 +93,8 @@ def cmd_new(args: argparse.Namespace) -> int:
             for role, path in parse_pairs(args.predictions, "--predictions").items()
         },
         baseline=baseline,
+        arena=ArenaSettings(columns, args.baseline or "", args.pairs or "baseline"),
+        answer_files=files,
         need_reader=True,
     )
     report = create_project(plan)
@@ -109,11 +119,38 @@ def cmd_new(args: argparse.Namespace) -> int:
             print(f"  scene:    {args.scene} (fills {', '.join(report.scene_used)})")
         else:
             print(f"  scene:    {args.scene} (its variables are set; the template reads none)")
+    if project.arena.active:
+        pairs = project.arena.pairs_judged()
+        each = "1 pair" if len(pairs) == 1 else f"{len(pairs)} pairs"
+        print(f"  models:   {', '.join(project.arena.models())} ({each} a row)")
     if judge.kind == "local":
         print(f"  judge:    the model file {judge.model_file}")
     elif not judge.base_url:
         print("  judge:    no endpoint yet — set one in the Judges pane or with --judge-url")
     return EXIT_OK
+
+
+def _answers(given: list[str], columns: list[str]) -> tuple[dict[str, str], dict[str, Path]]:
+    """The --answers options: model → a column of the dataset, or a file joined by id."""
+    by_column: dict[str, str] = {}
+    by_file: dict[str, Path] = {}
+    for pair in given:
+        name, _, where = pair.partition("=")
+        name, where = name.strip(), where.strip()
+        if not name or not where:
+            raise UsageError(f"--answers '{pair}' should look like NAME=COLUMN or NAME=FILE.")
+        if name in by_column or name in by_file:
+            raise UsageError(f"--answers names {name} twice: give each model once.")
+        if where in columns:
+            by_column[name] = where
+        elif Path(where).expanduser().is_file():
+            by_file[name] = Path(where).expanduser()
+        else:
+            raise UsageError(
+                f"--answers {name}={where}: the dataset has no column '{where}' and there is "
+                f"no such file. Its columns are: {', '.join(columns)}."
+            )
+    return by_column, by_file
 
 
 def _verdict_rule(args: argparse.Namespace) -> dict[str, Any]:
@@ -214,6 +251,26 @@ def add_new_command(sub: Any) -> None:
     new.add_argument("--baseline-url", help="its endpoint (default: the judge's)")
     new.add_argument(
         "--baseline-key-env", metavar="NAME", help="environment variable holding its key"
+    )
+    new.add_argument(
+        "--answers",
+        action="append",
+        default=[],
+        metavar="NAME=COLUMN",
+        help="one model's answers, to compare several models on a leaderboard: a column of "
+        "the dataset, or NAME=FILE for a file joined to the rows by id (repeatable)",
+    )
+    new.add_argument(
+        "--baseline",
+        metavar="NAME",
+        help="the model of --answers scored 1000 on the leaderboard, which the others are "
+        "compared with",
+    )
+    new.add_argument(
+        "--pairs",
+        choices=("baseline", "all"),
+        help="which pairs of models each row is judged on: each model against the baseline "
+        "(the default) or every pair",
     )
     new.add_argument(
         "--swap",

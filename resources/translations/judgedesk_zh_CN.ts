@@ -1315,6 +1315,14 @@
         <translation>显示更多列用途</translation>
     </message>
     <message>
+        <source>Several models: compare their answers on a leaderboard</source>
+        <translation>多个模型：在排行榜上比较它们的回答</translation>
+    </message>
+    <message>
+        <source>Show the choice of several models</source>
+        <translation>显示多个模型的选择</translation>
+    </message>
+    <message>
         <source>What the judge will see in the first rows:</source>
         <translation>评审在前几行中会看到的内容：</translation>
     </message>
@@ -2456,6 +2464,77 @@ Read it?</source>
     </message>
 </context>
 <context>
+    <name>LeaderboardWords</name>
+    <message>
+        <source>wins {0} against {1}</source>
+        <translation>对 {1} 胜率 {0}</translation>
+    </message>
+    <message>
+        <source>no score</source>
+        <translation>无分数</translation>
+    </message>
+    <message>
+        <source>{0}: {1} {2}, {3} battles</source>
+        <translation>{0}：{1} {2}，{3} 场对决</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Score (Elo scale) with its 95 % interval</source>
+        <translation>分数（Elo 尺度）及其 95% 区间</translation>
+    </message>
+    <message>
+        <source>No battle was judged yet: run the project.</source>
+        <translation>还没有评判过任何对决：请运行项目。</translation>
+    </message>
+    <message>
+        <source>Leaderboard: {0}.</source>
+        <translation>排行榜：{0}。</translation>
+    </message>
+    <message>
+        <source>Leaderboard</source>
+        <translation>排行榜</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>95 % interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>Battles</source>
+        <translation>对决数</translation>
+    </message>
+    <message>
+        <source>Against the baseline</source>
+        <translation>对基线</translation>
+    </message>
+    <message>
+        <source>{0} is 1000</source>
+        <translation>{0} 为 1000</translation>
+    </message>
+    <message>
+        <source>the scores&apos; mean is 1000</source>
+        <translation>分数的平均值为 1000</translation>
+    </message>
+    <message>
+        <source>Bradley–Terry scores from the judge&apos;s verdicts on each pair of models in {2} rows ({0}; 400 points mean 10 to 1 odds), with 95 % intervals from {1} rounds of a bootstrap over the battles.</source>
+        <translation>根据评审模型对 {2} 行中每对模型的判决拟合的 Bradley–Terry 分数（{0}；相差 400 分即胜负比为 10 比 1），95% 区间来自对各场对决 {1} 轮的自助抽样。</translation>
+    </message>
+    <message>
+        <source>Left out: {0} battles where a model gave no answer, {1} without a verdict.</source>
+        <translation>未计入：{0} 场对决中有模型没有回答，{1} 场没有判决。</translation>
+    </message>
+</context>
+<context>
     <name>LocalFileRows</name>
     <message>
         <source>Choose a model file</source>
@@ -2942,6 +3021,45 @@ Read it?</source>
     </message>
 </context>
 <context>
+    <name>ModelsBox</name>
+    <message>
+        <source>Columns holding a model&apos;s answers</source>
+        <translation>存放各模型回答的列</translation>
+    </message>
+    <message>
+        <source>Baseline model</source>
+        <translation>基线模型</translation>
+    </message>
+    <message>
+        <source>Pairs judged</source>
+        <translation>评判的配对</translation>
+    </message>
+    <message>
+        <source>Each model against the baseline</source>
+        <translation>每个模型对基线</translation>
+    </message>
+    <message>
+        <source>Every two models</source>
+        <translation>每两个模型</translation>
+    </message>
+    <message>
+        <source>Tick the column of each model&apos;s answers. The judge compares them a pair at a time, shown as Response A and Response B, and the report ranks them on a leaderboard with the baseline at 1000.</source>
+        <translation>勾选每个模型回答所在的列。评审模型每次比较一对回答（显示为回答 A 和回答 B），报告在排行榜上为它们排名，基线为 1000 分。</translation>
+    </message>
+    <message>
+        <source>&amp;Models:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Baseline:</source>
+        <translation>基线(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Pa&amp;irs:</source>
+        <translation>配对(&amp;I)：</translation>
+    </message>
+</context>
+<context>
     <name>MovedRowsModel</name>
     <message>
         <source>Row</source>
@@ -3008,6 +3126,10 @@ Read it?</source>
     <message>
         <source>• Judge: {0}</source>
         <translation>• 评审：{0}</translation>
+    </message>
+    <message>
+        <source>• Models: {0}, baseline {1}; {2} pairs judged on each row</source>
+        <translation>• 模型：{0}，基线 {1}；每行评判 {2} 对</translation>
     </message>
 </context>
 <context>
@@ -3923,6 +4045,14 @@ Read it?</source>
         <translation>细分依据(&amp;D)：</translation>
     </message>
     <message>
+        <source>Leaderboard of the rows of</source>
+        <translation>排行榜所用的行</translation>
+    </message>
+    <message>
+        <source>&amp;Rows:</source>
+        <translation>行(&amp;R)：</translation>
+    </message>
+    <message>
         <source>C&amp;harts</source>
         <translation>图表(&amp;H)</translation>
     </message>
@@ -3949,6 +4079,10 @@ Read it?</source>
     <message>
         <source>Run the project (the Run pane, Ctrl+R): its results are reported here.</source>
         <translation>运行项目（“运行”面板，Ctrl+R），结果会在这里报告。</translation>
+    </message>
+    <message>
+        <source>All rows</source>
+        <translation>所有行</translation>
     </message>
     <message>
         <source>The summary is on the clipboard.</source>

@@ -474,3 +474,37 @@ def test_without_a_response_to_grade_the_wizard_does_not_go_on(
     combo.setCurrentIndex(combo.findData("answer"))
     assert fields.isComplete() and wizard.button(NEXT).isEnabled()
     assert "nothing to grade" not in fields.problem.text()
+
+
+def test_several_models_are_chosen_for_a_leaderboard(qtbot: QtBot, tmp_path: Path) -> None:
+    data = tmp_path / "models.csv"
+    data.write_text(
+        "id,prompt,gpt,llama,qwen\nq1,Hi?,Hello,Hey,Hi there\nq2,Bye?,Goodbye,Bye,See you\n",
+        encoding="utf-8",
+    )
+    wizard = open_wizard(qtbot, data, tmp_path / "projects")
+    wizard.next()
+    fields = wizard.fields_page
+    for role in ("response", "response_a", "response_b"):
+        fields.combos[role].setCurrentIndex(0)  # (none): the models give the answers
+    assert not wizard.button(NEXT).isEnabled()
+    fields.models_button.setChecked(True)
+    assert fields.models.isVisibleTo(wizard)
+    fields.models.tick("gpt", "llama", "qwen")
+    assert fields.models.baseline.count() == 3
+    fields.models.baseline.setCurrentIndex(fields.models.baseline.findData("llama"))
+    fields.models.pairs.setCurrentIndex(fields.models.pairs.findData("all"))
+    assert wizard.button(NEXT).isEnabled()
+    wizard.next()
+    templates = wizard.template_page
+    assert templates.template_id() == "pairwise_checklist"  # a pair at a time
+    assert templates.warning.text() == ""
+    while wizard.currentId() != PAGE_PROJECT:
+        wizard.next()
+    summary = wizard.project_page.summary.text()
+    assert "Models: gpt, llama, qwen, baseline llama; 3 pairs judged on each row" in summary
+    wizard.project_page.folder.setText(str(tmp_path / "board"))
+    project = load_project(finish(qtbot, wizard))
+    assert project.arena.answers == {"gpt": "gpt", "llama": "llama", "qwen": "qwen"}
+    assert (project.arena.baseline, project.arena.pairs) == ("llama", "all")
+    assert project.judges[0].parser == "choice5"

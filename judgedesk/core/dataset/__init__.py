@@ -14,6 +14,7 @@ from judgedesk.core.dataset.encoding import decode_file_bytes as decode_file_byt
 from judgedesk.core.dataset.issues import ERROR as ERROR
 from judgedesk.core.dataset.issues import LoadIssue as LoadIssue
 from judgedesk.core.dataset.issues import UnreadableLines as UnreadableLines
+from judgedesk.core.dataset.joins import MODEL_ROLE as MODEL_ROLE
 from judgedesk.core.dataset.joins import join_predictions as join_predictions
 from judgedesk.core.dataset.joins import joined_column as joined_column
 from judgedesk.core.dataset.jsonl import JsonlIndexer as JsonlIndexer

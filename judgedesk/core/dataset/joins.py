@@ -2,8 +2,9 @@
 
 A predictions file is any dataset file (JSONL, JSON, CSV, TSV, XLSX) with an id and a
 response per record; its response becomes the row's ``response``, or answer A or B of a
-pair (``response_a``, ``response_b``). Rows without a prediction get none (templates
-show the value as empty, and the preview says so).
+pair (``response_a``, ``response_b``), or one model's answer of several (``model:NAME``).
+Rows without a prediction get none (templates show the value as empty, and the preview
+says so).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ from judgedesk.core.errors import DatasetError
 
 JOIN_ROLES = ("response", "response_a", "response_b")
 """The roles a predictions file can fill."""
+
+MODEL_ROLE = "model:"
+"""A predictions role ``model:NAME`` holds one model's answers of several compared: they
+join the records under their column and fill no role."""
 
 
 def joined_column(role: str) -> str:
@@ -142,13 +147,15 @@ def join_predictions(dataset: Dataset, files: Mapping[str, Path]) -> Dataset:
     joins: dict[str, dict[str, Any]] = {}
     issues: list[LoadIssue] = []
     for role, path in files.items():
-        if role not in JOIN_ROLES:
+        if role not in JOIN_ROLES and not (role.startswith(MODEL_ROLE) and role != MODEL_ROLE):
+            # One model's answers of several: they fill no role.
             raise DatasetError(
-                f"A predictions file can give {', '.join(JOIN_ROLES)}, not '{role}'."
+                f"A predictions file can give {', '.join(JOIN_ROLES)} or model:NAME, not '{role}'."
             )
         joins[role], found = read_predictions(path)
         issues.extend(found)
-    mapping = {**dataset.mapping, **{role: joined_column(role) for role in joins}}
+    filled = {role: joined_column(role) for role in joins if role in JOIN_ROLES}
+    mapping = {**dataset.mapping, **filled}
     source = JoinedSource(dataset._source, dataset.mapping, joins, issues)
     joined = Dataset(dataset.path, dataset.format, dataset.encoding, source, mapping)
     dataset.close()

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from judgedesk.core.project.approvals import pending as pending
     from judgedesk.core.project.approvals import project_files as project_files
     from judgedesk.core.project.approvals import require_keys_approved as require_keys_approved
+    from judgedesk.core.project.arena import PAIRINGS as PAIRINGS
+    from judgedesk.core.project.arena import ArenaSettings as ArenaSettings
+    from judgedesk.core.project.arena import model_answer as model_answer
     from judgedesk.core.project.boundary import FileApprovals as FileApprovals
     from judgedesk.core.project.boundary import OutsideFileError as OutsideFileError
     from judgedesk.core.project.checks import check_project as check_project
@@ -32,6 +35,7 @@ if TYPE_CHECKING:
     from judgedesk.core.project.files import read_recovery as read_recovery
     from judgedesk.core.project.files import save_project_as as save_project_as
     from judgedesk.core.project.files import write_recovery as write_recovery
+    from judgedesk.core.project.new import ARENA_TEMPLATE as ARENA_TEMPLATE
     from judgedesk.core.project.new import PREVIEW_ROLES as PREVIEW_ROLES
     from judgedesk.core.project.new import NewProjectPlan as NewProjectPlan
     from judgedesk.core.project.new import create_project as create_project

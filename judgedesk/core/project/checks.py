@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judgedesk.core.dataset import joined_column
 from judgedesk.core.errors import JudgeDeskError, ProjectError
 from judgedesk.core.judge import (
@@ -68,6 +70,14 @@ def check_project(project: Project) -> list[Problem]:
                 "store the key in the keyring or an environment variable (env:NAME).",
                 "run",
             )
+    for message in project.arena.problems():
+        error(message, "run")
+    if project.arena.active and project.baseline is not None:
+        error(
+            "The project compares several models' answers and also asks a baseline model: "
+            "add the baseline model's answers as one of the models instead.",
+            "run",
+        )
     if project.run.aggregate not in AGGREGATES:
         error(
             f"'{project.run.aggregate}' is not a way to combine judges' verdicts; use one "
@@ -165,6 +175,18 @@ def _judge_problems(project: Project, judge: JudgeSettings) -> list[Problem]:
                 "read in the Judges pane.",
             )
         )
+    kind = judge.verdict_kind(source)
+    if project.arena.active and kind is not None and kind != "pairwise":
+        problems.append(
+            Problem(
+                "error",
+                f"{label} gives {kind} verdicts, but the project compares several models a "
+                "pair at a time, which needs a verdict between two answers (A better, tie, B "
+                "better). Choose a template that compares Response A with Response B, such as "
+                "pairwise_checklist.",
+                "template",
+            )
+        )
     places = swap_places(project, judge, source)
     if compiled.ok and places is not None:
         for issue in swap_issues(compiled, places):
@@ -209,5 +231,9 @@ def swap_places(project: Project, judge: JudgeSettings, source: str) -> AnswerPl
     if not (project.run.swap and judge.verdict_kind(source) == "pairwise"):
         return None
     mapping = {role: column for role, column in project.dataset.fields.items() if column}
-    mapping.update({role: joined_column(role) for role in project.dataset.predictions})
-    return answer_places(mapping, baseline=project.baseline is not None)
+    mapping.update(
+        {role: joined_column(role) for role in project.dataset.predictions if ":" not in role}
+    )
+    places = answer_places(mapping, baseline=project.baseline is not None)
+    # Several models' answers reach the template as response_a and response_b.
+    return replace(places, pair_fields=True) if project.arena.active else places

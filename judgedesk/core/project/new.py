@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judgedesk.core.dataset import Dataset, suggest_mapping
+from judgedesk.core.dataset import MODEL_ROLE, Dataset, suggest_mapping
 from judgedesk.core.errors import DatasetError, JudgeDeskError, ProjectError
 from judgedesk.core.judge import PARSERS, JudgeSettings, infer_parser
 from judgedesk.core.messages import say
 from judgedesk.core.project.approvals import approve
+from judgedesk.core.project.arena import ArenaSettings, answer_column
 from judgedesk.core.project.settings import SETTINGS_FILE, Project
 from judgedesk.core.project.trust import TrustStore
 from judgedesk.core.template import (
@@ -51,6 +52,10 @@ class NewProjectPlan:
         predictions: role → a file of answers joined to the rows by id (``response``,
             ``response_a``, ``response_b``); copied into ``data/`` unless ``link``.
         baseline: a model whose answers become answer A of each pair.
+        arena: several models' answers compared a pair at a time (their columns; see
+            :class:`~judgedesk.core.project.arena.ArenaSettings`).
+        answer_files: model → a file of its answers joined to the rows by id; copied
+            into ``data/`` unless ``link``.
     """
 
     root: Path
@@ -70,6 +75,8 @@ class NewProjectPlan:
     swap: bool = False
     predictions: Mapping[str, Path] = field(default_factory=dict)
     baseline: JudgeSettings | None = None
+    arena: ArenaSettings = field(default_factory=ArenaSettings)
+    answer_files: Mapping[str, Path] = field(default_factory=dict)
     need_reader: bool = False
     """Refuse to make the project when nothing can read the judge's verdicts (no parser
     recognised from the template, none given, no verdict rule): it could not run."""
@@ -109,6 +116,9 @@ def suggested_fields(dataset: Dataset, given: Mapping[str, str] | None = None) -
     }
     return {**suggested, **chosen}
 
+
+ARENA_TEMPLATE = "pairwise_checklist"
+"""The built-in template a project comparing several models starts from."""
 
 PREVIEW_ROLES: tuple[str, ...] = ("id", "question", "reference", "response", "human")
 """The roles :func:`preview_rows` shows, in the order a preview lists them."""
@@ -212,6 +222,7 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     if root.exists() and any(root.iterdir()):
         raise ProjectError(f"{root} is not empty. Choose a new or empty folder.")
     fields = dict(plan.fields) or suggested_fields(plan.dataset)
+    arena = _arena(plan)
     project = Project(root=root, name=plan.name or root.name, language=plan.language)
     project.dataset.format = plan.format
     project.dataset.sheet = plan.sheet
@@ -236,6 +247,7 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     project.variables.update(plan.variables)
     project.run.swap = plan.swap
     project.baseline = plan.baseline
+    project.arena = arena
 
     existed = root.exists()
     try:
@@ -264,14 +276,16 @@ def _make(plan: NewProjectPlan, project: Project, judge: JudgeSettings, text: st
         shutil.copy2(source, target)
         project.dataset.path = f"data/{source.name}"
     taken = {Path(project.dataset.path).name}
-    for role, file in plan.predictions.items():
+    files = {**plan.predictions, **{MODEL_ROLE + m: f for m, f in plan.answer_files.items()}}
+    for role, file in files.items():
         path = file.expanduser().resolve()
         if not path.is_file():
             raise ProjectError(f"The predictions file {path} does not exist.")
         if plan.link:
             project.dataset.predictions[role] = str(path)
             continue
-        name = path.name if path.name not in taken else f"{role}-{path.name}"
+        prefix = role.replace(":", "-")
+        name = path.name if path.name not in taken else f"{prefix}-{path.name}"
         taken.add(name)
         (root / "data").mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, root / "data" / name)
@@ -280,6 +294,32 @@ def _make(plan: NewProjectPlan, project: Project, judge: JudgeSettings, text: st
     project.write_template(judge, text)
     TrustStore().mark_made_here(root)  # made here: its scripts will be the person's own
     approve(project)  # the keys, addresses and files the person chose here
+
+
+def _arena(plan: NewProjectPlan) -> ArenaSettings:
+    """The models compared, their columns checked against the dataset's.
+
+    Raises:
+        ProjectError: a column the dataset lacks, a model named twice, or settings that
+            make no leaderboard (see :meth:`ArenaSettings.problems`).
+    """
+    given = plan.arena
+    columns = set(plan.dataset.fields())
+    for model, column in given.answers.items():
+        if column.split(".")[0] not in columns and column not in columns:
+            raise ProjectError(
+                f"The dataset has no column '{column}' for the answers of {model}. Its "
+                f"columns are: {', '.join(sorted(columns))}."
+            )
+    twice = sorted(set(given.answers) & set(plan.answer_files))
+    if twice:
+        raise ProjectError(f"The answers of {twice[0]} are given twice: give them once.")
+    answers = {**given.answers, **{m: answer_column(m) for m in plan.answer_files}}
+    arena = ArenaSettings(answers, given.baseline, given.pairs)
+    problems = arena.problems()
+    if problems:
+        raise ProjectError(problems[0])
+    return arena
 
 
 def _unmake(root: Path, existed: bool) -> None:
@@ -324,6 +364,8 @@ def _template(
         return conversion.text, infer_parser(conversion.text), list(conversion.replacements)
     if spec is None:
         spec = default_template(plan.dataset, project.dataset.fields)
+        if plan.arena.answers or plan.answer_files:
+            spec = ARENA_TEMPLATE
     info = get_template(spec, plan.language)
     project.variables.update(info.variables)
     judge.system_prompt = info.system_prompt

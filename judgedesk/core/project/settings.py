@@ -15,6 +15,7 @@ import tomli_w
 from judgedesk.core.errors import ProjectError
 from judgedesk.core.fileio import atomic_write_text, remove_leftovers
 from judgedesk.core.judge import JudgeSettings, check_no_secret
+from judgedesk.core.project.arena import ArenaSettings, arena_from_table
 from judgedesk.core.project.boundary import inside_project
 
 log = logging.getLogger(__name__)
@@ -130,6 +131,7 @@ class Project:
         candidate: the model that answers rows that have no response yet (optional).
         baseline: a model whose answer to each row becomes answer A, compared with the
             row's response (or the candidate's) as answer B by pairwise templates.
+        arena: the answers of several models, compared a pair at a time (a leaderboard).
         extra: tables this version does not know, kept so that saving loses nothing.
     """
 
@@ -144,6 +146,7 @@ class Project:
     calibration: CalibrationSettings = field(default_factory=CalibrationSettings)
     candidate: JudgeSettings | None = None
     baseline: JudgeSettings | None = None
+    arena: ArenaSettings = field(default_factory=ArenaSettings)
     extra: dict[str, Any] = field(default_factory=dict)
 
     # --- places ------------------------------------------------------------------------
@@ -246,6 +249,8 @@ class Project:
             table["candidate"] = _dataclass_table(self.candidate)
         if self.baseline is not None:
             table["baseline"] = _dataclass_table(self.baseline)
+        if self.arena.answers:
+            table["arena"] = _dataclass_table(self.arena)
         for key, value in self.extra.items():
             table.setdefault(key, value)
         return table
@@ -351,7 +356,7 @@ def migrate(table: dict[str, Any], path: Path) -> dict[str, Any]:
 def project_from_table(root: Path, table: dict[str, Any]) -> Project:
     """Build a :class:`Project` from a settings table of the current format."""
     known = {"schema_version", "name", "language", "dataset", "judges", "variables", "scripts"}
-    known |= {"run", "calibration", "candidate", "baseline"}
+    known |= {"run", "calibration", "candidate", "baseline", "arena"}
     try:
         judges_table = table.get("judges", [])
         if not isinstance(judges_table, list):
@@ -376,6 +381,7 @@ def project_from_table(root: Path, table: dict[str, Any]) -> Project:
                 if "baseline" in table
                 else None
             ),
+            arena=arena_from_table(table.get("arena", {})),
             extra={k: v for k, v in table.items() if k not in known},
         )
     except (TypeError, ValueError) as exc:

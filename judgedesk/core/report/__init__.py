@@ -18,6 +18,7 @@ from judgedesk.core import lazy_face
 # The stage's public names. Each is imported on first use (``lazy_face`` reads this
 # block), so a command loads only the modules it uses.
 if TYPE_CHECKING:
+    from judgedesk.core.report.arena import ArenaFigures as ArenaFigures
     from judgedesk.core.report.build import build_report as build_report
     from judgedesk.core.report.build import default_category as default_category
     from judgedesk.core.report.build import project_report as project_report

@@ -19,6 +19,7 @@ from judgedesk.core.dataset import (
 )
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project
+from judgedesk.core.report.arena import ArenaFigures, arena_figures, category_of
 from judgedesk.core.report.cache import ReportCache, collecting_after, report_results
 from judgedesk.core.report.compare import (
     RowChange,
@@ -29,7 +30,14 @@ from judgedesk.core.report.compare import (
 )
 from judgedesk.core.report.contents import Report
 from judgedesk.core.report.figures import Bin, Estimate, Summary, distribution, summarize
-from judgedesk.core.report.groups import NO_VALUE, OTHER, Group, by_category, dimensions
+from judgedesk.core.report.groups import (
+    NO_VALUE,
+    OTHER,
+    Group,
+    by_category,
+    category_reader,
+    dimensions,
+)
 from judgedesk.core.report.judges import JudgeCounts, judge_counts
 from judgedesk.core.report.pairwise import has_pairs
 from judgedesk.core.report.people import (
@@ -253,10 +261,32 @@ def project_report(
                 history=history,
                 sample=sample,
             )
+        if project.arena.active:
+            field = report.category_field
+            report.leaderboard = project_leaderboard(store, project, dataset, run_id, field, seed)
         if compare is not None:
             report.comparison = _comparison(store, *compare, report.scale, seed, cache)
         report.unreadable = left_out(store, run_id)
     return report
+
+
+def project_leaderboard(
+    store: Store,
+    project: Project,
+    dataset: Dataset | None,
+    run_id: int | None = None,
+    field: str | None = None,
+    seed: int = 0,
+) -> ArenaFigures:
+    """The leaderboard of the battles of a run's rows (each row's latest result for
+    None), per category of ``field`` too (reading the dataset)."""
+    read = category_reader(dataset.mapping, field) if dataset is not None and field else None
+    return arena_figures(
+        project,
+        report_results(store, run_id).values(),
+        category=category_of(dataset, read),
+        seed=seed,
+    )
 
 
 def left_out(store: Store, run_id: int | None = None) -> UnreadableLines | None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.dataset import UnreadableLines
+from judgedesk.core.report.arena import ArenaFigures
 from judgedesk.core.report.compare import RunComparison
 from judgedesk.core.report.figures import Bin, Summary
 from judgedesk.core.report.groups import Group
@@ -60,6 +61,8 @@ class Report:
     correction: SampleCorrection | None = None
     """The headline figures corrected by people's verdicts on the project's random
     sample, when one was drawn."""
+    leaderboard: ArenaFigures | None = None
+    """Several models' answers compared a pair at a time: their leaderboard."""
     created: float = field(default_factory=time.time)
 
     def to_dict(self) -> dict[str, Any]:
@@ -85,4 +88,5 @@ class Report:
             "unreadable": self.unreadable.to_dict() if self.unreadable else None,
             "sample": self.correction.to_dict() if self.correction else None,
             "corrected": [f.to_dict() for f in self.correction.figures] if self.correction else [],
+            "leaderboard": self.leaderboard.to_dict() if self.leaderboard else None,
         }

@@ -92,6 +92,9 @@ class ModelScore:
             itself), or None with no baseline.
         battles: the battles it was in.
         reason: why it has no score; empty when it has one.
+        win_low: the lower end of the win rate's 95 % interval (the chances the
+            interval's ends predict: the baseline is 1000 in every round).
+        win_high: the upper end.
     """
 
     model: str
@@ -101,6 +104,8 @@ class ModelScore:
     win_rate: float | None
     battles: int
     reason: str = ""
+    win_low: float | None = None
+    win_high: float | None = None
 
 
 @dataclass(frozen=True)
@@ -193,16 +198,20 @@ def build_leaderboard(
     for name in playing:
         i = index[name]
         ordered = sorted(samples[i])
+        low = _percentile(ordered, 0.025) if ordered else None
+        high = _percentile(ordered, 0.975) if ordered else None
         standings.append(
             ModelScore(
                 model=name,
                 score=scores[i],
-                low=_percentile(ordered, 0.025) if ordered else None,
-                high=_percentile(ordered, 0.975) if ordered else None,
+                low=low,
+                high=high,
                 win_rate=(
                     _win_chance(scores[i], scores[index[anchor]]) if anchor is not None else None
                 ),
                 battles=battles_of[name],
+                win_low=_win_chance(low, ANCHOR) if anchor and low is not None else None,
+                win_high=_win_chance(high, ANCHOR) if anchor and high is not None else None,
             )
         )
     standings.sort(key=lambda s: (-(s.score or 0.0), s.model))

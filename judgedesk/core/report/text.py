@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judgedesk.core.report.arena import leaderboard_lines
 from judgedesk.core.report.build import Estimate, Group, Report, RunComparison, Summary
 from judgedesk.core.report.history import VersionFigures
 from judgedesk.core.report.judges import JudgeCounts
@@ -204,6 +205,8 @@ def format_report(report: Report) -> str:
         lines += ["", *history_lines(report.history)]
     if report.pairwise is not None:
         lines += ["", *pairwise_lines(report.pairwise)]
+    if report.leaderboard is not None:
+        lines += ["", *leaderboard_lines(report.leaderboard)]
     if report.comparison is not None:
         lines += ["", *comparison_lines(report.comparison, report.scale)]
     return "\n".join(lines) + "\n"

@@ -19,19 +19,30 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge import ChatReply, JudgeSettings
 from judgedesk.core.project import Project
 from judgedesk.core.run.asking import candidate_messages
+from judgedesk.core.run.battles import row_answers
 from judgedesk.core.run.context import JudgeContext
 from judgedesk.core.run.store import Store
 
 
 @dataclass(frozen=True)
 class AnsweredRow(Row):
-    """A row whose response is the answer a candidate model generated for it."""
+    """A row as a run's judges see it: its response the answer a candidate model
+    generated for it, and in a project comparing several models, the first pair's
+    answers as ``response_a`` and ``response_b``."""
 
-    answer: Mapping[str, Any] = field(default_factory=dict)
+    answer: Mapping[str, Any] | None = None
+    pair: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The row's data, with the first pair of models' answers (a fresh copy)."""
+        return {**super().data, **copy.deepcopy(dict(self.pair))}
 
     @property
     def response(self) -> dict[str, Any]:
         """The generated answer (a fresh copy), as the run's steps see it."""
+        if self.answer is None:
+            return super().response
         return copy.deepcopy(dict(self.answer))
 
 
@@ -86,32 +97,47 @@ def _stored_answer(store: Store, candidate: JudgeSettings, row: Row) -> dict[str
 
 def answered_row(project: Project, row: Row) -> Row:
     """The row as a run's judges see it: with the candidate's stored answer as its
-    response when it has none of its own (blocking)."""
+    response when it has none of its own, and the first pair of several models compared
+    (blocking)."""
     answer = generated_answer(project.candidate, project.store_path, row)
-    if answer is None:
+    return _shown(project, row, answer)
+
+
+def _shown(project: Project, row: Row, answer: dict[str, Any] | None) -> Row:
+    pair = first_pair(project, row) if project.arena.active else {}
+    if answer is None and not pair:
         return row
-    return AnsweredRow(row.index, row.id, row.line, row.record, row.mapping, answer)
+    return AnsweredRow(row.index, row.id, row.line, row.record, row.mapping, answer, pair)
+
+
+def first_pair(project: Project, row: Row) -> dict[str, Any]:
+    """The answers of the first pair of models both answering the row, as a run shows
+    them (``response_a``, ``response_b``); empty when no pair has both."""
+    answers = row_answers(project, row)
+    for a, b in project.arena.pairs_judged():
+        if answers[a] is not None and answers[b] is not None:
+            return {"response_a": answers[a], "response_b": answers[b]}
+    return {}
 
 
 class AnsweredDataset:
     """A dataset whose rows carry the candidate's stored answers (see :func:`answered_row`).
 
-    Made on any thread without reading anything: the project's candidate is copied, and
+    Made on any thread without reading anything: the project's settings are copied, and
     the results file is read only when a row is asked for.
     """
 
     def __init__(self, dataset: Dataset, project: Project) -> None:
         self._dataset = dataset
-        self._candidate = copy.deepcopy(project.candidate)
-        self._store_path = project.store_path
+        self._project = copy.deepcopy(project)
 
     def row(self, index: int) -> Row:
-        """The row at ``index``, with the generated answer when it has no response."""
+        """The row at ``index``, with the generated answer when it has no response, and
+        the first pair of several models compared."""
         row = self._dataset.row(index)
-        answer = generated_answer(self._candidate, self._store_path, row)
-        if answer is None:
-            return row
-        return AnsweredRow(row.index, row.id, row.line, row.record, row.mapping, answer)
+        project = self._project
+        answer = generated_answer(project.candidate, project.store_path, row)
+        return _shown(project, row, answer)
 
     def __len__(self) -> int:
         return len(self._dataset)

@@ -151,6 +151,24 @@ class JudgeStepDetail(TypedDict, total=False):
     stands), such as "no probabilities from this server"."""
 
 
+class BattleDetail(TypedDict, total=False):
+    """One pair of models judged on a row of a project comparing several models.
+
+    ``status`` is the pair's result ("ok", "unparsed", "error") or "no answer" when a
+    model gave none (the battle is left out); ``value`` the pair's verdict (A is the
+    model ``a``); ``orders`` the verdicts of the two orders as the judge gave them
+    (the second about the answers swapped); ``lengths`` the two answers' characters.
+    """
+
+    a: str
+    b: str
+    status: str
+    value: Any
+    error: str
+    lengths: list[int]
+    orders: list[Any]
+
+
 class RowDetail(TypedDict, total=False):
     """Everything a run keeps of how a row's result was made, in the order written.
 
@@ -180,6 +198,9 @@ class RowDetail(TypedDict, total=False):
     """Several judges, one of them without probabilities: why none are combined."""
     key: str
     failed_judge: str
+    battles: list[BattleDetail]
+    """Several models compared: each pair's verdict; the rest of the detail is of the
+    first pair judged."""
 
 
 ANSWER_KEYS: tuple[Literal["candidate", "baseline"], ...] = ("candidate", "baseline")

@@ -9,13 +9,16 @@ from the judge's stored calls when there are some, else from its ``max_tokens``.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.judge import ChatRequest, JudgeSettings, judge_template, render_prompt
 from judgedesk.core.project import Project
 from judgedesk.core.run.asking import candidate_messages
+from judgedesk.core.run.battles import pair_inputs
 from judgedesk.core.run.context import prepare_judge
 from judgedesk.core.run.pairs import pair_of, swapped
 from judgedesk.core.run.samples import sample_key
@@ -188,10 +191,14 @@ def _estimate_judge(
             row = dataset.row(index)
         except RowError:
             continue
-        inputs = [(row.data, row.response)]
-        pair = pair_of(template, row.data, row.response) if both_orders else None
-        if pair is not None:  # the same pair asked again, the answers swapped
-            inputs.append(swapped(pair, row.data, row.response))
+        inputs: list[tuple[Mapping[str, Any], Mapping[str, Any]]] = []
+        # Several models compared: every pair of them is judged on the row.
+        shown = pair_inputs(project, row, row.data) if project.arena.active else None
+        for given, places in shown if shown is not None else [(row.data, None)]:
+            inputs.append((given, row.response))
+            pair = pair_of(template, given, row.response, places) if both_orders else None
+            if pair is not None:  # the same pair asked again, the answers swapped
+                inputs.append(swapped(pair, given, row.response))
         for data, response in inputs:
             prompt = render_prompt(project, judge, data, response, template=template)
             if not prompt.ok:

@@ -28,6 +28,7 @@ from judgedesk.core.judge import (
 from judgedesk.core.messages import say
 from judgedesk.core.project import Project
 from judgedesk.core.run.asking import RowFailed, candidate_messages
+from judgedesk.core.run.battles import PAIR_PLACES, judge_battles
 from judgedesk.core.run.context import JudgeContext
 from judgedesk.core.run.details import (
     AnswerDetail,
@@ -156,6 +157,37 @@ class RowProcessor:
             baseline = await self._answer(row, data, self.baseline)
             detail["baseline"] = baseline
             data = {**data, "response_a": baseline, "response_b": dict(resp)}
+        if self.project.arena.active:
+
+            async def judge_pair(shown: dict[str, Any], part: RowDetail) -> RowResult:
+                return await self.judged(row, shown, resp, part, PAIR_PLACES)
+
+            found = await judge_battles(self.project, row, data, detail, judge_pair)
+            return RowResult(
+                row.index, row.id, found.status, found.value, found.error, found.kind, detail
+            )
+        places = answer_places(row.mapping, baseline=self.baseline is not None)
+        return await self.judged(row, data, resp, detail, places)
+
+    async def judged(
+        self,
+        row: Row,
+        data: Mapping[str, Any],
+        resp: Mapping[str, Any],
+        detail: RowDetail,
+        places: AnswerPlaces,
+    ) -> RowResult:
+        """The row's answers through the scripts and the judges: its result.
+
+        Args:
+            row: the row.
+            data, resp: its data and response, with any generated answers in place.
+            detail: filled in with how the result was made.
+            places: where the row holds the answers of a pair.
+
+        Raises:
+            RowFailed: a step failed the row.
+        """
         preprocess_result: Any = None
         if self.scripts is not None and self.scripts.has("preprocess"):
             outcome = await self.scripts.preprocess(data, resp)
@@ -182,7 +214,6 @@ class RowProcessor:
                     )
                     replies.append({"content": step["detail"], "value": verdict.value})
                 else:
-                    places = answer_places(row.mapping, baseline=self.baseline is not None)
                     shown = self._examples(judge, row)
                     step, verdict, sent, answered = await ask_samples(
                         judge.settings.samples,

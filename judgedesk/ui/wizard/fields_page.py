@@ -21,12 +21,13 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.dataset import Dataset
-from judgedesk.core.project import PREVIEW_ROLES, preview_rows, suggested_fields
+from judgedesk.core.project import PREVIEW_ROLES, ArenaSettings, preview_rows, suggested_fields
 from judgedesk.core.review import LabelReading, describe_column
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import note_label, plain_label, show_text, with_hint
 from judgedesk.ui.wizard.dataset_page import DatasetPage
 from judgedesk.ui.wizard.models import PreviewTableModel
+from judgedesk.ui.wizard.models_box import ModelsBox
 
 MAIN_ROLES = ("question", "reference", "response", "id", "human")
 MORE_ROLES = ("reasoning", "response_a", "response_b", "category")
@@ -81,6 +82,20 @@ class FieldsPage(QWizardPage):
         for role in MORE_ROLES:
             self._add_role(more_form, role, labels[role], tips[role])
         self.more.hide()
+        self.models_button = QToolButton(self)
+        self.models_button.setObjectName("severalModels")
+        self.models_button.setText(
+            self.tr("Several models: compare their answers on a leaderboard")
+        )
+        self.models_button.setAccessibleName(self.tr("Show the choice of several models"))
+        self.models_button.setCheckable(True)
+        self.models_button.setAutoRaise(True)
+        self.models_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.models_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.models = ModelsBox(self)
+        self.models.hide()
+        self.models_button.toggled.connect(self._toggle_models)
+        self.models.sig_models_changed.connect(self._mapping_changed)
 
         self.problem = note_label(self, "fieldsProblem")
         preview_label = QLabel(self.tr("What the judge will see in the first rows:"), self)
@@ -104,6 +119,8 @@ class FieldsPage(QWizardPage):
         layout.addLayout(main_form)
         layout.addWidget(self.more_button)
         layout.addWidget(self.more)
+        layout.addWidget(self.models_button)
+        layout.addWidget(self.models)
         layout.addWidget(self.problem)
         layout.addSpacing(4)
         layout.addWidget(preview_label)
@@ -160,6 +177,11 @@ class FieldsPage(QWizardPage):
         self.more.setVisible(shown)
         self.more_button.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
 
+    def _toggle_models(self, shown: bool) -> None:
+        self.models.setVisible(shown)
+        arrow = Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow
+        self.models_button.setArrowType(arrow)
+
     # --- filling in ---------------------------------------------------------------------
 
     def initializePage(self) -> None:
@@ -181,6 +203,7 @@ class FieldsPage(QWizardPage):
                 for column in columns:
                     combo.addItem(column, column)
                 combo.setCurrentIndex(max(0, combo.findData(suggested.get(role, ""))))
+            self.models.set_columns(columns)
         finally:
             self._filling = False
         self.more_button.setChecked(any(role in suggested for role in MORE_ROLES))
@@ -208,7 +231,11 @@ class FieldsPage(QWizardPage):
         )
         self.preview.setColumnHidden(PREVIEW_ROLES.index("human"), "human" not in mapping)
         self._read_human(mapping)
-        complete = self._has_question(mapping) and self._has_response(mapping)
+        complete = (
+            self._has_question(mapping)
+            and self._has_response(mapping)
+            and not self.arena().problems()
+        )
         kind = "hint" if complete else "error"
         show_text(self.problem, self._problem_text(mapping), kind)
         self.completeChanged.emit()
@@ -287,6 +314,7 @@ class FieldsPage(QWizardPage):
                     twice[0]
                 )
             )
+        notes += self.arena().problems()
         if not self._has_response(mapping):
             notes.append(
                 self.tr(
@@ -298,7 +326,8 @@ class FieldsPage(QWizardPage):
 
     def _has_response(self, mapping: dict[str, str]) -> bool:
         pair = "response_a" in mapping and "response_b" in mapping
-        return "response" in mapping or self._has_column("response") or pair
+        several = self.arena().active
+        return "response" in mapping or self._has_column("response") or pair or several
 
     def _has_column(self, name: str) -> bool:
         return self._dataset is not None and name in self._dataset.fields()
@@ -315,6 +344,10 @@ class FieldsPage(QWizardPage):
             for role, combo in self.combos.items()
             if combo.currentData()
         }
+
+    def arena(self) -> ArenaSettings:
+        """The models compared (none unless two or more columns are ticked)."""
+        return self.models.arena()
 
     def describe(self) -> str:
         """The chosen columns in words, for the summary on the last page."""
@@ -335,6 +368,7 @@ class FieldsPage(QWizardPage):
             self._dataset is not None
             and self._has_question(mapping)
             and self._has_response(mapping)
+            and not self.arena().problems()
         )
 
     def release(self) -> None:

@@ -123,6 +123,7 @@ class NewProjectWizard(QWizard):
             name=self.project_page.project_name(),
             sheet=self.dataset_page.current_sheet(),
             swap=self.template_page.swap_chosen(),
+            arena=self.fields_page.arena(),
         )
 
     def _page_shown(self, page_id: int) -> None:
@@ -145,8 +146,20 @@ class NewProjectWizard(QWizard):
                 else self.tr("used where it is"),
             ),
             self.tr("• Columns: {0}").format(self.fields_page.describe()),
+            *self._models(),
             self.tr("• Template: {0}").format(self.template_page.describe()),
             self.tr("• Judge: {0}").format(self.judge_page.describe()),
+        ]
+
+    def _models(self) -> list[str]:
+        arena = self.fields_page.arena()
+        if not arena.active:
+            return []
+        pairs = len(arena.pairs_judged())
+        return [
+            self.tr("• Models: {0}, baseline {1}; {2} pairs judged on each row").format(
+                ", ".join(arena.models()), arena.baseline, pairs
+            )
         ]
 
     # --- finishing ----------------------------------------------------------------------

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from judgedesk.core.project import default_template
+from judgedesk.core.project import ARENA_TEMPLATE, default_template
 from judgedesk.core.run import is_pairwise
 from judgedesk.core.template import TemplateInfo, list_templates
 from judgedesk.ui.models.library_model import LibraryListModel
@@ -161,7 +161,9 @@ class TemplatePage(QWizardPage):
     def initializePage(self) -> None:
         if not self._chosen_by_person:
             dataset = self.dataset_page.dataset
-            if dataset is not None:
+            if self.fields_page.arena().active:
+                self.select(ARENA_TEMPLATE)  # several models are compared a pair at a time
+            elif dataset is not None:
                 self.select(default_template(dataset, self.fields_page.mapping()))
         self._update_notes()
 
@@ -255,7 +257,8 @@ class TemplatePage(QWizardPage):
         mapping = self.fields_page.mapping()
         dataset = self.dataset_page.dataset
         names = dataset.fields() if dataset is not None else []
-        if info.mode == "pairwise" and not {"response_a", "response_b"} <= mapping.keys():
+        pair = {"response_a", "response_b"} <= mapping.keys() or self.fields_page.arena().active
+        if info.mode == "pairwise" and not pair:
             return self.tr(
                 "This template compares two answers, but no columns are chosen for "
                 "Response A and Response B. Go Back to choose them (under More columns)."

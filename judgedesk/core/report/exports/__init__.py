@@ -19,7 +19,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_file, remove_leftovers
 from judgedesk.core.project import Project
-from judgedesk.core.report.build import Report, build_report, left_out
+from judgedesk.core.report.build import Report, build_report, left_out, project_leaderboard
 from judgedesk.core.report.exports.files import atomic_text
 from judgedesk.core.report.exports.html import html_parts
 from judgedesk.core.report.exports.html_rows import shown_columns, write_rows_section
@@ -100,6 +100,9 @@ def write_export(
         report = build_report(session, project_name=project.name if project else "", sample=sample)
     if report.unreadable is None:
         report = replace(report, unreadable=left_out(store, run_id))
+    if report.leaderboard is None and project is not None and project.arena.active:
+        board = project_leaderboard(store, project, dataset, run_id, report.category_field)
+        report = replace(report, leaderboard=board)
     if not report.history:
         level = scale_level(session.scale)
         report = replace(report, history=judge_history(store, people_verdicts(session), level))

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+from judgedesk.core.report.arena import LEADERBOARD_HEADS, leaderboard_note, leaderboard_table
 from judgedesk.core.report.build import Estimate, Group, Report, Summary
 from judgedesk.core.report.exports.html_rows import SCRIPT_HASH
 from judgedesk.core.report.exports.html_rows import STYLE as ROWS_STYLE
@@ -248,6 +249,25 @@ def _history(report: Report) -> str:
     )
 
 
+def _leaderboard(report: Report) -> str:
+    """The leaderboard of several models, overall and per category."""
+    figures = report.leaderboard
+    if figures is None:
+        return ""
+    numeric = set(range(2, 11))
+    out = [
+        "<h2>Leaderboard</h2>",
+        f'<p class="muted">{_e(leaderboard_note(figures))}</p>',
+        _table(LEADERBOARD_HEADS, leaderboard_table(figures), numeric),
+    ]
+    for name in figures.categories:
+        out += [
+            f"<h3>{_e(name)}</h3>",
+            _table(LEADERBOARD_HEADS, leaderboard_table(figures, name), numeric),
+        ]
+    return "".join(out)
+
+
 def _attention(items: Sequence[ReviewItem], report: Report) -> str:
     chosen = [
         i
@@ -330,6 +350,7 @@ def html_parts(report: Report, items: Sequence[ReviewItem]) -> tuple[str, str]:
         "1 is perfect. Each figure counts the rows both raters gave a verdict for.</p>",
         *(_agreement(figures, report) for figures in report.agreement),
         _people(report),
+        _leaderboard(report),
         _history(report),
         _comparison(report),
         _attention(items, report),

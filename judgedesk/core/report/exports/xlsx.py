@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
+from judgedesk.core.report.arena import LEADERBOARD_HEADS, leaderboard_note, leaderboard_table
 from judgedesk.core.report.build import Estimate, Report
 from judgedesk.core.report.exports.tables import (
     PEOPLE_HEADS,
@@ -92,6 +93,8 @@ def write_xlsx(
     ]
     if report.people is not None:
         sheets.append(Sheet("People", _styled(_people_rows(report)), widths={1: 40}))
+    if report.leaderboard is not None:
+        sheets.append(Sheet("Leaderboard", _styled(_leaderboard_rows(report)), widths={2: 20}))
     if has_history(report.history):
         heads, lines = history_table(report.history)
         sheets.append(Sheet("History", _styled([[f"#{heads[0]}", *heads[1:]], *lines]), "C2"))
@@ -106,6 +109,17 @@ def _styled(lines: list[list[Any]]) -> Iterator[tuple[list[Any], int, dict[int, 
             yield [cell_value(v) for v in [line[0][1:], *line[1:]]], HEADER, None
         else:
             yield [cell_value(v) for v in line], PLAIN, None
+
+
+def _leaderboard_rows(report: Report) -> list[list[Any]]:
+    figures = report.leaderboard
+    if figures is None:
+        return []
+    heads = [f"#{LEADERBOARD_HEADS[0]}", *LEADERBOARD_HEADS[1:]]
+    lines: list[list[Any]] = [[leaderboard_note(figures)], heads, *leaderboard_table(figures)]
+    for name in figures.categories:
+        lines += [[], [f"#{name}"], heads, *leaderboard_table(figures, name)]
+    return lines
 
 
 def _people_rows(report: Report) -> list[list[Any]]:

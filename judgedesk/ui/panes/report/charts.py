@@ -44,6 +44,8 @@ class BarChartData:
         columns: upright columns (a distribution) instead of horizontal bars.
         empty: shown instead of the chart when there are no bars.
         description: the chart in words, for screen readers.
+        origin: where horizontal bars start on the value axis (scores on the Elo scale
+            lie far from 0, and bars from 0 would hide their differences).
     """
 
     label_title: str
@@ -54,6 +56,7 @@ class BarChartData:
     columns: bool = False
     empty: str = ""
     description: str = ""
+    origin: float = 0.0
 
 
 def nice_ticks(top: float, count: int = 5) -> list[float]:
@@ -195,7 +198,9 @@ class BarChartView(ChartCanvas):
         left = PAD + label_width + 10
         right = max(left + 40, width - PAD - value_width - 10)
         top = PAD + line + 6
-        ticks = nice_ticks(max(chart.maximum, *(b.high or b.value or 0 for b in chart.bars)))
+        origin = chart.origin
+        ends = (b.high if b.high is not None else b.value or origin for b in chart.bars)
+        ticks = nice_ticks(max(chart.maximum, *ends) - origin)
         scale = (right - left) / ticks[-1]
         bottom = top + row * len(chart.bars)
         # The category axis' title above the labels; grid lines and tick labels.
@@ -210,7 +215,7 @@ class BarChartView(ChartCanvas):
             painter.drawText(
                 QRectF(x - 40, bottom + 2, 80, line),
                 int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop),
-                self._axis_text(tick),
+                self._axis_text(origin + tick),
             )
         painter.setFont(self.font())
         middle = (left + right) / 2
@@ -230,10 +235,11 @@ class BarChartView(ChartCanvas):
                 metrics.elidedText(bar.label, Qt.TextElideMode.ElideRight, int(label_width)),
             )
             if bar.value is not None:
-                length = max(0.0, min(bar.value, ticks[-1])) * scale
+                length = max(0.0, min(bar.value - origin, ticks[-1])) * scale
                 painter.fillRect(QRectF(left, y + row * 0.2, length, row * 0.6), colours["bar"])
             if bar.low is not None and bar.high is not None:
-                self._whisker(painter, left + bar.low * scale, left + bar.high * scale, y + row / 2)
+                x0, x1 = (left + max(0.0, v - origin) * scale for v in (bar.low, bar.high))
+                self._whisker(painter, x0, x1, y + row / 2)
             painter.setPen(colours["text"])
             painter.drawText(
                 QRectF(right + 10, y, value_width + PAD, row),

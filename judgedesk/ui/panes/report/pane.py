@@ -37,6 +37,7 @@ from judgedesk.ui.panes.report.charts import BarChartView
 from judgedesk.ui.panes.report.compare import RunCompareView
 from judgedesk.ui.panes.report.heatmap import HeatmapView
 from judgedesk.ui.panes.report.history import HistorySection
+from judgedesk.ui.panes.report.leaderboard import LeaderboardWords
 from judgedesk.ui.panes.report.pairs import PairWords
 from judgedesk.ui.panes.report.people import PeopleSection
 from judgedesk.ui.panes.report.refresh import RefreshPace
@@ -155,7 +156,18 @@ class ReportPane(QWidget):
         self.agreement_card = ChartCard("reportAgreement", HeatmapView(), charts)
         self.pairs_card = ChartCard("reportPairs", BarChartView(), charts)
         self.pair_words = PairWords(self)
+        self.leaderboard_card = ChartCard("reportLeaderboard", BarChartView(), charts)
+        self.board_category = QComboBox(self.leaderboard_card)
+        self.board_category.setObjectName("reportLeaderboardCategory")
+        self.board_category.setAccessibleName(self.tr("Leaderboard of the rows of"))
+        self.board_category.activated.connect(lambda _: self._show_leaderboard())
+        board_label = QLabel(self.tr("&Rows:"), self.leaderboard_card)
+        board_label.setBuddy(self.board_category)
+        self.leaderboard_card.header.addWidget(board_label)
+        self.leaderboard_card.header.addWidget(self.board_category)
+        self.board_words = LeaderboardWords(self)
         self.cards = [
+            self.leaderboard_card,
             self.distribution_card,
             self.category_card,
             self.dimension_card,
@@ -341,10 +353,12 @@ class ReportPane(QWidget):
             )
             self.review.setText("")
             self.corrected.setText("")
+            hidden = (self.dimension_card, self.pairs_card, self.leaderboard_card)
             for card in self.cards:
-                card.setVisible(card not in (self.dimension_card, self.pairs_card))
+                card.setVisible(card not in hidden)
             for card in self.cards:
-                self._fill_card(card, None)
+                if card is not self.leaderboard_card:
+                    self._fill_card(card, None)
             self._lay_out_cards()
             self.sig_report_shown.emit(None)
             return
@@ -362,8 +376,29 @@ class ReportPane(QWidget):
         self.pairs_card.setVisible(report.pairwise is not None)
         if report.pairwise is not None:
             self._fill_card(self.pairs_card, self.pair_words.page(report.pairwise))
+        self._fill_board_categories(report)
+        self._show_leaderboard()
         self._lay_out_cards()
         self.sig_report_shown.emit(report)
+
+    def _fill_board_categories(self, report: Report) -> None:
+        """The leaderboard's choice of rows: every row, or one category's."""
+        chosen = self.board_category.currentData()
+        self.board_category.clear()
+        self.board_category.addItem(self.tr("All rows"), "")
+        if report.leaderboard is not None:
+            for name in report.leaderboard.categories:
+                self.board_category.addItem(name, name)
+        index = self.board_category.findData(chosen) if chosen else 0
+        self.board_category.setCurrentIndex(max(index, 0))
+
+    def _show_leaderboard(self) -> None:
+        """The leaderboard of the rows chosen, when several models are compared."""
+        figures = self.report.leaderboard if self.report is not None else None
+        self.leaderboard_card.setVisible(figures is not None)
+        if figures is not None:
+            category = str(self.board_category.currentData() or "")
+            self._fill_card(self.leaderboard_card, self.board_words.page(figures, category))
 
     def _fill_card(self, card: ChartCard, page: ChartPage | None) -> None:
         if page is None:
