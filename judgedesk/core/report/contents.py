@@ -8,6 +8,7 @@ from typing import Any
 
 from judgedesk.core.dataset import UnreadableLines
 from judgedesk.core.report.compare import RunComparison
+from judgedesk.core.report.confidence import ConfidenceCalibration
 from judgedesk.core.report.figures import Bin, Summary
 from judgedesk.core.report.groups import Group
 from judgedesk.core.report.history import VersionFigures
@@ -60,6 +61,9 @@ class Report:
     correction: SampleCorrection | None = None
     """The headline figures corrected by people's verdicts on the project's random
     sample, when one was drawn."""
+    confidence_calibration: ConfidenceCalibration | None = None
+    """The judges' confidence against agreement with people (a reliability diagram),
+    where rows judged with probabilities were reviewed."""
     created: float = field(default_factory=time.time)
 
     def to_dict(self) -> dict[str, Any]:
@@ -85,4 +89,7 @@ class Report:
             "unreadable": self.unreadable.to_dict() if self.unreadable else None,
             "sample": self.correction.to_dict() if self.correction else None,
             "corrected": [f.to_dict() for f in self.correction.figures] if self.correction else [],
+            "confidence_calibration": (
+                self.confidence_calibration.to_dict() if self.confidence_calibration else None
+            ),
         }
