@@ -36,6 +36,12 @@ _LABELS: dict[str, dict[str, tuple[str, VerdictValue]]] = {
     "choice5": {label: (label, value) for label, value in CHOICE_SCALE.items()},
     "correctness": {"A": ("A", True), "B": ("B", False)},
     "mtbench_pair": {"A": ("A>B", 2), "B": ("B>A", 4), "C": ("A=B", 3)},
+    "prometheus_pair": {"A": ("A>B", 2), "B": ("B>A", 4)},
+    "llmbar": {
+        letter: (label, value)
+        for letters, label, value in (("aA", "A>B", 2), ("bB", "B>A", 4))
+        for letter in letters
+    },
 }
 _KINDS = {
     "score": "score",
@@ -44,8 +50,13 @@ _KINDS = {
     "comparison": "pairwise",
     "choice5": "pairwise",
     "mtbench_pair": "pairwise",
+    "prometheus_pair": "pairwise",
+    "llmbar": "pairwise",
+    "judgelm": "pairwise",
     "correctness": "label",
 }
+# JudgeLM's two scores, each read on its own scale; the comparison they make is read from both.
+_JUDGELM = {"A>B": 2, "A=B": 3, "B>A": 4}
 _RULE_KINDS = {"score": "score", "pairwise": "pairwise", "correctness": "label", "label": "label"}
 # The largest scale read number by number; a wider one is not a set of verdicts.
 _MOST_NUMBERS = 1000
@@ -104,6 +115,8 @@ def allowed_verdicts(
     """
     if parser_id in _LABELS:
         return _LABELS[parser_id]
+    if parser_id == "judgelm":
+        return {label: (label, value) for label, value in _JUDGELM.items()}
     if _KINDS.get(parser_id) != "score":
         return None
     options = options or {}
@@ -200,7 +213,10 @@ def read_probabilities(
     if not forms:
         return VerdictProbabilities(sampled=sampled, note="no verdict to read probabilities of")
     try:
-        written, mass = _verdict_mass(verdict.raw, forms, logprobs, allowed)
+        if reader == "judgelm":
+            written, mass = sampled or "", _judgelm_mass(verdict, logprobs)
+        else:
+            written, mass = _verdict_mass(verdict, forms, logprobs, allowed)
     except _Unreadable as exc:
         return VerdictProbabilities(sampled=sampled, note=str(exc))
     total = sum(mass.values())
@@ -290,17 +306,38 @@ def _written(
 
 
 def _verdict_mass(
-    content: str,
+    verdict: Verdict,
     forms: Sequence[str],
     logprobs: Sequence[Mapping[str, Any]],
     allowed: Mapping[str, tuple[str, VerdictValue]],
 ) -> tuple[str, dict[str, float]]:
-    """The form the verdict is written in (the last one written, of ``forms``), and the
-    (not renormalised) probability of each allowed label at its place.
+    """The form the verdict is written in, and the (not renormalised) probability of
+    each allowed label at its place: where the reader found it, else the last place
+    one of ``forms`` is written.
 
     Raises:
         _Unreadable: the tokens do not make the content, carry bad numbers, or the
             verdict cannot be found among them.
+    """
+    content = verdict.raw
+    texts, base = _tokens(content, logprobs)
+    found = _found_at(content, verdict.spans[:1], forms, allowed)
+    if found is None:
+        places = [
+            (place, form) for form in forms if (place := _place(content, form, allowed)) is not None
+        ]
+        if not places:
+            raise _Unreadable(NOT_READABLE)
+        found = max(places)
+    start, written = found
+    return written, _mass_at(base + start, texts, logprobs, allowed)
+
+
+def _tokens(content: str, logprobs: Sequence[Mapping[str, Any]]) -> tuple[list[str], int]:
+    """The tokens' texts, and where the content starts among them.
+
+    Raises:
+        _Unreadable: the tokens are not text, or do not make the content.
     """
     try:
         texts: list[str] = [entry["token"] for entry in logprobs]
@@ -309,16 +346,75 @@ def _verdict_mass(
         raise _Unreadable("the server's tokens are not text; the sampled verdict is kept") from None
     # The content is the reply with its reasoning (before it) and outer spaces taken out.
     answer = whole.rstrip()
-    base = len(answer) - len(content)
     if not content or not answer.endswith(content):
         raise _Unreadable("the tokens do not make the reply; the sampled verdict is kept")
-    places = [
-        (place, form) for form in forms if (place := _place(content, form, allowed)) is not None
-    ]
-    if not places:
+    return texts, len(answer) - len(content)
+
+
+def _found_at(
+    content: str,
+    spans: Sequence[tuple[int, int]],
+    forms: Sequence[str],
+    allowed: Mapping[str, tuple[str, VerdictValue]],
+) -> tuple[int, str] | None:
+    """Where the reader found the verdict: the place it names when one of ``forms`` is
+    written there, or stands in it ("Output (a)", a JSON value, holds the "a"); None
+    when it is not there (a reader that rewrote the text, such as "≫" into ">>", may
+    point elsewhere)."""
+    for start, end in spans:
+        written = content[start:end]
+        if written in forms:
+            return start, written
+        places = [
+            (place, form) for form in forms if (place := _place(written, form, allowed)) is not None
+        ]
+        if places:
+            place, form = max(places)
+            return start + place, form
+    return None
+
+
+def _judgelm_mass(verdict: Verdict, logprobs: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """JudgeLM's comparison from its two scores' probabilities: the first score's
+    alternatives at its place, the second's at its own (after the first as written),
+    and each comparison the chance the two scores make it."""
+    if len(verdict.spans) != 2:
         raise _Unreadable(NOT_READABLE)
-    start, written = max(places)
-    start += base
+    content = verdict.raw
+    texts, base = _tokens(content, logprobs)
+    scale = _numbers(0, 10) or {}
+    tables: list[dict[str, float]] = []
+    for start, end in verdict.spans:
+        if content[start:end] not in scale:
+            raise _Unreadable(NOT_READABLE)  # "8.5": not one of the scale's whole numbers
+        mass = _mass_at(base + start, texts, logprobs, scale)
+        total = sum(mass.values())
+        if not total > 0:
+            raise _Unreadable("no alternative at a score is a score from 0 to 10")
+        tables.append({label: p / total for label, p in mass.items()})
+    first, second = tables
+    made = dict.fromkeys(_JUDGELM, 0.0)
+    for a, p in first.items():
+        for b, q in second.items():
+            label = "A>B" if int(a) > int(b) else "A=B" if a == b else "B>A"
+            made[label] += p * q
+    return {label: p for label, p in made.items() if p > 0}
+
+
+def _mass_at(
+    start: int,
+    texts: Sequence[str],
+    logprobs: Sequence[Mapping[str, Any]],
+    allowed: Mapping[str, tuple[str, VerdictValue]],
+) -> dict[str, float]:
+    """The (not renormalised) probability of each allowed label at the verdict written
+    from ``start`` in the tokens' text.
+
+    Raises:
+        _Unreadable: a log-probability that is not a number at or below 0, or the
+            verdict cannot be read along the tokens.
+    """
+    whole = "".join(texts)
     starts = [0, *accumulate(map(len, texts))][:-1]
     index = bisect_right(starts, start) - 1
     while index < len(texts) - 1 and starts[index] + len(texts[index]) <= start:
@@ -346,14 +442,14 @@ def _verdict_mass(
         found = scale.complete(new)
         if found is not None and (found != new or not longer):
             mass[labels[found]] = mass.get(labels[found], 0.0) + path * p_sampled
-            return written, mass
+            return mass
         if not longer:
-            return written, mass  # the sampled token is no verdict; its alternatives were counted
+            return mass  # the sampled token is no verdict; its alternatives were counted
         path *= p_sampled
         consumed = new
     if consumed in labels:
         mass[labels[consumed]] = mass.get(labels[consumed], 0.0) + path
-        return written, mass
+        return mass
     raise _Unreadable(NOT_READABLE)
 
 
