@@ -1782,6 +1782,18 @@
         <translation>正在连接 {0}…</translation>
     </message>
     <message>
+        <source>The model gives its tokens&apos; probabilities ({0} alternatives at a token): the verdicts&apos; probabilities can be read.</source>
+        <translation>该模型返回词元概率（每个词元 {0} 个候选）：可以读取判决的概率。</translation>
+    </message>
+    <message>
+        <source>The model gives no token probabilities here: its verdicts will be the ones it wrote. Use a server that returns logprobs, or turn probabilities off.</source>
+        <translation>该模型在此不返回词元概率：判决将采用它写出的结果。请使用返回 logprobs 的服务器，或关闭概率。</translation>
+    </message>
+    <message>
+        <source>Whether the model gives its tokens&apos; probabilities is not known: {0}</source>
+        <translation>无法确定该模型是否返回词元概率：{0}</translation>
+    </message>
+    <message>
         <source>Connected in {0} ms — {1} models: {2}</source>
         <translation>已连接，用时 {0} 毫秒 — 共 {1} 个模型：{2}</translation>
     </message>
@@ -7831,12 +7843,24 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>{models} 等另外 {count} 个</translation>
     </message>
     <message>
+        <source>{answers} But &apos;{model}&apos; gives no token probabilities here: its verdicts will be the ones it wrote, marked &quot;no probabilities from this server&quot;. Use a server that returns logprobs (vLLM, SGLang, llama.cpp, OpenAI), or turn probabilities off for this judge.</source>
+        <translation>{answers} 但“{model}”在此不返回词元概率：其判决将采用它写出的结果，并标记为“此服务器未提供概率”。请使用返回 logprobs 的服务器（vLLM、SGLang、llama.cpp、OpenAI），或为此评审关闭概率。</translation>
+    </message>
+    <message>
         <source>{who}: {url} does not offer the model &apos;{model}&apos;. It offers {offered}. Correct the model name, or load the model on the server.</source>
         <translation>{who}：{url} 不提供模型“{model}”。它提供 {offered}。请改正模型名称，或在服务器上加载该模型。</translation>
     </message>
     <message>
         <source>{project}: not runnable ({count} problem(s)).</source>
         <translation>{project}：无法运行（{count} 个问题）。</translation>
+    </message>
+    <message>
+        <source>{answers} It gives its tokens&apos; probabilities ({count} alternatives at a token), so the verdicts&apos; probabilities can be read.</source>
+        <translation>{answers} 它返回词元概率（每个词元 {count} 个候选），因此可以读取判决的概率。</translation>
+    </message>
+    <message>
+        <source>{answers} Whether &apos;{model}&apos; gives its tokens&apos; probabilities is not known: asking it failed ({problem}).</source>
+        <translation>{answers} 无法确定“{model}”是否返回词元概率：询问失败（{problem}）。</translation>
     </message>
     <message>
         <source>{severity}: {message}</source>
