@@ -128,4 +128,4 @@ def test_packs_of_the_least_sure_rows_need_probabilities(
         assert run(project).to_dict()["ok"] == 2
     argv = ["review", "pack", str(project.root), "--reviewers", "ana", "--out", str(tmp_path)]
     assert main([*argv, "--least-sure", "1"]) != 0
-    assert "Read the verdict's probabilities" in capsys.readouterr().err
+    assert "Keep the verdict's probabilities" in capsys.readouterr().err

@@ -48,7 +48,7 @@ def least_sure_rows(confidences: Mapping[int, float], count: int) -> list[int]:
         )
     if not confidences:
         raise JudgeDeskError(
-            'No verdict has a confidence: turn on "Read the verdict\'s probabilities" for '
+            'No verdict has a confidence: turn on "Keep the verdict\'s probabilities" for '
             "a judge (Judges pane, or probabilities = true) and run the project again."
         )
     ranked = sorted(confidences, key=lambda row: (confidences[row], row))

@@ -35,6 +35,7 @@ from judgedesk.core.run import RunRecord
 from judgedesk.ui.panes.report.card import ChartCard
 from judgedesk.ui.panes.report.charts import BarChartView
 from judgedesk.ui.panes.report.compare import RunCompareView
+from judgedesk.ui.panes.report.confidence import ConfidenceWords
 from judgedesk.ui.panes.report.heatmap import HeatmapView
 from judgedesk.ui.panes.report.history import HistorySection
 from judgedesk.ui.panes.report.pairs import PairWords
@@ -144,12 +145,15 @@ class ReportPane(QWidget):
         self.agreement_card = ChartCard("reportAgreement", HeatmapView(), charts)
         self.pairs_card = ChartCard("reportPairs", BarChartView(), charts)
         self.pair_words = PairWords(self)
+        self.confidence_card = ChartCard("reportConfidence", BarChartView(), charts)
+        self.confidence_words = ConfidenceWords(self)
         self.cards = [
             self.distribution_card,
             self.category_card,
             self.dimension_card,
             self.agreement_card,
             self.pairs_card,
+            self.confidence_card,
         ]
         self.people = PeopleSection(charts)  # first: whether people trust the judge
         self.history = HistorySection(self.words.terms, charts)  # then whether a change helped
@@ -331,7 +335,7 @@ class ReportPane(QWidget):
             self.review.setText("")
             self.corrected.setText("")
             for card in self.cards:
-                card.setVisible(card not in (self.dimension_card, self.pairs_card))
+                card.setVisible(card not in self._optional_cards())
             for card in self.cards:
                 self._fill_card(card, None)
             self._lay_out_cards()
@@ -351,8 +355,16 @@ class ReportPane(QWidget):
         self.pairs_card.setVisible(report.pairwise is not None)
         if report.pairwise is not None:
             self._fill_card(self.pairs_card, self.pair_words.page(report.pairwise))
+        calibration = report.confidence_calibration
+        self.confidence_card.setVisible(calibration is not None)
+        if calibration is not None:
+            self._fill_card(self.confidence_card, self.confidence_words.page(calibration))
         self._lay_out_cards()
         self.sig_report_shown.emit(report)
+
+    def _optional_cards(self) -> tuple[ChartCard, ...]:
+        """The cards shown only for reports that have their figures."""
+        return (self.dimension_card, self.pairs_card, self.confidence_card)
 
     def _fill_card(self, card: ChartCard, page: ChartPage | None) -> None:
         if page is None:
@@ -367,7 +379,7 @@ class ReportPane(QWidget):
             return self.words.categories(empty, self.category_field() or None)
         if card is self.agreement_card:
             return self.words.agreement(empty)
-        if card is self.dimension_card or card is self.pairs_card:
+        if card in self._optional_cards():
             return self.words.dimensions(empty)
         return self.words.distribution(empty)
 
