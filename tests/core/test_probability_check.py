@@ -47,7 +47,7 @@ def test_judgedesk_check_says_which_judge_gives_no_probabilities(
 ) -> None:
     with FakeOpenAI(reply=lambda body: "Score: [[7]]") as fake:
         project = make_project(tmp_path / "p", fake.base_url, rows=1, probabilities=True)
-        [check] = asyncio.run(check_models(project))
+        [check] = asyncio.run(check_models(project, probabilities=True))
         assert check.finding()[0] == "warning"
         assert main(["check", str(project.root)]) == 0
     out = capsys.readouterr().out
@@ -55,6 +55,14 @@ def test_judgedesk_check_says_which_judge_gives_no_probabilities(
     with FakeOpenAI(reply=_with_logprobs) as fake:
         project.judges[0].base_url = fake.base_url
         project.save()
-        [check] = asyncio.run(check_models(project))
+        [check] = asyncio.run(check_models(project, probabilities=True))
     severity, words = check.finding()
     assert severity == "info" and "It gives its tokens' probabilities (3 alternatives" in words
+
+
+def test_a_run_asks_no_question_of_its_own(tmp_path: Path) -> None:
+    with FakeOpenAI(reply=lambda body: "Score: [[7]]") as fake:
+        project = make_project(tmp_path / "p", fake.base_url, rows=1, probabilities=True)
+        [check] = asyncio.run(check_models(project))  # as a run checks its models
+        assert not check.found.probabilities_asked and check.finding()[0] == "info"
+        assert not [body for body in fake.requests if "messages" in body]

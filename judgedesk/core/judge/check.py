@@ -50,6 +50,11 @@ class ConnectionCheck:
     alternatives: int = 0
     logprobs_problem: str = ""
 
+    @property
+    def probabilities_asked(self) -> bool:
+        """Whether the model was asked if it gives its tokens' probabilities."""
+        return self.logprobs is not None or bool(self.logprobs_problem)
+
 
 async def check_connection(
     base_url: str,

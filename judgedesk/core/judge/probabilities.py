@@ -16,19 +16,23 @@ from __future__ import annotations
 
 import functools
 import math
-import re
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import accumulate
 from typing import Any
 
 from judgedesk.core.judge.parsers.common import Verdict, VerdictValue
 from judgedesk.core.judge.parsers.pairwise import CHOICE_SCALE, COMPARISON_SCALE, TIE
 from judgedesk.core.judge.parsers.rule import PAIR_LABELS, VerdictRule
+from judgedesk.core.judge.verdict_tokens import (
+    NOT_READABLE,
+    Unreadable,
+    found_at,
+    last_place,
+    mass_at,
+    tokens_of,
+)
 
 NO_PROBABILITIES = "no probabilities from this server"
-NOT_READABLE = "probabilities not readable here"
 
 # Written form -> (label, value) for the readers whose verdicts are a fixed set of words.
 _LABELS: dict[str, dict[str, tuple[str, VerdictValue]]] = {
@@ -95,10 +99,6 @@ class VerdictProbabilities:
         return not self.note
 
 
-class _Unreadable(Exception):
-    """The tokens cannot be read; the message is the note kept."""
-
-
 def allowed_verdicts(
     parser_id: str, options: Mapping[str, object] | None = None
 ) -> dict[str, tuple[str, VerdictValue]] | None:
@@ -133,41 +133,6 @@ def _numbers(low: int, high: int) -> dict[str, tuple[str, VerdictValue]] | None:
     if high < low or high - low > _MOST_NUMBERS:
         return None
     return {str(n): (str(n), n) for n in range(low, high + 1)}
-
-
-class _Scale:
-    """The allowed verdicts arranged for reading tokens: each written form's label, the
-    signs that could lengthen one, and which forms go on from each beginning."""
-
-    def __init__(self, allowed: Mapping[str, tuple[str, VerdictValue]]) -> None:
-        self.labels = {text: label for text, (label, _value) in allowed.items()}
-        self.longest = max(map(len, self.labels), default=0)
-        self.signs = frozenset(c for text in self.labels for c in text if not c.isalnum())
-        self.going_on: dict[str, list[str]] = {}
-        for text in self.labels:
-            for end in range(1, len(text)):
-                self.going_on.setdefault(text[:end], []).append(text)
-
-    def complete(self, text: str) -> str | None:
-        """The form ``text`` writes in full, followed by nothing that could lengthen it."""
-        if text in self.labels:
-            return text
-        for end in range(min(len(text) - 1, self.longest), 0, -1):
-            after = text[end]
-            if text[:end] in self.labels and not (after.isalnum() or after in self.signs):
-                return text[:end]
-        return None
-
-    def only_one(self, text: str) -> str | None:
-        """The one form going on from ``text`` (a first token only one verdict goes on
-        from), or None."""
-        forms = self.going_on.get(text)
-        return forms[0] if forms is not None and len(forms) == 1 else None
-
-
-@functools.lru_cache(maxsize=64)
-def _scale(forms: tuple[tuple[str, str], ...]) -> _Scale:
-    return _Scale({text: (label, 0) for text, label in forms})
 
 
 def _whole(value: object, default: int) -> int:
@@ -217,7 +182,7 @@ def read_probabilities(
             written, mass = sampled or "", _judgelm_mass(verdict, logprobs)
         else:
             written, mass = _verdict_mass(verdict, forms, logprobs, allowed)
-    except _Unreadable as exc:
+    except Unreadable as exc:
         return VerdictProbabilities(sampled=sampled, note=str(exc))
     total = sum(mass.values())
     if not total > 0:
@@ -316,62 +281,18 @@ def _verdict_mass(
     one of ``forms`` is written.
 
     Raises:
-        _Unreadable: the tokens do not make the content, carry bad numbers, or the
+        Unreadable: the tokens do not make the content, carry bad numbers, or the
             verdict cannot be found among them.
     """
     content = verdict.raw
-    texts, base = _tokens(content, logprobs)
-    found = _found_at(content, verdict.spans[:1], forms, allowed)
+    texts, base = tokens_of(content, logprobs)
+    found = found_at(content, verdict.spans[:1], forms, allowed)
     if found is None:
-        places = [
-            (place, form) for form in forms if (place := _place(content, form, allowed)) is not None
-        ]
-        if not places:
-            raise _Unreadable(NOT_READABLE)
-        found = max(places)
+        found = last_place(content, forms, allowed)
+    if found is None:
+        raise Unreadable(NOT_READABLE)
     start, written = found
-    return written, _mass_at(base + start, texts, logprobs, allowed)
-
-
-def _tokens(content: str, logprobs: Sequence[Mapping[str, Any]]) -> tuple[list[str], int]:
-    """The tokens' texts, and where the content starts among them.
-
-    Raises:
-        _Unreadable: the tokens are not text, or do not make the content.
-    """
-    try:
-        texts: list[str] = [entry["token"] for entry in logprobs]
-        whole = "".join(texts)
-    except (TypeError, KeyError):
-        raise _Unreadable("the server's tokens are not text; the sampled verdict is kept") from None
-    # The content is the reply with its reasoning (before it) and outer spaces taken out.
-    answer = whole.rstrip()
-    if not content or not answer.endswith(content):
-        raise _Unreadable("the tokens do not make the reply; the sampled verdict is kept")
-    return texts, len(answer) - len(content)
-
-
-def _found_at(
-    content: str,
-    spans: Sequence[tuple[int, int]],
-    forms: Sequence[str],
-    allowed: Mapping[str, tuple[str, VerdictValue]],
-) -> tuple[int, str] | None:
-    """Where the reader found the verdict: the place it names when one of ``forms`` is
-    written there, or stands in it ("Output (a)", a JSON value, holds the "a"); None
-    when it is not there (a reader that rewrote the text, such as "≫" into ">>", may
-    point elsewhere)."""
-    for start, end in spans:
-        written = content[start:end]
-        if written in forms:
-            return start, written
-        places = [
-            (place, form) for form in forms if (place := _place(written, form, allowed)) is not None
-        ]
-        if places:
-            place, form = max(places)
-            return start + place, form
-    return None
+    return written, mass_at(base + start, texts, logprobs, allowed)
 
 
 def _judgelm_mass(verdict: Verdict, logprobs: Sequence[Mapping[str, Any]]) -> dict[str, float]:
@@ -379,18 +300,18 @@ def _judgelm_mass(verdict: Verdict, logprobs: Sequence[Mapping[str, Any]]) -> di
     alternatives at its place, the second's at its own (after the first as written),
     and each comparison the chance the two scores make it."""
     if len(verdict.spans) != 2:
-        raise _Unreadable(NOT_READABLE)
+        raise Unreadable(NOT_READABLE)
     content = verdict.raw
-    texts, base = _tokens(content, logprobs)
+    texts, base = tokens_of(content, logprobs)
     scale = _numbers(0, 10) or {}
     tables: list[dict[str, float]] = []
     for start, end in verdict.spans:
         if content[start:end] not in scale:
-            raise _Unreadable(NOT_READABLE)  # "8.5": not one of the scale's whole numbers
-        mass = _mass_at(base + start, texts, logprobs, scale)
+            raise Unreadable(NOT_READABLE)  # "8.5": not one of the scale's whole numbers
+        mass = mass_at(base + start, texts, logprobs, scale)
         total = sum(mass.values())
         if not total > 0:
-            raise _Unreadable("no alternative at a score is a score from 0 to 10")
+            raise Unreadable("no alternative at a score is a score from 0 to 10")
         tables.append({label: p / total for label, p in mass.items()})
     first, second = tables
     made = dict.fromkeys(_JUDGELM, 0.0)
@@ -399,126 +320,3 @@ def _judgelm_mass(verdict: Verdict, logprobs: Sequence[Mapping[str, Any]]) -> di
             label = "A>B" if int(a) > int(b) else "A=B" if a == b else "B>A"
             made[label] += p * q
     return {label: p for label, p in made.items() if p > 0}
-
-
-def _mass_at(
-    start: int,
-    texts: Sequence[str],
-    logprobs: Sequence[Mapping[str, Any]],
-    allowed: Mapping[str, tuple[str, VerdictValue]],
-) -> dict[str, float]:
-    """The (not renormalised) probability of each allowed label at the verdict written
-    from ``start`` in the tokens' text.
-
-    Raises:
-        _Unreadable: a log-probability that is not a number at or below 0, or the
-            verdict cannot be read along the tokens.
-    """
-    whole = "".join(texts)
-    starts = [0, *accumulate(map(len, texts))][:-1]
-    index = bisect_right(starts, start) - 1
-    while index < len(texts) - 1 and starts[index] + len(texts[index]) <= start:
-        index += 1  # empty tokens before the verdict
-    prefix = whole[starts[index] : start]
-    scale = _scale(tuple((text, label) for text, (label, _value) in allowed.items()))
-    labels = scale.labels
-    mass: dict[str, float] = {}
-    consumed = ""
-    path = 1.0
-    for position in range(index, len(texts)):
-        sampled, alternatives = _alternatives(logprobs[position])
-        if position == index:
-            sampled = sampled[len(prefix) :]
-            alternatives = _after_prefix(alternatives, prefix)
-        for text, p in alternatives.items():
-            if text == sampled or not (consumed + text):
-                continue
-            found = scale.complete(consumed + text) or scale.only_one(consumed + text)
-            if found is not None:
-                mass[labels[found]] = mass.get(labels[found], 0.0) + path * p
-        new = consumed + sampled
-        p_sampled = alternatives.get(sampled, 0.0)
-        longer = scale.going_on.get(new)
-        found = scale.complete(new)
-        if found is not None and (found != new or not longer):
-            mass[labels[found]] = mass.get(labels[found], 0.0) + path * p_sampled
-            return mass
-        if not longer:
-            return mass  # the sampled token is no verdict; its alternatives were counted
-        path *= p_sampled
-        consumed = new
-    if consumed in labels:
-        mass[labels[consumed]] = mass.get(labels[consumed], 0.0) + path
-        return mass
-    raise _Unreadable(NOT_READABLE)
-
-
-def _place(
-    content: str, written: str, allowed: Mapping[str, tuple[str, VerdictValue]]
-) -> int | None:
-    """Where the verdict is written in the content: its last standing occurrence (the
-    readers take the last verdict)."""
-    pattern = _standing(written, "".join(sorted({c for text in allowed for c in text})))
-    last = None
-    for match in pattern.finditer(content):
-        last = match.start()
-    if last is None and written[-1:].isdigit():
-        # "7." ending a sentence: the full stop is not part of the number.
-        for match in re.finditer(rf"(?<![\w.]){re.escape(written)}(?![\w])", content):
-            last = match.start()
-    return last
-
-
-@functools.lru_cache(maxsize=256)
-def _standing(written: str, chars: str) -> re.Pattern[str]:
-    """``written`` standing alone: not inside a longer number, word or label."""
-    signs = "".join(re.escape(c) for c in chars if not c.isalnum())
-    edge = rf"[\w.{signs}]"
-    return re.compile(rf"(?<!{edge}){re.escape(written)}(?!{edge})")
-
-
-def _alternatives(entry: Mapping[str, Any]) -> tuple[str, dict[str, float]]:
-    """The sampled token and every alternative's probability (the sampled included).
-
-    Raises:
-        _Unreadable: a log-probability that is not a number at or below 0.
-    """
-    sampled = str(entry.get("token"))
-    probabilities: dict[str, float] = {}
-    top = entry.get("top_logprobs")
-    for alternative in top if isinstance(top, list) else ():
-        if not isinstance(alternative, dict) or not isinstance(alternative.get("token"), str):
-            continue
-        text = alternative["token"]
-        probabilities.setdefault(text, _probability(alternative.get("logprob")))
-    probabilities[sampled] = _probability(entry.get("logprob"))
-    return sampled, probabilities
-
-
-def _probability(logprob: object) -> float:
-    if isinstance(logprob, bool) or not isinstance(logprob, int | float):
-        raise _Unreadable("a log-probability is not a number; the sampled verdict is kept")
-    if math.isnan(logprob) or logprob > 0:
-        raise _Unreadable(
-            f"a log-probability is {logprob!r}, not a number at or below 0; the sampled "
-            "verdict is kept"
-        )
-    return math.exp(logprob)
-
-
-def _after_prefix(alternatives: dict[str, float], prefix: str) -> dict[str, float]:
-    """The alternatives at the verdict's first token, without the text before the verdict
-    (alternatives not starting with it are no verdict in this place)."""
-    if not prefix:
-        return alternatives
-    kept: dict[str, float] = {}
-    blank = not prefix.strip()
-    for text, p in alternatives.items():
-        if text.startswith(prefix):
-            rest = text[len(prefix) :]
-        elif blank:
-            rest = text.lstrip()  # " 7" and "7" both put a 7 after the space
-        else:
-            continue
-        kept[rest] = kept.get(rest, 0.0) + p
-    return kept

@@ -108,7 +108,7 @@ class ModelCheck:
             ms=milliseconds,
             model=model,
         )
-        if self.role == "judge" and self.settings.probabilities:
+        if self.role == "judge" and self.settings.probabilities and found.probabilities_asked:
             return self._probabilities(answers)
         return "info", answers
 
@@ -172,13 +172,18 @@ def _calls(settings: JudgeSettings) -> bool:
     return settings.kind == "openai" and bool(settings.base_url.strip() and settings.model.strip())
 
 
-async def check_models(project: Project, *, timeout: float = 15.0) -> list[ModelCheck]:
+async def check_models(
+    project: Project, *, timeout: float = 15.0, probabilities: bool = False
+) -> list[ModelCheck]:
     """Ask every model a run of ``project`` calls, all at the same time; never raises for
     what a server does.
 
     Each endpoint is asked once for its models, however many judges use it; a model
     file is read, not loaded. A key not approved for its address is not sent (the check
     says so). ``timeout``: seconds to wait for an endpoint's model list.
+    ``probabilities``: also ask each judge reading its verdicts' probabilities one short
+    question, to say whether its model gives them (a call of its own: a run's own check
+    does not ask it).
     """
     asked: dict[Hashable, asyncio.Future[ConnectionCheck]] = {}
     plan: list[tuple[str, JudgeSettings, Path | None, Hashable]] = []
@@ -193,7 +198,8 @@ async def check_models(project: Project, *, timeout: float = 15.0) -> list[Model
         else:
             url, headers = settings.base_url.strip(), tuple(sorted(settings.headers.items()))
             # A judge reading probabilities asks its own model whether it gives them.
-            model = settings.model if role == "judge" and settings.probabilities else ""
+            asks = probabilities and role == "judge" and settings.probabilities
+            model = settings.model if asks else ""
             key = (url, settings.api_key, headers, model)
             if key not in asked:
                 asked[key] = asyncio.ensure_future(
