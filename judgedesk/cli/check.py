@@ -80,7 +80,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         )
     else:
         # Only now: every key is approved for its address (none other would be sent).
-        checks = asyncio.run(check_models(project))
+        checks = asyncio.run(check_models(project, probabilities=True))
         problems.extend(Problem(*check.finding()) for check in checks)
     for problem in problems:
         line = say(

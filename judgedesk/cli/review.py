@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -73,15 +74,23 @@ def _share(text: str) -> float:
 
 def cmd_review_pack(args: argparse.Namespace) -> int:
     from judgedesk.core.project import load_project
-    from judgedesk.core.review import plan_packs, write_packs
+    from judgedesk.core.review import (
+        least_sure_rows,
+        plan_packs,
+        project_confidences,
+        write_packs,
+    )
     from judgedesk.core.run import Store
 
     project = load_project(args.dir)
     allow_project(project, args.trust, keys=False)
     dataset = open_project_data(project)
-    plan = plan_packs(
-        range(len(dataset)), args.reviewers.split(","), _share(args.overlap), args.seed
-    )
+    rows: Sequence[int] = range(len(dataset))
+    if args.least_sure is not None:
+        # The rows the judge was least sure of are where reviews are worth the most.
+        rows = least_sure_rows(project_confidences(project), args.least_sure)
+        print(f"The {len(rows)} rows the judge was least sure of.")
+    plan = plan_packs(rows, args.reviewers.split(","), _share(args.overlap), args.seed)
     print(plan.summary())
     out = Path(args.out).expanduser()
     store = Store(project.store_path) if project.store_path.is_file() else None
@@ -161,6 +170,13 @@ def add_review_command(sub: Any) -> None:
         help="show the judge's verdict in the packs (off: people judge on their own)",
     )
     pack.add_argument("--instructions", default="", help="a few words for the reviewers")
+    pack.add_argument(
+        "--least-sure",
+        type=int,
+        metavar="N",
+        help="only the N rows whose verdict the judge was least sure of (needs a judge "
+        "reading its verdicts' probabilities)",
+    )
     pack.add_argument("--trust", action="store_true", help=TRUST_HELP)
     pack.set_defaults(func=cmd_review_pack)
     merge = actions.add_parser(

@@ -23,10 +23,16 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '{who}: {file} can be loaded here.'),
     # check.more
     QT_TRANSLATE_NOOP("core", '{models} and {count} more'),
+    # check.no_probabilities
+    QT_TRANSLATE_NOOP("core", '{answers} But \'{model}\' gives no token probabilities here: its verdicts will be the ones it wrote, marked "no probabilities from this server". Use a server that returns logprobs (vLLM, SGLang, llama.cpp, OpenAI), or turn probabilities off for this judge.'),
     # check.not_offered
     QT_TRANSLATE_NOOP("core", "{who}: {url} does not offer the model '{model}'. It offers {offered}. Correct the model name, or load the model on the server."),
     # check.not_runnable
     QT_TRANSLATE_NOOP("core", '{project}: not runnable ({count} problem(s)).'),
+    # check.probabilities
+    QT_TRANSLATE_NOOP("core", "{answers} It gives its tokens' probabilities ({count} alternatives at a token), so the verdicts' probabilities can be read."),
+    # check.probabilities_unknown
+    QT_TRANSLATE_NOOP("core", "{answers} Whether '{model}' gives its tokens' probabilities is not known: asking it failed ({problem})."),
     # check.problem
     QT_TRANSLATE_NOOP("core", '{severity}: {message}'),
     # check.ready

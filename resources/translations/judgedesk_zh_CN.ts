@@ -653,6 +653,53 @@
     </message>
 </context>
 <context>
+    <name>ConfidenceWords</name>
+    <message>
+        <source>Confidence {0:.1f}–{1:.1f}</source>
+        <translation>置信度 {0:.1f}–{1:.1f}</translation>
+    </message>
+    <message>
+        <source>n = {0}</source>
+        <translation>n = {0}</translation>
+    </message>
+    <message>
+        <source>{0}: mean confidence {1:.0%}, people agreed {2} of {3}</source>
+        <translation>{0}：平均置信度 {1:.0%}，人工认同 {3} 行中的 {2} 行</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>置信度</translation>
+    </message>
+    <message>
+        <source>Share people agreed with</source>
+        <translation>人工认同的比例</translation>
+    </message>
+    <message>
+        <source>Agreement with people by the judge&apos;s confidence: {0}.</source>
+        <translation>按评审置信度划分的人工一致性：{0}。</translation>
+    </message>
+    <message>
+        <source>Over the {0} reviewed rows whose verdict was read with its probabilities: how often people gave the judge&apos;s verdict, by how sure it was. A calibrated judge agrees with people as often as it is sure (its 0.8–0.9 bar near 85%). Expected calibration error: {1:.3f}.</source>
+        <translation>在判决带有概率且经人工审阅的 {0} 行中：按评审的把握程度，人工给出与评审相同判决的频率。校准良好的评审，与人工一致的频率等于其把握程度（0.8–0.9 一栏接近 85%）。期望校准误差：{1:.3f}。</translation>
+    </message>
+    <message>
+        <source>Mean confidence</source>
+        <translation>平均置信度</translation>
+    </message>
+    <message>
+        <source>People agreed</source>
+        <translation>人工认同</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>Confidence and agreement with people</source>
+        <translation>置信度与人工一致性</translation>
+    </message>
+</context>
+<context>
     <name>ConfusionModel</name>
     <message>
         <source>You said {0}</source>
@@ -1220,6 +1267,10 @@
         <translation>相同的种子得到相同的分配</translation>
     </message>
     <message>
+        <source>every row</source>
+        <translation>所有行</translation>
+    </message>
+    <message>
         <source>Show the judge&apos;s verdict in the packs</source>
         <translation>在复核包中显示评审的判定</translation>
     </message>
@@ -1256,6 +1307,10 @@
         <translation>种子(&amp;S)：</translation>
     </message>
     <message>
+        <source>&amp;Least sure rows:</source>
+        <translation>最没把握的行(&amp;L)：</translation>
+    </message>
+    <message>
         <source>&amp;Instructions:</source>
         <translation>说明(&amp;I)：</translation>
     </message>
@@ -1266,6 +1321,14 @@
     <message>
         <source>&amp;Write Packs</source>
         <translation>写出复核包(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Only the rows whose verdict the judge was least sure of (read from its probabilities): where people&apos;s reviews are worth the most.</source>
+        <translation>只取评审最没把握的判决所在的行（由其概率得出）：人工审阅在这些行上最有价值。</translation>
+    </message>
+    <message>
+        <source>No verdict has a confidence: turn on &quot;Keep the verdict&apos;s probabilities&quot; for a judge and run the project again.</source>
+        <translation>没有任何判决带有置信度：请为某个评审开启“保留判决的概率”，然后重新运行项目。</translation>
     </message>
     <message>
         <source>Name the reviewers to see how the rows are split.</source>
@@ -2113,6 +2176,18 @@
     <message>
         <source>Connecting to {0}…</source>
         <translation>正在连接 {0}…</translation>
+    </message>
+    <message>
+        <source>The model gives its tokens&apos; probabilities ({0} alternatives at a token): the verdicts&apos; probabilities can be read.</source>
+        <translation>该模型返回词元概率（每个词元 {0} 个候选）：可以读取判决的概率。</translation>
+    </message>
+    <message>
+        <source>The model gives no token probabilities here: its verdicts will be the ones it wrote. Use a server that returns logprobs, or turn probabilities off.</source>
+        <translation>该模型在此不返回词元概率：判决将采用它写出的结果。请使用返回 logprobs 的服务器，或关闭概率。</translation>
+    </message>
+    <message>
+        <source>Whether the model gives its tokens&apos; probabilities is not known: {0}</source>
+        <translation>无法确定该模型是否返回词元概率：{0}</translation>
     </message>
     <message>
         <source>Connected in {0} ms — {1} models: {2}</source>
@@ -4580,6 +4655,18 @@ Read it?</source>
         <translation>评审分数上限</translation>
     </message>
     <message>
+        <source>Confidence below</source>
+        <translation>置信度低于</translation>
+    </message>
+    <message>
+        <source>Only verdicts the judge was less sure of than</source>
+        <translation>只显示评审把握低于此值的判决</translation>
+    </message>
+    <message>
+        <source>Only rows whose verdict the judge gave with a confidence below this (0 to 1), read from its probabilities, e.g. 0.7</source>
+        <translation>只显示评审判决置信度低于此值（0 到 1，由其概率得出）的行，例如 0.7</translation>
+    </message>
+    <message>
         <source>Find in the rows</source>
         <translation>在行中查找</translation>
     </message>
@@ -4606,6 +4693,10 @@ Read it?</source>
     <message>
         <source>Judge score, highest first</source>
         <translation>评审分数，从高到低</translation>
+    </message>
+    <message>
+        <source>Least sure first</source>
+        <translation>最没把握的优先</translation>
     </message>
     <message>
         <source>Reviewed most recently</source>
@@ -5004,6 +5095,14 @@ Read it?</source>
     <message>
         <source>the judge&apos;s reasoning</source>
         <translation>评审的推理过程</translation>
+    </message>
+    <message>
+        <source>Probabilities not read: {0}. The verdict is the one it wrote.</source>
+        <translation>未读取概率：{0}。判决为评审写出的结果。</translation>
+    </message>
+    <message>
+        <source>Its alternatives (it wrote {0}; confidence {1}):</source>
+        <translation>其候选判决（评审写的是 {0}；置信度 {1}）：</translation>
     </message>
     <message>
         <source>both orders agree ({0} as shown, {1} with A and B swapped)</source>
@@ -8322,12 +8421,24 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>{models} 等另外 {count} 个</translation>
     </message>
     <message>
+        <source>{answers} But &apos;{model}&apos; gives no token probabilities here: its verdicts will be the ones it wrote, marked &quot;no probabilities from this server&quot;. Use a server that returns logprobs (vLLM, SGLang, llama.cpp, OpenAI), or turn probabilities off for this judge.</source>
+        <translation>{answers} 但“{model}”在此不返回词元概率：其判决将采用它写出的结果，并标记为“此服务器未提供概率”。请使用返回 logprobs 的服务器（vLLM、SGLang、llama.cpp、OpenAI），或为此评审关闭概率。</translation>
+    </message>
+    <message>
         <source>{who}: {url} does not offer the model &apos;{model}&apos;. It offers {offered}. Correct the model name, or load the model on the server.</source>
         <translation>{who}：{url} 不提供模型“{model}”。它提供 {offered}。请改正模型名称，或在服务器上加载该模型。</translation>
     </message>
     <message>
         <source>{project}: not runnable ({count} problem(s)).</source>
         <translation>{project}：无法运行（{count} 个问题）。</translation>
+    </message>
+    <message>
+        <source>{answers} It gives its tokens&apos; probabilities ({count} alternatives at a token), so the verdicts&apos; probabilities can be read.</source>
+        <translation>{answers} 它返回词元概率（每个词元 {count} 个候选），因此可以读取判决的概率。</translation>
+    </message>
+    <message>
+        <source>{answers} Whether &apos;{model}&apos; gives its tokens&apos; probabilities is not known: asking it failed ({problem}).</source>
+        <translation>{answers} 无法确定“{model}”是否返回词元概率：询问失败（{problem}）。</translation>
     </message>
     <message>
         <source>{severity}: {message}</source>

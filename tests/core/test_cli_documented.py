@@ -70,6 +70,8 @@ MORE_FORMS = [
     "--trust",
     "judgedesk batch import their-eval batch-results.jsonl --trust",
     "judgedesk calibrate my-eval --trust",
+    "judgedesk run against --trust --quiet",
+    "judgedesk review pack against --reviewers ana --least-sure 1 --out sure-packs --trust",
 ]
 
 
@@ -85,7 +87,15 @@ def documented_commands() -> list[str]:
     return [line.strip() for line in lines if line.strip().startswith("judgedesk")]
 
 
-def reply(body: dict[str, Any]) -> str:
+def reply(body: dict[str, Any]) -> str | dict[str, Any]:
+    text = _text(body)
+    if body.get("logprobs"):  # each character a token, sampled for sure
+        tokens = [{"token": c, "logprob": 0.0, "top_logprobs": []} for c in text]
+        return {"content": text, "logprobs": tokens}
+    return text
+
+
+def _text(body: dict[str, Any]) -> str:
     prompt = body["messages"][-1]["content"]
     if "A++" in prompt:
         return '{"choice": "B+", "reason": "B covers more of the checklist."}'

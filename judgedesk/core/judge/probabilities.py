@@ -16,19 +16,23 @@ from __future__ import annotations
 
 import functools
 import math
-import re
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import accumulate
 from typing import Any
 
 from judgedesk.core.judge.parsers.common import Verdict, VerdictValue
 from judgedesk.core.judge.parsers.pairwise import CHOICE_SCALE, COMPARISON_SCALE, TIE
 from judgedesk.core.judge.parsers.rule import PAIR_LABELS, VerdictRule
+from judgedesk.core.judge.verdict_tokens import (
+    NOT_READABLE,
+    Unreadable,
+    found_at,
+    last_place,
+    mass_at,
+    tokens_of,
+)
 
 NO_PROBABILITIES = "no probabilities from this server"
-NOT_READABLE = "probabilities not readable here"
 
 # Written form -> (label, value) for the readers whose verdicts are a fixed set of words.
 _LABELS: dict[str, dict[str, tuple[str, VerdictValue]]] = {
@@ -36,6 +40,12 @@ _LABELS: dict[str, dict[str, tuple[str, VerdictValue]]] = {
     "choice5": {label: (label, value) for label, value in CHOICE_SCALE.items()},
     "correctness": {"A": ("A", True), "B": ("B", False)},
     "mtbench_pair": {"A": ("A>B", 2), "B": ("B>A", 4), "C": ("A=B", 3)},
+    "prometheus_pair": {"A": ("A>B", 2), "B": ("B>A", 4)},
+    "llmbar": {
+        letter: (label, value)
+        for letters, label, value in (("aA", "A>B", 2), ("bB", "B>A", 4))
+        for letter in letters
+    },
 }
 _KINDS = {
     "score": "score",
@@ -44,8 +54,13 @@ _KINDS = {
     "comparison": "pairwise",
     "choice5": "pairwise",
     "mtbench_pair": "pairwise",
+    "prometheus_pair": "pairwise",
+    "llmbar": "pairwise",
+    "judgelm": "pairwise",
     "correctness": "label",
 }
+# JudgeLM's two scores, each read on its own scale; the comparison they make is read from both.
+_JUDGELM = {"A>B": 2, "A=B": 3, "B>A": 4}
 _RULE_KINDS = {"score": "score", "pairwise": "pairwise", "correctness": "label", "label": "label"}
 # The largest scale read number by number; a wider one is not a set of verdicts.
 _MOST_NUMBERS = 1000
@@ -84,10 +99,6 @@ class VerdictProbabilities:
         return not self.note
 
 
-class _Unreadable(Exception):
-    """The tokens cannot be read; the message is the note kept."""
-
-
 def allowed_verdicts(
     parser_id: str, options: Mapping[str, object] | None = None
 ) -> dict[str, tuple[str, VerdictValue]] | None:
@@ -104,6 +115,8 @@ def allowed_verdicts(
     """
     if parser_id in _LABELS:
         return _LABELS[parser_id]
+    if parser_id == "judgelm":
+        return {label: (label, value) for label, value in _JUDGELM.items()}
     if _KINDS.get(parser_id) != "score":
         return None
     options = options or {}
@@ -120,41 +133,6 @@ def _numbers(low: int, high: int) -> dict[str, tuple[str, VerdictValue]] | None:
     if high < low or high - low > _MOST_NUMBERS:
         return None
     return {str(n): (str(n), n) for n in range(low, high + 1)}
-
-
-class _Scale:
-    """The allowed verdicts arranged for reading tokens: each written form's label, the
-    signs that could lengthen one, and which forms go on from each beginning."""
-
-    def __init__(self, allowed: Mapping[str, tuple[str, VerdictValue]]) -> None:
-        self.labels = {text: label for text, (label, _value) in allowed.items()}
-        self.longest = max(map(len, self.labels), default=0)
-        self.signs = frozenset(c for text in self.labels for c in text if not c.isalnum())
-        self.going_on: dict[str, list[str]] = {}
-        for text in self.labels:
-            for end in range(1, len(text)):
-                self.going_on.setdefault(text[:end], []).append(text)
-
-    def complete(self, text: str) -> str | None:
-        """The form ``text`` writes in full, followed by nothing that could lengthen it."""
-        if text in self.labels:
-            return text
-        for end in range(min(len(text) - 1, self.longest), 0, -1):
-            after = text[end]
-            if text[:end] in self.labels and not (after.isalnum() or after in self.signs):
-                return text[:end]
-        return None
-
-    def only_one(self, text: str) -> str | None:
-        """The one form going on from ``text`` (a first token only one verdict goes on
-        from), or None."""
-        forms = self.going_on.get(text)
-        return forms[0] if forms is not None and len(forms) == 1 else None
-
-
-@functools.lru_cache(maxsize=64)
-def _scale(forms: tuple[tuple[str, str], ...]) -> _Scale:
-    return _Scale({text: (label, 0) for text, label in forms})
 
 
 def _whole(value: object, default: int) -> int:
@@ -200,8 +178,11 @@ def read_probabilities(
     if not forms:
         return VerdictProbabilities(sampled=sampled, note="no verdict to read probabilities of")
     try:
-        written, mass = _verdict_mass(verdict.raw, forms, logprobs, allowed)
-    except _Unreadable as exc:
+        if reader == "judgelm":
+            written, mass = sampled or "", _judgelm_mass(verdict, logprobs)
+        else:
+            written, mass = _verdict_mass(verdict, forms, logprobs, allowed)
+    except Unreadable as exc:
         return VerdictProbabilities(sampled=sampled, note=str(exc))
     total = sum(mass.values())
     if not total > 0:
@@ -290,139 +271,52 @@ def _written(
 
 
 def _verdict_mass(
-    content: str,
+    verdict: Verdict,
     forms: Sequence[str],
     logprobs: Sequence[Mapping[str, Any]],
     allowed: Mapping[str, tuple[str, VerdictValue]],
 ) -> tuple[str, dict[str, float]]:
-    """The form the verdict is written in (the last one written, of ``forms``), and the
-    (not renormalised) probability of each allowed label at its place.
+    """The form the verdict is written in, and the (not renormalised) probability of
+    each allowed label at its place: where the reader found it, else the last place
+    one of ``forms`` is written.
 
     Raises:
-        _Unreadable: the tokens do not make the content, carry bad numbers, or the
+        Unreadable: the tokens do not make the content, carry bad numbers, or the
             verdict cannot be found among them.
     """
-    try:
-        texts: list[str] = [entry["token"] for entry in logprobs]
-        whole = "".join(texts)
-    except (TypeError, KeyError):
-        raise _Unreadable("the server's tokens are not text; the sampled verdict is kept") from None
-    # The content is the reply with its reasoning (before it) and outer spaces taken out.
-    answer = whole.rstrip()
-    base = len(answer) - len(content)
-    if not content or not answer.endswith(content):
-        raise _Unreadable("the tokens do not make the reply; the sampled verdict is kept")
-    places = [
-        (place, form) for form in forms if (place := _place(content, form, allowed)) is not None
-    ]
-    if not places:
-        raise _Unreadable(NOT_READABLE)
-    start, written = max(places)
-    start += base
-    starts = [0, *accumulate(map(len, texts))][:-1]
-    index = bisect_right(starts, start) - 1
-    while index < len(texts) - 1 and starts[index] + len(texts[index]) <= start:
-        index += 1  # empty tokens before the verdict
-    prefix = whole[starts[index] : start]
-    scale = _scale(tuple((text, label) for text, (label, _value) in allowed.items()))
-    labels = scale.labels
-    mass: dict[str, float] = {}
-    consumed = ""
-    path = 1.0
-    for position in range(index, len(texts)):
-        sampled, alternatives = _alternatives(logprobs[position])
-        if position == index:
-            sampled = sampled[len(prefix) :]
-            alternatives = _after_prefix(alternatives, prefix)
-        for text, p in alternatives.items():
-            if text == sampled or not (consumed + text):
-                continue
-            found = scale.complete(consumed + text) or scale.only_one(consumed + text)
-            if found is not None:
-                mass[labels[found]] = mass.get(labels[found], 0.0) + path * p
-        new = consumed + sampled
-        p_sampled = alternatives.get(sampled, 0.0)
-        longer = scale.going_on.get(new)
-        found = scale.complete(new)
-        if found is not None and (found != new or not longer):
-            mass[labels[found]] = mass.get(labels[found], 0.0) + path * p_sampled
-            return written, mass
-        if not longer:
-            return written, mass  # the sampled token is no verdict; its alternatives were counted
-        path *= p_sampled
-        consumed = new
-    if consumed in labels:
-        mass[labels[consumed]] = mass.get(labels[consumed], 0.0) + path
-        return written, mass
-    raise _Unreadable(NOT_READABLE)
+    content = verdict.raw
+    texts, base = tokens_of(content, logprobs)
+    found = found_at(content, verdict.spans[:1], forms, allowed)
+    if found is None:
+        found = last_place(content, forms, allowed)
+    if found is None:
+        raise Unreadable(NOT_READABLE)
+    start, written = found
+    return written, mass_at(base + start, texts, logprobs, allowed)
 
 
-def _place(
-    content: str, written: str, allowed: Mapping[str, tuple[str, VerdictValue]]
-) -> int | None:
-    """Where the verdict is written in the content: its last standing occurrence (the
-    readers take the last verdict)."""
-    pattern = _standing(written, "".join(sorted({c for text in allowed for c in text})))
-    last = None
-    for match in pattern.finditer(content):
-        last = match.start()
-    if last is None and written[-1:].isdigit():
-        # "7." ending a sentence: the full stop is not part of the number.
-        for match in re.finditer(rf"(?<![\w.]){re.escape(written)}(?![\w])", content):
-            last = match.start()
-    return last
-
-
-@functools.lru_cache(maxsize=256)
-def _standing(written: str, chars: str) -> re.Pattern[str]:
-    """``written`` standing alone: not inside a longer number, word or label."""
-    signs = "".join(re.escape(c) for c in chars if not c.isalnum())
-    edge = rf"[\w.{signs}]"
-    return re.compile(rf"(?<!{edge}){re.escape(written)}(?!{edge})")
-
-
-def _alternatives(entry: Mapping[str, Any]) -> tuple[str, dict[str, float]]:
-    """The sampled token and every alternative's probability (the sampled included).
-
-    Raises:
-        _Unreadable: a log-probability that is not a number at or below 0.
-    """
-    sampled = str(entry.get("token"))
-    probabilities: dict[str, float] = {}
-    top = entry.get("top_logprobs")
-    for alternative in top if isinstance(top, list) else ():
-        if not isinstance(alternative, dict) or not isinstance(alternative.get("token"), str):
-            continue
-        text = alternative["token"]
-        probabilities.setdefault(text, _probability(alternative.get("logprob")))
-    probabilities[sampled] = _probability(entry.get("logprob"))
-    return sampled, probabilities
-
-
-def _probability(logprob: object) -> float:
-    if isinstance(logprob, bool) or not isinstance(logprob, int | float):
-        raise _Unreadable("a log-probability is not a number; the sampled verdict is kept")
-    if math.isnan(logprob) or logprob > 0:
-        raise _Unreadable(
-            f"a log-probability is {logprob!r}, not a number at or below 0; the sampled "
-            "verdict is kept"
-        )
-    return math.exp(logprob)
-
-
-def _after_prefix(alternatives: dict[str, float], prefix: str) -> dict[str, float]:
-    """The alternatives at the verdict's first token, without the text before the verdict
-    (alternatives not starting with it are no verdict in this place)."""
-    if not prefix:
-        return alternatives
-    kept: dict[str, float] = {}
-    blank = not prefix.strip()
-    for text, p in alternatives.items():
-        if text.startswith(prefix):
-            rest = text[len(prefix) :]
-        elif blank:
-            rest = text.lstrip()  # " 7" and "7" both put a 7 after the space
-        else:
-            continue
-        kept[rest] = kept.get(rest, 0.0) + p
-    return kept
+def _judgelm_mass(verdict: Verdict, logprobs: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """JudgeLM's comparison from its two scores' probabilities: the first score's
+    alternatives at its place, the second's at its own (after the first as written),
+    and each comparison the chance the two scores make it."""
+    if len(verdict.spans) != 2:
+        raise Unreadable(NOT_READABLE)
+    content = verdict.raw
+    texts, base = tokens_of(content, logprobs)
+    scale = _numbers(0, 10) or {}
+    tables: list[dict[str, float]] = []
+    for start, end in verdict.spans:
+        if content[start:end] not in scale:
+            raise Unreadable(NOT_READABLE)  # "8.5": not one of the scale's whole numbers
+        mass = mass_at(base + start, texts, logprobs, scale)
+        total = sum(mass.values())
+        if not total > 0:
+            raise Unreadable("no alternative at a score is a score from 0 to 10")
+        tables.append({label: p / total for label, p in mass.items()})
+    first, second = tables
+    made = dict.fromkeys(_JUDGELM, 0.0)
+    for a, p in first.items():
+        for b, q in second.items():
+            label = "A>B" if int(a) > int(b) else "A=B" if a == b else "B>A"
+            made[label] += p * q
+    return {label: p for label, p in made.items() if p > 0}

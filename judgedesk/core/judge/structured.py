@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -90,6 +90,8 @@ class StructuredVerdict:
         rule: the judge's own rule, for replies that are not the JSON asked for.
         at_field: the same rule reading the verdict field of the JSON.
         options: the built-in reader's options (score bounds).
+        fields: the fields of the JSON that hold the verdict (JudgeLM's two scores), whose
+            values' places are the verdict's (its probabilities are read there).
     """
 
     schema: dict[str, Any]
@@ -98,6 +100,12 @@ class StructuredVerdict:
     rule: VerdictRule | None = None
     at_field: VerdictRule | None = None
     options: Mapping[str, object] | None = None
+    fields: tuple[str, ...] = ("verdict",)
+
+    @property
+    def reader(self) -> str | VerdictRule | None:
+        """What reads the verdict field: the judge's rule, or its built-in reader."""
+        return self.rule if self.rule is not None else self.parser
 
     def longest(self) -> int:
         """The most characters a reply in this schema can take (so the most tokens): the
@@ -123,7 +131,9 @@ class StructuredVerdict:
             verdict = read_with_rule(self.at_field, written)
         else:
             verdict = parse_verdict(str(self.parser), written, options=self.options)
-        return replace(verdict, raw=content, reasoning=reasoning)
+        # The reader read a text made from the JSON: the verdict is where its fields' values are.
+        spans = value_spans(content, self.fields)
+        return replace(verdict, raw=content, reasoning=reasoning, spans=spans)
 
     def _free(self, content: str, reasoning: str | None) -> Verdict:
         if self.rule is not None:
@@ -156,6 +166,26 @@ def _verdict_object(content: str) -> dict[str, Any] | None:
         objects = find_json_objects(content).objects
         value = objects[-1] if objects else None
     return value if isinstance(value, dict) else None
+
+
+def value_spans(content: str, fields: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """Where the values of ``fields`` are written in a JSON reply (a string's without its
+    quotes), each field's last place; empty when one is not found."""
+    spans: list[tuple[int, int]] = []
+    decoder = json.JSONDecoder()
+    for name in fields:
+        places = list(re.finditer(rf'"{re.escape(name)}"\s*:\s*', content))
+        if not places:
+            return ()
+        start = places[-1].end()
+        try:
+            value, end = decoder.raw_decode(content, start)
+        except ValueError:
+            return ()
+        if isinstance(value, str):
+            start, end = start + 1, end - 1
+        spans.append((start, end))
+    return tuple(spans)
 
 
 def _field(name: str, shape: Callable[[Any], str | None]) -> Callable[[dict[str, Any]], str | None]:
@@ -287,7 +317,12 @@ def structured_verdict(
     if made is None:
         return None
     schema, read = made
-    return StructuredVerdict(schema, read, parser=parser, options=options)
+    fields = _FIELDS.get(parser, ("verdict",))
+    return StructuredVerdict(schema, read, parser=parser, options=options, fields=fields)
+
+
+# The fields holding the verdict, for the readers whose verdict is not "verdict".
+_FIELDS = {"judgelm": ("score_a", "score_b"), "json": ("overall_score",)}
 
 
 def structured_params(dialect: str, schema: Mapping[str, Any]) -> dict[str, Any]:

@@ -40,6 +40,11 @@ if TYPE_CHECKING:
     from judgedesk.core.report.compare import RowChange as RowChange
     from judgedesk.core.report.compare import RunComparison as RunComparison
     from judgedesk.core.report.compare import write_json as write_json
+    from judgedesk.core.report.confidence import ConfidenceBin as ConfidenceBin
+    from judgedesk.core.report.confidence import (
+        ConfidenceCalibration as ConfidenceCalibration,
+    )
+    from judgedesk.core.report.confidence import confidence_calibration as confidence_calibration
     from judgedesk.core.report.contents import Report as Report
     from judgedesk.core.report.corrected import CorrectedMean as CorrectedMean
     from judgedesk.core.report.corrected import LabelSpread as LabelSpread

@@ -28,6 +28,7 @@ from judgedesk.core.report.compare import (
     compare_outcomes,
     compare_runs,
 )
+from judgedesk.core.report.confidence import confidence_calibration
 from judgedesk.core.report.contents import Report
 from judgedesk.core.report.figures import Bin, Estimate, Summary, distribution, summarize
 from judgedesk.core.report.groups import (
@@ -177,6 +178,7 @@ def build_report(
         people=people_figures_of(session, items, seed, people),
         judges_alpha=kept(("alpha", scale, seed), lambda: judges_alpha(items, scale, seed)),
         correction=correction,
+        confidence_calibration=confidence_calibration(said),
     )
 
 

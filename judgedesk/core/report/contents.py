@@ -9,6 +9,7 @@ from typing import Any
 from judgedesk.core.dataset import UnreadableLines
 from judgedesk.core.report.arena import ArenaFigures
 from judgedesk.core.report.compare import RunComparison
+from judgedesk.core.report.confidence import ConfidenceCalibration
 from judgedesk.core.report.figures import Bin, Summary
 from judgedesk.core.report.groups import Group
 from judgedesk.core.report.history import VersionFigures
@@ -63,6 +64,9 @@ class Report:
     sample, when one was drawn."""
     leaderboard: ArenaFigures | None = None
     """Several models' answers compared a pair at a time: their leaderboard."""
+    confidence_calibration: ConfidenceCalibration | None = None
+    """The judges' confidence against agreement with people (a reliability diagram),
+    where rows judged with probabilities were reviewed."""
     created: float = field(default_factory=time.time)
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,4 +93,7 @@ class Report:
             "sample": self.correction.to_dict() if self.correction else None,
             "corrected": [f.to_dict() for f in self.correction.figures] if self.correction else [],
             "leaderboard": self.leaderboard.to_dict() if self.leaderboard else None,
+            "confidence_calibration": (
+                self.confidence_calibration.to_dict() if self.confidence_calibration else None
+            ),
         }

@@ -21,6 +21,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project
 from judgedesk.core.report.cache import report_results
+from judgedesk.core.report.confidence import confidence_calibration
 from judgedesk.core.report.contents import Report
 from judgedesk.core.report.figures import distribution, summarize
 from judgedesk.core.report.groups import DimensionScores, category_groups, read_categories
@@ -209,6 +210,7 @@ def _figures(
             alpha_of(judges.given(read.rows), scale, seed) if len(judges.values) > 1 else None
         ),
         correction=correction,
+        confidence_calibration=confidence_calibration(items.values()),
     )
     return report, session, reviewers, read.pairs
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from judgedesk.core.report.arena import leaderboard_lines
 from judgedesk.core.report.build import Estimate, Group, Report, RunComparison, Summary
+from judgedesk.core.report.confidence import ConfidenceCalibration
 from judgedesk.core.report.history import VersionFigures
 from judgedesk.core.report.judges import JudgeCounts
 from judgedesk.core.report.pairwise import PairwiseFigures, Rate
@@ -199,6 +200,8 @@ def format_report(report: Report) -> str:
     lines += ["", "Agreement"]
     for figures in report.agreement:
         lines += ["  " + line for line in agreement_lines(figures, report.scale)]
+    if report.confidence_calibration is not None:
+        lines += ["", *confidence_lines(report.confidence_calibration)]
     if report.people is not None:
         lines += ["", *people_lines(report.people)]
     if report.history:
@@ -210,6 +213,21 @@ def format_report(report: Report) -> str:
     if report.comparison is not None:
         lines += ["", *comparison_lines(report.comparison, report.scale)]
     return "\n".join(lines) + "\n"
+
+
+def confidence_lines(calibration: ConfidenceCalibration) -> list[str]:
+    """The judges' confidence against agreement with people, a line per bin."""
+    lines = [
+        f"Confidence and agreement with people ({calibration.rows} reviewed rows, expected "
+        f"calibration error {number(calibration.ece)})"
+    ]
+    for b in calibration.bins:
+        if b.rows:
+            lines.append(
+                f"  {b.low:.1f}–{b.high:.1f}: {b.rows} rows, mean confidence "
+                f"{number(b.confidence)}, people agreed {percent(b.agreement)}"
+            )
+    return lines
 
 
 def correction_lines(correction: SampleCorrection) -> list[str]:

@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from judgedesk.core.review.items import same_value as same_value
     from judgedesk.core.review.labels import MEANINGS as MEANINGS
     from judgedesk.core.review.labels import LabelReading as LabelReading
+    from judgedesk.core.review.least_sure import least_sure_rows as least_sure_rows
+    from judgedesk.core.review.least_sure import project_confidences as project_confidences
+    from judgedesk.core.review.least_sure import row_confidences as row_confidences
     from judgedesk.core.review.pack import PACK_SUFFIX as PACK_SUFFIX
     from judgedesk.core.review.pack import PackPlan as PackPlan
     from judgedesk.core.review.pack import PackRow as PackRow

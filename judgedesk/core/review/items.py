@@ -15,6 +15,7 @@ from judgedesk.core.run import (
     RowDetail,
     VerdictDetail,
     judge_steps,
+    row_confidence,
     verdict_of,
 )
 
@@ -33,9 +34,10 @@ SHOW = (
 PEOPLE = "people"
 """The reviewer name of a row's review that stands for several reviewers' (in reports)."""
 
-SORTS = ("row", "disagreement", "score", "score_desc", "updated")
-JUDGE_SORTS = ("score", "score_desc")
-"""The sorts by the judge's verdict, which blind mode ignores (they would reveal it)."""
+SORTS = ("row", "disagreement", "score", "score_desc", "confidence", "updated")
+JUDGE_SORTS = ("score", "score_desc", "confidence")
+"""The sorts by the judge's verdict or how sure it was, which blind mode ignores (they
+would reveal it)."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,15 @@ class ReviewItem:
         return 0.0 if same_value(human, judge) else 1.0
 
     @property
+    def confidence(self) -> float | None:
+        """How sure the judge was of its verdict (read from its probabilities), None
+        when the row was not judged with them."""
+        result = self.result
+        if result is None or result.status != "ok":
+            return None
+        return row_confidence(result.detail)
+
+    @property
     def judge_dimensions(self) -> dict[str, float]:
         """The last judge's per-dimension scores (multi-dimension JSON verdicts)."""
         return dict(self.judges[-1].dimensions) if self.judges else {}
@@ -218,8 +229,11 @@ class ReviewFilter:
         text: only rows holding this text (any dataset field, the note, the verdicts,
             the error), ignoring case. Searching reads the dataset.
         rows: only these rows (e.g. the rows two runs judged differently).
+        confidence_below: only rows whose verdict was read with a confidence below
+            this (rows judged without probabilities are left out).
         blind: blind mode, where nothing may show the judge's verdict: the judge-score
-            range and the sorts by judge score (:data:`JUDGE_SORTS`) are ignored.
+            range, the confidence bound and the sorts by the judge's verdict
+            (:data:`JUDGE_SORTS`) are ignored.
     """
 
     show: str = "all"
@@ -227,6 +241,7 @@ class ReviewFilter:
     score_max: float | None = None
     text: str = ""
     rows: frozenset[int] | None = None
+    confidence_below: float | None = None
     blind: bool = False
 
 
@@ -381,5 +396,20 @@ SORT_KEYS: dict[str, Callable[[ReviewItem], Any]] = {
         -_score(item) if _score(item) != math.inf else math.inf,
         item.row_index,
     ),
+    "confidence": lambda item: (least_sure(item), item.row_index),
     "updated": lambda item: (-(item.review.updated if item.review else -1.0), item.row_index),
 }
+
+
+def least_sure(item: ReviewItem) -> float:
+    """The row's confidence, for putting the least sure first (rows without one last)."""
+    confidence = item.confidence
+    return math.inf if confidence is None else confidence
+
+
+def below(item: ReviewItem, bound: float | None) -> bool:
+    """The row's verdict was read with a confidence below ``bound`` (any row without one)."""
+    if bound is None:
+        return True
+    confidence = item.confidence
+    return confidence is not None and confidence < bound

@@ -31,6 +31,7 @@ from judgedesk.core.review.items import (
     ReviewFilter,
     ReviewItem,
     ReviewProgress,
+    below,
     in_range,
     item_holds,
     progress_of,
@@ -158,7 +159,8 @@ class ReviewSession:
         Args:
             filter: which rows; all of them by default.
             sort: one of :data:`SORTS`: by row, largest disagreement first, judge score
-                ascending or descending, most recently reviewed first.
+                ascending or descending, least sure verdict first, most recently
+                reviewed first.
             found: the dataset rows already found holding ``filter.text`` (a search
                 made in another thread), so the dataset is not read here.
         """
@@ -170,7 +172,7 @@ class ReviewSession:
         keep = SHOW_TESTS[wanted.show]
         blind = wanted.blind or self.blind
         if blind:  # a filter or sort by the judge's verdict would show it
-            wanted = replace(wanted, score_min=None, score_max=None)
+            wanted = replace(wanted, score_min=None, score_max=None, confidence_below=None)
             sort = "row" if sort in JUDGE_SORTS else sort
         matched = None
         if wanted.text:
@@ -181,6 +183,7 @@ class ReviewSession:
             if keep(item)
             and (wanted.rows is None or item.row_index in wanted.rows)
             and in_range(item.judge_value, wanted.score_min, wanted.score_max)
+            and below(item, wanted.confidence_below)
             and (matched is None or item.row_index in matched or item_holds(item, wanted.text))
         ]
         chosen.sort(key=SORT_KEYS[sort])

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from judgedesk.core.run.details import VerdictDetail as VerdictDetail
     from judgedesk.core.run.details import judge_steps as judge_steps
     from judgedesk.core.run.details import read_value as read_value
+    from judgedesk.core.run.details import row_confidence as row_confidence
     from judgedesk.core.run.details import verdict_of as verdict_of
     from judgedesk.core.run.dry_run import DryRun as DryRun
     from judgedesk.core.run.dry_run import judge_one_row_blocking as judge_one_row_blocking

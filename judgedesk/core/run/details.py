@@ -225,6 +225,24 @@ def verdict_of(step: Mapping[str, Any]) -> VerdictDetail | None:
     return verdict if isinstance(verdict, dict) else None  # type: ignore[return-value]
 
 
+def row_confidence(detail: Mapping[str, Any]) -> float | None:
+    """How sure the judges were of a row's verdict: the mean confidence of several
+    judges reading probabilities, else that of the one judge reading them; None when
+    none was read (or several judges read theirs but not all)."""
+    confidence = _probability(detail.get("confidence"))
+    if confidence is not None or "probabilities" in detail or "probability_note" in detail:
+        return confidence  # the judges were combined, or could not be
+    reading = [step for step in judge_steps(detail) if "sampled" in step]
+    return _probability(reading[0].get("confidence")) if len(reading) == 1 else None
+
+
+def _probability(value: object) -> float | None:
+    """``value`` when it is a probability (a number from 0 to 1), else None."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if 0.0 <= value <= 1.0 else None
+
+
 def read_value(verdict: VerdictDetail | None) -> Any:
     """A verdict's value when it was read (``ok``), else None."""
     return verdict.get("value") if verdict is not None and verdict.get("ok") else None

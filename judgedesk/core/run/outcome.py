@@ -36,6 +36,12 @@ class JudgeStep:
         orders: for a pair judged in both orders, the verdict labels given as shown and
             with the answers swapped (as the judge wrote them); empty otherwise.
         consistent: whether the two orders agreed (None unless judged in both).
+        sampled: for a judge reading its verdicts' probabilities, the verdict it wrote;
+            None otherwise.
+        probabilities: each allowed verdict's probability (renormalised), most probable
+            first; empty when not read.
+        confidence: the probability of the verdict given, when read.
+        probability_note: why the probabilities were not read, when they were not.
     """
 
     judge: str
@@ -52,6 +58,10 @@ class JudgeStep:
     warnings: tuple[str, ...] = ()
     orders: tuple[str | None, ...] = ()
     consistent: bool | None = None
+    sampled: str | None = None
+    probabilities: tuple[tuple[str, float], ...] = ()
+    confidence: float | None = None
+    probability_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -115,6 +125,7 @@ def row_outcome(store_path: Path, row: int) -> RowOutcome | None:
                 warnings=tuple(str(w) for w in raw.get("warnings", ())),
                 orders=tuple(_label(o) for o in raw.get("orders", ()) if isinstance(o, dict)),
                 consistent=raw.get("consistent"),
+                **_probabilities(raw),
             )
         )
     return RowOutcome(
@@ -131,6 +142,28 @@ def row_outcome(store_path: Path, row: int) -> RowOutcome | None:
         decided_by_rule=bool(detail.get("decided_by_rule", False)),
         updated=result.updated,
     )
+
+
+def _probabilities(step: JudgeStepDetail) -> dict[str, Any]:
+    """A step's probability fields of :class:`JudgeStep`, as its detail keeps them."""
+    if "sampled" not in step:
+        return {}
+    table = step.get("probabilities")
+    shown = sorted(
+        (
+            (str(label), float(p))
+            for label, p in (table or {}).items()
+            if isinstance(p, int | float)
+        ),
+        key=lambda pair: -pair[1],
+    )
+    confidence = step.get("confidence")
+    return {
+        "sampled": step.get("sampled"),
+        "probabilities": tuple(shown),
+        "confidence": float(confidence) if isinstance(confidence, int | float) else None,
+        "probability_note": str(step.get("probability_note") or ""),
+    }
 
 
 def _label(order: OrderDetail) -> str | None:

@@ -100,13 +100,47 @@ class ModelCheck:
                 model=model,
                 offered=_offered(found.models),
             )
-        return "info", say(
+        answers = say(
             "check.answers",
             "{who}: {url} answers ({ms} ms) and offers '{model}'.",
             who=who,
             url=url,
             ms=milliseconds,
             model=model,
+        )
+        if self.role == "judge" and self.settings.probabilities and found.probabilities_asked:
+            return self._probabilities(answers)
+        return "info", answers
+
+    def _probabilities(self, answers: Message) -> tuple[str, Message]:
+        """What a judge reading its verdicts' probabilities learnt of them: whether its
+        model gives them."""
+        found, model = self.found, self.settings.model
+        if found.logprobs:
+            return "info", say(
+                "check.probabilities",
+                "{answers} It gives its tokens' probabilities ({count} alternatives at a "
+                "token), so the verdicts' probabilities can be read.",
+                answers=answers,
+                count=found.alternatives,
+            )
+        if found.logprobs is False:
+            return "warning", say(
+                "check.no_probabilities",
+                "{answers} But '{model}' gives no token probabilities here: its verdicts "
+                'will be the ones it wrote, marked "no probabilities from this server". '
+                "Use a server that returns logprobs (vLLM, SGLang, llama.cpp, OpenAI), or "
+                "turn probabilities off for this judge.",
+                answers=answers,
+                model=model,
+            )
+        return "warning", say(
+            "check.probabilities_unknown",
+            "{answers} Whether '{model}' gives its tokens' probabilities is not known: "
+            "asking it failed ({problem}).",
+            answers=answers,
+            model=model,
+            problem=found.logprobs_problem,
         )
 
 
@@ -138,13 +172,18 @@ def _calls(settings: JudgeSettings) -> bool:
     return settings.kind == "openai" and bool(settings.base_url.strip() and settings.model.strip())
 
 
-async def check_models(project: Project, *, timeout: float = 15.0) -> list[ModelCheck]:
+async def check_models(
+    project: Project, *, timeout: float = 15.0, probabilities: bool = False
+) -> list[ModelCheck]:
     """Ask every model a run of ``project`` calls, all at the same time; never raises for
     what a server does.
 
     Each endpoint is asked once for its models, however many judges use it; a model
     file is read, not loaded. A key not approved for its address is not sent (the check
     says so). ``timeout``: seconds to wait for an endpoint's model list.
+    ``probabilities``: also ask each judge reading its verdicts' probabilities one short
+    question, to say whether its model gives them (a call of its own: a run's own check
+    does not ask it).
     """
     asked: dict[Hashable, asyncio.Future[ConnectionCheck]] = {}
     plan: list[tuple[str, JudgeSettings, Path | None, Hashable]] = []
@@ -158,10 +197,19 @@ async def check_models(project: Project, *, timeout: float = 15.0) -> list[Model
                 )
         else:
             url, headers = settings.base_url.strip(), tuple(sorted(settings.headers.items()))
-            key = (url, settings.api_key, headers)
+            # A judge reading probabilities asks its own model whether it gives them.
+            asks = probabilities and role == "judge" and settings.probabilities
+            model = settings.model if asks else ""
+            key = (url, settings.api_key, headers, model)
             if key not in asked:
                 asked[key] = asyncio.ensure_future(
-                    check_connection(url, settings.api_key, settings.headers, timeout=timeout)
+                    check_connection(
+                        url,
+                        settings.api_key,
+                        settings.headers,
+                        timeout=timeout,
+                        probabilities_of=model,
+                    )
                 )
         plan.append((role, settings, path, key))
     try:

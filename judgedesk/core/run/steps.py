@@ -432,9 +432,10 @@ class RowProcessor:
                 options=judge.options,
             )
         read = None
-        # Structured (JSON-schema) verdicts keep their sampled verdict.
         reader = judge.rule if judge.rule is not None else judge.parser
-        if request.logprobs and judge.structured is None and reader is not None:
+        if judge.structured is not None:  # read at the JSON's verdict value
+            reader = judge.structured.reader
+        if request.logprobs and reader is not None:
             read = read_probabilities(verdict, reader, reply.logprobs, options=judge.options)
             verdict = with_probabilities(verdict, read)
         step: JudgeStepDetail = {

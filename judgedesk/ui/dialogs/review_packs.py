@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -27,7 +28,13 @@ from PySide6.QtWidgets import (
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project
-from judgedesk.core.review import PackPlan, plan_packs, write_packs
+from judgedesk.core.review import (
+    PackPlan,
+    least_sure_rows,
+    plan_packs,
+    project_confidences,
+    write_packs,
+)
 from judgedesk.core.run import Store
 from judgedesk.ui.tasks import TaskRunner
 
@@ -80,6 +87,13 @@ class ExportPacksDialog(QDialog):
         self.seed.setRange(0, 2_147_483_647)
         self.seed.setMaximumWidth(120)
         self.seed.setToolTip(self.tr("The same seed gives the same split"))
+        self.least_sure = QSpinBox(self)
+        self.least_sure.setObjectName("packLeastSure")
+        self.least_sure.setRange(0, max(len(dataset), 1))
+        self.least_sure.setSpecialValueText(self.tr("every row"))
+        self.least_sure.setMaximumWidth(160)
+        self.least_sure.setEnabled(False)  # until the verdicts' confidences are read
+        self._confidences: dict[int, float] = {}
         self.show_judge = QCheckBox(self.tr("Show the judge's verdict in the packs"), self)
         self.show_judge.setObjectName("packShowJudge")
         self.show_judge.setToolTip(
@@ -108,6 +122,7 @@ class ExportPacksDialog(QDialog):
         form.addRow(self.tr("&Reviewers:"), self.reviewers)
         form.addRow(self.tr("&Overlap:"), self.overlap)
         form.addRow(self.tr("&Seed:"), self.seed)
+        form.addRow(self.tr("&Least sure rows:"), self.least_sure)
         form.addRow("", self.show_judge)
         form.addRow(self.tr("&Instructions:"), self.instructions)
         folder_label = QLabel(self.tr("&Folder:"), self)
@@ -138,8 +153,31 @@ class ExportPacksDialog(QDialog):
         self.reviewers.textChanged.connect(self.update_preview)
         self.overlap.valueChanged.connect(self.update_preview)
         self.seed.valueChanged.connect(self.update_preview)
+        self.least_sure.valueChanged.connect(self.update_preview)
         self.folder.textChanged.connect(self.update_preview)
         self.update_preview()
+        tasks.run_in_thread(
+            "pack-confidences",
+            project_confidences,
+            copy.deepcopy(project),
+            on_done=self._confidences_read,
+        )
+
+    def _confidences_read(self, confidences: dict[int, float]) -> None:
+        """Packs can be drawn from the least sure rows once some verdict has a confidence."""
+        self._confidences = confidences
+        self.least_sure.setEnabled(bool(confidences))
+        self.least_sure.setToolTip(
+            self.tr(
+                "Only the rows whose verdict the judge was least sure of (read from its "
+                "probabilities): where people's reviews are worth the most."
+            )
+            if confidences
+            else self.tr(
+                'No verdict has a confidence: turn on "Keep the verdict\'s probabilities" '
+                "for a judge and run the project again."
+            )
+        )
 
     def reviewer_names(self) -> list[str]:
         """The names typed, separated by commas or line breaks."""
@@ -152,9 +190,10 @@ class ExportPacksDialog(QDialog):
             JudgeDeskError: no reviewer, a name twice, or no rows.
         """
         names = [name for name in self.reviewer_names() if name]
-        return plan_packs(
-            range(len(self.dataset)), names, self.overlap.value() / 100, self.seed.value()
-        )
+        rows: Sequence[int] = range(len(self.dataset))
+        if self.least_sure.value() > 0:
+            rows = least_sure_rows(self._confidences, self.least_sure.value())
+        return plan_packs(rows, names, self.overlap.value() / 100, self.seed.value())
 
     def update_preview(self) -> None:
         """Show the split the choices give, or why there is none."""

@@ -26,6 +26,9 @@ from judgedesk.ui.tasks import TaskRunner
 
 RELOAD_MS = 400
 """During a run, the row shown is read again at most this often."""
+ALTERNATIVES_SHOWN = 8  # of a 0-10 scale, the likeliest: the rest are slivers
+BAR_PIXELS = 120
+"""The length of the bar of a verdict certain to be given."""
 
 
 class RowJudgingView(QWidget):
@@ -187,6 +190,7 @@ class RowJudgingView(QWidget):
                 )
             )
         parts.append(f"<p>{html.escape(' · '.join(facts))}</p>")
+        parts.append(self._alternatives(step))
         dimensions = verdict.get("dimensions") or {}
         if dimensions:
             rows = "".join(
@@ -213,6 +217,34 @@ class RowJudgingView(QWidget):
         for warning in step.warnings:
             parts.append(f"<p>{self._muted(warning)}</p>")
         return "".join(parts)
+
+    def _alternatives(self, step: JudgeStep) -> str:
+        """A judge reading probabilities: the verdict's alternatives as small bars, most
+        probable first, or why they were not read."""
+        if step.sampled is None:
+            return ""
+        if not step.probabilities:
+            note = self.tr("Probabilities not read: {0}. The verdict is the one it wrote.")
+            return f"<p>{self._muted(note.format(step.probability_note or '—'))}</p>"
+        head = self.tr("Its alternatives (it wrote {0}; confidence {1}):").format(
+            step.sampled, f"{(step.confidence or 0.0):.0%}"
+        )
+        colour = self.palette().color(QPalette.ColorRole.Highlight).name()
+        rows = []
+        for label, p in step.probabilities[:ALTERNATIVES_SHOWN]:
+            width = max(1, round(p * BAR_PIXELS))
+            bar = (
+                f"<table cellspacing='0' cellpadding='0'><tr><td width='{width}' "
+                f"height='10' bgcolor='{colour}'></td></tr></table>"
+            )
+            rows.append(
+                f"<tr><td>{html.escape(label)}</td><td>{bar}</td>"
+                f"<td align='right'>{p:.0%}</td></tr>"
+            )
+        return (
+            f"<p>{html.escape(head)}</p><table cellpadding='2' cellspacing='0'>"
+            f"{''.join(rows)}</table>"
+        )
 
     def orders_text(self, step: JudgeStep) -> str:
         """A pair judged in both orders, in words: did the two verdicts agree?"""

@@ -230,7 +230,11 @@ def _bound(options: Mapping[str, object], name: str) -> float | None:
 
 
 def _unparsed(
-    reason: str, raw: str, reasoning: str | None, candidates: tuple[str, ...] = ()
+    reason: str,
+    raw: str,
+    reasoning: str | None,
+    candidates: tuple[str, ...] = (),
+    spans: tuple[tuple[int, int], ...] = (),
 ) -> Verdict:
     return Verdict(
         ok=False,
@@ -241,6 +245,7 @@ def _unparsed(
         reason=reason,
         raw=raw,
         reasoning=reasoning,
+        spans=spans,
     )
 
 
@@ -319,7 +324,7 @@ def parse_verdict(
         else:
             where = f"outside {_show(low)}–{_show(high)}"
         notes.insert(0, f"The judge gave {chosen.label}, {where}.")
-        return _unparsed(" ".join(notes), content, reasoning, candidates)
+        return _unparsed(" ".join(notes), content, reasoning, candidates, chosen.spans)
 
     return Verdict(
         ok=True,
@@ -331,6 +336,7 @@ def parse_verdict(
         reason=" ".join(notes),
         raw=content,
         reasoning=reasoning,
+        spans=chosen.spans,
     )
 
 

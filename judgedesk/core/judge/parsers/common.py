@@ -30,6 +30,9 @@ class Verdict:
             "prometheus_pair" readers end it with the judge's feedback when the reply has some.
         raw: The text the parser read, with the reasoning removed.
         reasoning: The reasoning split off the reply, if any.
+        spans: Where in ``raw`` the verdict taken is written, as the reader found it
+            (start, end): one place, or JudgeLM's two scores; empty when not known.
+            Its probabilities are read at the tokens there.
     """
 
     ok: bool
@@ -41,6 +44,7 @@ class Verdict:
     reason: str = ""
     raw: str = ""
     reasoning: str | None = None
+    spans: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,8 @@ class Found:
     label: str
     value: VerdictValue
     dimensions: tuple[tuple[str, float], ...] = ()
+    spans: tuple[tuple[int, int], ...] = ()
+    """Where in the content the verdict is written (see :attr:`Verdict.spans`)."""
 
 
 @dataclass

@@ -82,7 +82,7 @@ def _label(token: str) -> str:
 def _collect(text: str, patterns: tuple[re.Pattern[str], ...]) -> tuple[list[Found], list[Found]]:
     """Returns the clear verdicts and those stated inside an "if" sentence."""
     # Keyed by position so one answer matched by several forms counts once.
-    by_position: dict[int, tuple[str, bool]] = {}
+    by_position: dict[int, tuple[str, bool, tuple[int, int]]] = {}
     for pattern in patterns:
         for match in pattern.finditer(text):
             start, end = match.span(1)
@@ -98,14 +98,16 @@ def _collect(text: str, patterns: tuple[re.Pattern[str], ...]) -> tuple[list[Fou
             if _ALTERNATIVE_AFTER.match(text, end):
                 continue
             label = _label(match.group(1))
-            by_position[start] = (label, kind == CONDITION)
+            by_position[start] = (label, kind == CONDITION, match.span(1))
             # "A: INCORRECT" contradicts itself; keeping both halves flags it as ambiguous.
             if match.lastindex == 2 and _label(match.group(2)) != label:
-                by_position[match.start(2)] = (_label(match.group(2)), kind == CONDITION)
+                second = (_label(match.group(2)), kind == CONDITION, match.span(2))
+                by_position[match.start(2)] = second
     clear: list[Found] = []
     conditional: list[Found] = []
-    for _, (label, is_conditional) in sorted(by_position.items(), key=lambda item: item[0]):
-        (conditional if is_conditional else clear).append(Found(label=label, value=label == "A"))
+    for _, (label, is_conditional, span) in sorted(by_position.items(), key=lambda item: item[0]):
+        found = Found(label=label, value=label == "A", spans=(span,))
+        (conditional if is_conditional else clear).append(found)
     return clear, conditional
 
 

@@ -101,7 +101,8 @@ def read_comparison(content: str) -> Reading:
             label = _relation_label(match.group(1), match.group(2), match.group(3))
             if label is None or kind == EXAMPLE:
                 continue
-            found = Found(label=label, value=COMPARISON_SCALE[label])
+            span = (match.start(1), match.end(3))
+            found = Found(label=label, value=COMPARISON_SCALE[label], spans=(span,))
             (conditional if kind == CONDITION else reading.found).append(found)
         if reading.found:
             break

@@ -47,6 +47,7 @@ class ResultToken:
         text: What follows "[RESULT]": a number as written, or "A" or "B".
         letter: True for "A"/"B" (relative grading), False for a number.
         kind: EXAMPLE, CONDITION or None, as :func:`illustration` tells.
+        at: Where the number or the letter is written.
     """
 
     start: int
@@ -54,6 +55,7 @@ class ResultToken:
     text: str
     letter: bool
     kind: str | None
+    at: tuple[int, int] = (0, 0)
 
 
 def result_tokens(text: str) -> list[ResultToken]:
@@ -69,7 +71,8 @@ def result_tokens(text: str) -> list[ResultToken]:
                 continue
             value, letter = match.group(2), True
         kind = illustration(text, match.start(), match.end())
-        tokens.append(ResultToken(match.start(), match.end(), value, letter, kind))
+        at = match.span(2 if letter else 1)
+        tokens.append(ResultToken(match.start(), match.end(), value, letter, kind, at))
     return tokens
 
 
@@ -91,13 +94,13 @@ def _read(content: str, letters: bool) -> Reading:
             continue
         if letters:
             label = _PAIR_LABELS[token.text]
-            found = Found(label=label, value=COMPARISON_SCALE[label])
+            found = Found(label=label, value=COMPARISON_SCALE[label], spans=(token.at,))
         else:
             value = to_number(token.text)
             if not isinstance(value, int) or not 1 <= value <= 5:
                 invalid = token
                 continue
-            found = Found(label=str(value), value=value)
+            found = Found(label=str(value), value=value, spans=(token.at,))
         where[id(found)] = token
         (conditional if token.kind == CONDITION else reading.found).append(found)
     settle(reading, conditional)

@@ -83,7 +83,7 @@ def read_mtbench(content: str) -> Reading:
         if kind == EXAMPLE:
             continue
         label = MTBENCH_LABELS[match.group(1)]
-        found = Found(label=label, value=COMPARISON_SCALE[label])
+        found = Found(label=label, value=COMPARISON_SCALE[label], spans=(match.span(1),))
         (conditional if kind == CONDITION else reading.found).append(found)
     settle(reading, conditional)
     if not reading.found and listed:
@@ -128,9 +128,9 @@ _BOTH_BEFORE = re.compile(
 _LETTERS = {"a": "A>B", "ａ": "A>B", "b": "B>A", "ｂ": "B>A"}
 
 
-def _llmbar_found(letter: str) -> Found:
-    label = _LETTERS[letter.lower()]
-    return Found(label=label, value=COMPARISON_SCALE[label])
+def _llmbar_found(match: re.Match[str]) -> Found:
+    label = _LETTERS[match.group(1).lower()]
+    return Found(label=label, value=COMPARISON_SCALE[label], spans=(match.span(1),))
 
 
 def _names_both(text: str, start: int, end: int) -> bool:
@@ -158,7 +158,7 @@ def read_llmbar(content: str) -> Reading:
     conditional: list[Found] = []
     for match in _LLMBAR_LINE.finditer(text):
         if illustration(text, match.start(), match.end()) != EXAMPLE:
-            reading.found.append(_llmbar_found(match.group(1)))
+            reading.found.append(_llmbar_found(match))
     if reading.found:
         return reading
     for match in _OUTPUT_TOKEN.finditer(text):
@@ -174,7 +174,7 @@ def read_llmbar(content: str) -> Reading:
         kind = illustration(text, start, end)
         if kind == EXAMPLE:
             continue
-        found = _llmbar_found(match.group(1))
+        found = _llmbar_found(match)
         (conditional if kind == CONDITION else reading.found).append(found)
     settle(reading, conditional)
     if not reading.found and named_both:
@@ -210,6 +210,7 @@ def read_judgelm(content: str) -> Reading:
     """
     reading = Reading()
     first_line = content.strip().split("\n", 1)[0].strip()
+    offset = content.index(first_line) if first_line else 0
     match = _PAIR_LINE.fullmatch(first_line)
     if match is None:
         count = len(_ANY_NUMBER.findall(first_line))
@@ -229,5 +230,7 @@ def read_judgelm(content: str) -> Reading:
         return reading
     label = "A>B" if first > second else "A=B" if first == second else "B>A"
     dimensions = (("score_a", float(first)), ("score_b", float(second)))
-    reading.found.append(Found(label=label, value=COMPARISON_SCALE[label], dimensions=dimensions))
+    spans = tuple((offset + match.start(g), offset + match.end(g)) for g in (1, 2))
+    found = Found(label, COMPARISON_SCALE[label], dimensions=dimensions, spans=spans)
+    reading.found.append(found)
     return reading

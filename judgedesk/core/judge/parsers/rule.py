@@ -172,19 +172,23 @@ def read_rule(rule: VerdictRule, content: str) -> Reading:
         moved last, as callers take the last), or why none was found.
     """
     text = content[-_MAX_TEXT:]
+    offset: int | None = len(content) - len(text)
     if not text.isascii():  # full-width forms narrowed; plain ASCII needs nothing
         text = unicodedata.normalize("NFKC", text)
+        offset = None  # places in the normalised text are not the content's
     reading = Reading()
     labels = _json_labels(rule.path, text) if rule.path else _pattern_labels(rule, text)
     conditional: list[Found] = []
     unknown: list[str] = []
-    for label, is_conditional in labels:
+    for label, is_conditional, spans in labels:
         value = _meaning(rule, label)
         if value is None:
             unknown.append(label)
             continue
         shown = PAIR_LABELS[int(value)] if rule.kind == "pairwise" else label
-        (conditional if is_conditional else reading.found).append(Found(shown, value))
+        at = () if offset is None else tuple((offset + a, offset + b) for a, b in spans)
+        found = Found(shown, value, spans=at)
+        (conditional if is_conditional else reading.found).append(found)
     settle(reading, conditional)
     distinct = {(type(f.value) is bool, f.value) for f in reading.found}
     if rule.pick == "only" and len(distinct) > 1:
@@ -242,6 +246,7 @@ def read_with_rule(
             reason=reason,
             raw=content,
             reasoning=reasoning,
+            spans=chosen.spans,
         )
     return Verdict(
         ok=True,
@@ -252,6 +257,7 @@ def read_with_rule(
         reason=" ".join(notes),
         raw=content,
         reasoning=reasoning,
+        spans=chosen.spans,
     )
 
 
@@ -290,7 +296,9 @@ def _expected(rule: VerdictRule) -> str:
     return f"one of the labels {format_list(list(rule.labels))}"
 
 
-def _pattern_labels(rule: VerdictRule, text: str) -> list[tuple[str, bool]]:
+def _pattern_labels(
+    rule: VerdictRule, text: str
+) -> list[tuple[str, bool, tuple[tuple[int, int], ...]]]:
     compiled = _compiled(rule.pattern)
     group = "v" if "v" in compiled.groupindex else (1 if compiled.groups else 0)
     matches = [m for m in compiled.finditer(text) if m.group(group) is not None]
@@ -299,17 +307,20 @@ def _pattern_labels(rule: VerdictRule, text: str) -> list[tuple[str, bool]]:
     for i in range(len(matches) - 1):
         if _OPTIONS_BETWEEN.fullmatch(text, matches[i].end(), matches[i + 1].start()):
             echoed |= {i, i + 1}
-    found: list[tuple[str, bool]] = []
+    found: list[tuple[str, bool, tuple[tuple[int, int], ...]]] = []
     for i, match in enumerate(matches):
         kind = illustration(text, match.start(), match.end())
         if i in echoed or kind == EXAMPLE:
             continue
-        found.append((match.group(group).strip(), kind == CONDITION))
+        written = match.group(group)
+        start = match.start(group) + len(written) - len(written.lstrip())
+        label = written.strip()
+        found.append((label, kind == CONDITION, ((start, start + len(label)),)))
     return found
 
 
-def _json_labels(path: str, text: str) -> list[tuple[str, bool]]:
-    found: list[tuple[str, bool]] = []
+def _json_labels(path: str, text: str) -> list[tuple[str, bool, tuple[tuple[int, int], ...]]]:
+    found: list[tuple[str, bool, tuple[tuple[int, int], ...]]] = []
     for obj in find_json_objects(text).objects:
         value: Any = obj
         for part in path.split("."):
@@ -329,7 +340,7 @@ def _json_labels(path: str, text: str) -> list[tuple[str, bool]]:
             label = number_label(value)
         else:
             label = str(value).strip()
-        found.append((label, False))
+        found.append((label, False, ()))
     return found
 
 

@@ -60,9 +60,9 @@ def read_score(content: str, maximum: float | None) -> Reading:
             if kind == EXAMPLE:
                 continue
             if kind == CONDITION:
-                conditional.extend(_found(match.group(1)))
+                conditional.extend(_found(match.group(1), match.span(1)))
                 continue
-            reading.found.extend(_found(match.group(1)))
+            reading.found.extend(_found(match.group(1), match.span(1)))
             if match.group(2):
                 denominators.append(match.group(2))
         if reading.found:
@@ -70,7 +70,7 @@ def read_score(content: str, maximum: float | None) -> Reading:
     if not reading.found:
         whole = _WHOLE.fullmatch(content)
         if whole:
-            reading.found.extend(_found(whole.group(1)))
+            reading.found.extend(_found(whole.group(1), whole.span(1)))
             if whole.group(2):
                 denominators.append(whole.group(2))
     settle(reading, conditional)
@@ -91,6 +91,6 @@ def read_score(content: str, maximum: float | None) -> Reading:
     return reading
 
 
-def _found(text: str) -> list[Found]:
+def _found(text: str, span: tuple[int, int]) -> list[Found]:
     value = to_number(text)
-    return [] if value is None else [Found(label=number_label(value), value=value)]
+    return [] if value is None else [Found(number_label(value), value, spans=(span,))]

@@ -11,7 +11,7 @@ from judgedesk.core.report.arena import LEADERBOARD_HEADS, leaderboard_note, lea
 from judgedesk.core.report.build import Estimate, Group, Report, Summary
 from judgedesk.core.report.exports.html_rows import SCRIPT_HASH
 from judgedesk.core.report.exports.html_rows import STYLE as ROWS_STYLE
-from judgedesk.core.report.exports.svg import bar_chart, heatmap
+from judgedesk.core.report.exports.svg import bar_chart, heatmap, reliability_diagram
 from judgedesk.core.report.exports.tables import (
     PEOPLE_HEADS,
     consensus_note,
@@ -159,6 +159,31 @@ def _agreement(figures: AgreementFigures, report: Report) -> str:
             )
         )
     return "".join(out)
+
+
+def _confidence(report: Report) -> str:
+    calibration = report.confidence_calibration
+    if calibration is None:
+        return ""
+    bins = [b for b in calibration.bins if b.rows]
+    rows = [
+        (f"{b.low:.1f}–{b.high:.1f}", b.rows, number(b.confidence), percent(b.agreement))
+        for b in bins
+    ]
+    return "".join(
+        [
+            "<h2>Confidence and agreement with people</h2>",
+            f'<p class="muted">Over the {calibration.rows} reviewed rows whose verdict was '
+            "read with its probabilities: how often people gave the verdict, by how sure the "
+            "judge was. A calibrated judge's bars reach the diagonal. Expected calibration "
+            f"error: {_e(number(calibration.ece))}.</p>",
+            reliability_diagram(
+                [(b.low, b.high, b.agreement, b.rows) for b in calibration.bins],
+                "Agreement with people by the judge's confidence",
+            ),
+            _table(("Confidence", "Rows", "Mean confidence", "Agreed"), rows, {1, 2, 3}),
+        ]
+    )
 
 
 def _comparison(report: Report) -> str:
@@ -349,6 +374,7 @@ def html_parts(report: Report, items: Sequence[ReviewItem]) -> tuple[str, str]:
         '<p class="muted">Kappa is agreement beyond what chance would give: 0 is chance, '
         "1 is perfect. Each figure counts the rows both raters gave a verdict for.</p>",
         *(_agreement(figures, report) for figures in report.agreement),
+        _confidence(report),
         _people(report),
         _leaderboard(report),
         _history(report),

@@ -121,3 +121,56 @@ def heatmap(
             )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def reliability_diagram(
+    bins: Sequence[tuple[float, float, float | None, int]], title: str, size: int = 320
+) -> str:
+    """Agreement against confidence: a bar per bin of confidence, as high as the share
+    of its rows people agreed with, beside the diagonal a calibrated judge would follow.
+
+    Args:
+        bins: each bin's (low, high, agreement or None when empty, rows).
+        title: read by screen readers.
+        size: the plot's width and height in pixels, axes apart.
+    """
+    margin = 40
+    width = height = size + margin + 10
+
+    def x(value: float) -> float:
+        return margin + value * size
+
+    def y(value: float) -> float:
+        return 10 + (1.0 - value) * size
+
+    parts = [
+        f'<svg class="chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-label="{_text(title)}"><title>{_text(title)}</title>',
+        f'<rect x="{margin}" y="10" width="{size}" height="{size}" fill="none" '
+        f'stroke="{GRID_COLOUR}"/>',
+    ]
+    for low, high, agreement, rows in bins:
+        if agreement is None:
+            continue
+        parts.append(
+            f'<rect x="{x(low) + 1:.1f}" y="{y(agreement):.1f}" '
+            f'width="{(high - low) * size - 2:.1f}" '
+            f'height="{agreement * size:.1f}" fill="{BAR_COLOUR}">'
+            f"<title>{low:.1f}–{high:.1f}: {agreement:.0%} agreed, {rows} rows</title></rect>"
+        )
+    parts.append(
+        f'<line x1="{x(0):.1f}" y1="{y(0):.1f}" x2="{x(1):.1f}" y2="{y(1):.1f}" '
+        f'stroke="{TEXT_COLOUR}" stroke-dasharray="4 3"/>'
+    )
+    for tick in (0.0, 0.5, 1.0):
+        parts.append(
+            f'<text x="{x(tick):.1f}" y="{size + 26}" text-anchor="middle" font-size="11" '
+            f'fill="{TEXT_COLOUR}">{tick:g}</text>'
+            f'<text x="{margin - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="11" '
+            f'fill="{TEXT_COLOUR}">{tick:g}</text>'
+        )
+    parts.append(
+        f'<text x="{x(0.5):.1f}" y="{size + 44}" text-anchor="middle" font-size="12" '
+        f'fill="{TEXT_COLOUR}">Confidence</text></svg>'
+    )
+    return "".join(parts)

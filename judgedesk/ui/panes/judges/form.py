@@ -377,12 +377,14 @@ class JudgeForm(QWidget):
             return
         address, key, headers = judge.base_url, judge.api_key, dict(judge.headers)
         use = KeyUse(key, address, f"judge '{judge.name}'")
+        # A judge reading probabilities asks its model whether it gives them.
+        model = judge.model if judge.probabilities and judge.model else ""
 
         def connect() -> None:
             self.test_result.setText(self.tr("Connecting to {0}…").format(address))
             self.tasks.start(
                 "test-connection",
-                check_connection(address, key, headers),
+                check_connection(address, key, headers, probabilities_of=model),
                 on_done=self._show_test_result,
             )
 
@@ -391,6 +393,24 @@ class JudgeForm(QWidget):
     def _test_ended(self, words: str) -> None:
         self.test_button.setEnabled(True)
         self.test_result.setText(words)
+
+    def _probability_words(self, outcome: ConnectionCheck) -> str:
+        """Whether the model gives its tokens' probabilities, when that was asked."""
+        if outcome.logprobs:
+            return "\n" + self.tr(
+                "The model gives its tokens' probabilities ({0} alternatives at a token): "
+                "the verdicts' probabilities can be read."
+            ).format(outcome.alternatives)
+        if outcome.logprobs is False:
+            return "\n" + self.tr(
+                "The model gives no token probabilities here: its verdicts will be the ones "
+                "it wrote. Use a server that returns logprobs, or turn probabilities off."
+            )
+        if outcome.logprobs_problem:
+            return "\n" + self.tr(
+                "Whether the model gives its tokens' probabilities is not known: {0}"
+            ).format(core_say(outcome.logprobs_problem))
+        return ""
 
     def _show_test_result(self, outcome: ConnectionCheck) -> None:
         ok, models = outcome.ok, outcome.models
@@ -406,6 +426,7 @@ class JudgeForm(QWidget):
                 message += " — " + (
                     self.tr("serves 1 request at a time") if outcome.slots == 1 else serves
                 )
+            message += self._probability_words(outcome)
         self.test_result.setText(message)
         if self._judge is not None:
             self.sig_connection_tested.emit(self._judge.name, "" if ok else message)

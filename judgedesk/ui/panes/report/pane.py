@@ -35,6 +35,7 @@ from judgedesk.core.run import RunRecord
 from judgedesk.ui.panes.report.card import ChartCard
 from judgedesk.ui.panes.report.charts import BarChartView
 from judgedesk.ui.panes.report.compare import RunCompareView
+from judgedesk.ui.panes.report.confidence import ConfidenceWords
 from judgedesk.ui.panes.report.heatmap import HeatmapView
 from judgedesk.ui.panes.report.history import HistorySection
 from judgedesk.ui.panes.report.leaderboard import LeaderboardWords
@@ -166,6 +167,8 @@ class ReportPane(QWidget):
         self.leaderboard_card.header.addWidget(board_label)
         self.leaderboard_card.header.addWidget(self.board_category)
         self.board_words = LeaderboardWords(self)
+        self.confidence_card = ChartCard("reportConfidence", BarChartView(), charts)
+        self.confidence_words = ConfidenceWords(self)
         self.cards = [
             self.leaderboard_card,
             self.distribution_card,
@@ -173,6 +176,7 @@ class ReportPane(QWidget):
             self.dimension_card,
             self.agreement_card,
             self.pairs_card,
+            self.confidence_card,
         ]
         self.people = PeopleSection(charts)  # first: whether people trust the judge
         self.history = HistorySection(self.words.terms, charts)  # then whether a change helped
@@ -353,9 +357,8 @@ class ReportPane(QWidget):
             )
             self.review.setText("")
             self.corrected.setText("")
-            hidden = (self.dimension_card, self.pairs_card, self.leaderboard_card)
             for card in self.cards:
-                card.setVisible(card not in hidden)
+                card.setVisible(card not in self._optional_cards())
             for card in self.cards:
                 if card is not self.leaderboard_card:
                     self._fill_card(card, None)
@@ -376,6 +379,10 @@ class ReportPane(QWidget):
         self.pairs_card.setVisible(report.pairwise is not None)
         if report.pairwise is not None:
             self._fill_card(self.pairs_card, self.pair_words.page(report.pairwise))
+        calibration = report.confidence_calibration
+        self.confidence_card.setVisible(calibration is not None)
+        if calibration is not None:
+            self._fill_card(self.confidence_card, self.confidence_words.page(calibration))
         self._fill_board_categories(report)
         self._show_leaderboard()
         self._lay_out_cards()
@@ -400,6 +407,10 @@ class ReportPane(QWidget):
             category = str(self.board_category.currentData() or "")
             self._fill_card(self.leaderboard_card, self.board_words.page(figures, category))
 
+    def _optional_cards(self) -> tuple[ChartCard, ...]:
+        """The cards shown only for reports that have their figures."""
+        return (self.dimension_card, self.pairs_card, self.confidence_card, self.leaderboard_card)
+
     def _fill_card(self, card: ChartCard, page: ChartPage | None) -> None:
         if page is None:
             page = self._empty_page(card)
@@ -413,7 +424,7 @@ class ReportPane(QWidget):
             return self.words.categories(empty, self.category_field() or None)
         if card is self.agreement_card:
             return self.words.agreement(empty)
-        if card is self.dimension_card or card is self.pairs_card:
+        if card in self._optional_cards():
             return self.words.dimensions(empty)
         return self.words.distribution(empty)
 

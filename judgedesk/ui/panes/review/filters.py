@@ -9,14 +9,16 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 from judgedesk.core.review import ReviewFilter, ReviewScale
 
 SEARCH_DELAY_MS = 300
-JUDGE_SORTS = ("score", "score_desc")  # the core ignores them in blind mode too
+JUDGE_SORTS = ("score", "score_desc", "confidence")  # the core ignores them in blind mode too
 
 
 class ReviewFilterBar(QWidget):
-    """Show (all, unreviewed, disagreements…), a judge-score range, text, and a sort.
+    """Show (all, unreviewed, disagreements…), a judge-score range, a confidence bound,
+    text, and a sort.
 
-    In blind mode nothing may show the judge's verdict, so the judge-score range and the
-    sorts by judge score are disabled (and left out of :meth:`filter`).
+    In blind mode nothing may show the judge's verdict, so the judge-score range, the
+    confidence bound and the sorts by the judge's verdict or confidence are disabled (and
+    left out of :meth:`filter`).
 
     Signals:
         sig_changed: the filter or the sort changed (typing is waited out a moment).
@@ -56,6 +58,15 @@ class ReviewFilterBar(QWidget):
         self.score_min = self._number("reviewScoreMin", self.tr("Lowest judge score"))
         self.score_max = self._number("reviewScoreMax", self.tr("Highest judge score"))
         self.score_to = QLabel("–", self)
+        self.confidence_label = QLabel(self.tr("Confidence below"), self)
+        self.confidence_max = self._number(
+            "reviewConfidenceBelow", self.tr("Only verdicts the judge was less sure of than")
+        )
+        self._confidence_tip = self.tr(
+            "Only rows whose verdict the judge gave with a confidence below this (0 to 1), "
+            "read from its probabilities, e.g. 0.7"
+        )
+        self.confidence_max.setToolTip(self._confidence_tip)
 
         self.search = QLineEdit(self)
         self.search.setObjectName("reviewSearch")
@@ -73,6 +84,7 @@ class ReviewFilterBar(QWidget):
             ("disagreement", self.tr("Largest disagreement first")),
             ("score", self.tr("Judge score, lowest first")),
             ("score_desc", self.tr("Judge score, highest first")),
+            ("confidence", self.tr("Least sure first")),
             ("updated", self.tr("Reviewed most recently")),
         ):
             self.sort.addItem(text, key)
@@ -94,6 +106,9 @@ class ReviewFilterBar(QWidget):
         layout.addWidget(self.score_min)
         layout.addWidget(self.score_to)
         layout.addWidget(self.score_max)
+        layout.addSpacing(8)
+        layout.addWidget(self.confidence_label)
+        layout.addWidget(self.confidence_max)
         layout.addSpacing(8)
         layout.addWidget(self.search, 1)
         layout.addSpacing(8)
@@ -141,6 +156,9 @@ class ReviewFilterBar(QWidget):
         for widget in (self.score_label, self.score_min, self.score_to, self.score_max):
             widget.setEnabled(not blind)
             widget.setToolTip(why)
+        for widget in (self.confidence_label, self.confidence_max):
+            widget.setEnabled(not blind)
+            widget.setToolTip(why or self._confidence_tip)
         for key in JUDGE_SORTS:
             item = self._item(self.sort, key)
             item.setEnabled(not blind)
@@ -181,6 +199,7 @@ class ReviewFilterBar(QWidget):
             score_max=_number(self.score_max.text()) if judged else None,
             text=self.search.text().strip(),
             rows=self._sample if show == "sample" else None,
+            confidence_below=_number(self.confidence_max.text()) if judged else None,
             blind=self.blind,
         )
 
