@@ -29,7 +29,15 @@ from judgedesk.core.report.compare import (
 )
 from judgedesk.core.report.contents import Report
 from judgedesk.core.report.figures import Bin, Estimate, Summary, distribution, summarize
-from judgedesk.core.report.groups import NO_VALUE, OTHER, Group, by_category, dimensions
+from judgedesk.core.report.groups import (
+    NO_VALUE,
+    OTHER,
+    Group,
+    by_category,
+    dimensions,
+    named_categories,
+    read_categories,
+)
 from judgedesk.core.report.judges import JudgeCounts, judge_counts
 from judgedesk.core.report.pairwise import has_pairs
 from judgedesk.core.report.people import (
@@ -125,6 +133,7 @@ def build_report(
     if category is None and dataset is not None and "category" in dataset.mapping:
         category = "category"
     categories: list[Group] = []
+    found: dict[int, str] = {}
     if category:
         if dataset is None:
             raise JudgeDeskError(
@@ -143,12 +152,19 @@ def build_report(
     summary = summarize(statuses, scale, seed=seed)
     correction = None
     if sample is not None:
+        strata = None
+        if sample.by and dataset is not None:
+            strata = found if sample.by == category else {}
+            unread = [i.row_index for i in items if i.row_index not in strata]
+            read_categories(dataset, unread, sample.by, strata)
         correction = correct_figures(
             sample,
             ((i.row_index, i.status, i.judge_value) for i in items),
             {i.row_index: i.human_value for i in everything},
             summary.kind,
             scale,
+            strata=strata,
+            categories=named_categories(found, categories) if categories else None,
         )
     return Report(
         project=project_name,

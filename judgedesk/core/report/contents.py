@@ -85,4 +85,7 @@ class Report:
             "unreadable": self.unreadable.to_dict() if self.unreadable else None,
             "sample": self.correction.to_dict() if self.correction else None,
             "corrected": [f.to_dict() for f in self.correction.figures] if self.correction else [],
+            "corrected_by_category": (
+                [f.to_dict() for f in self.correction.by_category] if self.correction else []
+            ),
         }
