@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QPlainTextEdit
 from judgedesk.core.project import NextStep, Spot, StageState, Workspace
 from judgedesk.ui.next_step import NextStepBar
 from judgedesk.ui.panes.judges.pane import JudgesPane
+from judgedesk.ui.panes.report.pane import ReportPane
 from judgedesk.ui.panes.review.pane import ReviewPane
 from judgedesk.ui.panes.run.pane import RunPane
 from judgedesk.ui.panes.scripts.pane import ScriptsPane
@@ -35,6 +36,7 @@ class GuidedWindow(Protocol):
     judges_pane: JudgesPane
     run_pane: RunPane
     review_pane: ReviewPane
+    report_pane: ReportPane
 
 
 class PipelineGuide(QObject):
@@ -69,6 +71,7 @@ class PipelineGuide(QObject):
         window.judges_pane.sig_connection_tested.connect(w.connection_tested)
         window.review_pane.sig_figures_shown.connect(w.review_figures)
         window.review_pane.sig_changed.connect(lambda _: w.reviews_changed())
+        window.report_pane.sig_report_shown.connect(w.report_shown)
         window.files.sig_exported.connect(lambda _: w.exported())
         sidebar.sig_problem_requested.connect(lambda s: self.go_to_problem(s.stage, s.spot))
         bar.sig_step_requested.connect(self.take_step)
@@ -151,5 +154,8 @@ class PipelineGuide(QObject):
             window.review_pane.filters.choose(
                 "disagreements" if code == "disagreements" else "unreviewed"
             )
+        elif code == "review_sample":  # reviewed blind, as the sample always is
+            self.show_stage("review")
+            window.review_pane.filters.choose("sample")
         elif code in ("export", "refresh_export"):
             window.files.export()

@@ -15,6 +15,7 @@ def stage_title(stage: str) -> str:
         "scripts": QCoreApplication.translate("StageWords", "Scripts"),
         "judges": QCoreApplication.translate("StageWords", "Judges"),
         "run": QCoreApplication.translate("StageWords", "Run"),
+        "review_sample": QCoreApplication.translate("StageWords", "Review the Sample"),
         "review": QCoreApplication.translate("StageWords", "Review"),
         "report": QCoreApplication.translate("StageWords", "Report"),
     }[stage]
@@ -212,6 +213,15 @@ def step_text(step: NextStep) -> str:
         return QCoreApplication.translate("StageWords", "Review the {0} disagreements.").format(
             _n(c[0])
         )
+    if step.code == "review_sample":
+        width = step.width or 0.0
+        if step.rate:
+            return QCoreApplication.translate(
+                "StageWords", "Review {0} more rows of the random sample for ±{1} points."
+            ).format(_n(c[0]), f"{width * 100:.3g}")
+        return QCoreApplication.translate(
+            "StageWords", "Review {0} more rows of the random sample for ±{1} on the mean score."
+        ).format(_n(c[0]), f"{width:.3g}")
     if step.code == "review":
         return QCoreApplication.translate(
             "StageWords", "Review the judge's verdicts: {0} rows to go."
@@ -238,6 +248,7 @@ def step_button(step: NextStep) -> str:
         "run": QCoreApplication.translate("StageWords", "Run"),
         "retry": QCoreApplication.translate("StageWords", "Run Them Again"),
         "disagreements": QCoreApplication.translate("StageWords", "Review Them"),
+        "review_sample": QCoreApplication.translate("StageWords", "Review the Sample"),
         "review": QCoreApplication.translate("StageWords", "Review"),
         "export": QCoreApplication.translate("StageWords", "Export…"),
         "refresh_export": QCoreApplication.translate("StageWords", "Export…"),

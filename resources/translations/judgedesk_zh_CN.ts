@@ -6059,6 +6059,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>运行</translation>
     </message>
     <message>
+        <source>Review the Sample</source>
+        <translation>复核样本</translation>
+    </message>
+    <message>
         <source>Review</source>
         <translation>复核</translation>
     </message>
@@ -6277,6 +6281,14 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Review the {0} disagreements.</source>
         <translation>复核 {0} 处分歧。</translation>
+    </message>
+    <message>
+        <source>Review {0} more rows of the random sample for ±{1} points.</source>
+        <translation>再复核随机样本中的 {0} 行，可将区间收窄到 ±{1} 个百分点。</translation>
+    </message>
+    <message>
+        <source>Review {0} more rows of the random sample for ±{1} on the mean score.</source>
+        <translation>再复核随机样本中的 {0} 行，可将平均分的区间收窄到 ±{1}。</translation>
     </message>
     <message>
         <source>Review the judge&apos;s verdicts: {0} rows to go.</source>

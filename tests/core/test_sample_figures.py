@@ -19,7 +19,9 @@ from judgedesk.core.report import (
     stratified_mean,
     write_export,
 )
-from judgedesk.core.review import ReviewSession
+from judgedesk.core.report.sample_figures import correct_figures
+from judgedesk.core.review import RandomSample, ReviewSession
+from judgedesk.core.review.human import BOOLEAN_SCALE
 from judgedesk.core.run import Store
 from tests.core.test_random_sample import TOPICS, draw, judged_project
 
@@ -241,3 +243,20 @@ def test_each_category_is_corrected_from_the_sample_rows_in_it(
     printed = json.loads(capsys.readouterr().out)
     assert [f["category"] for f in printed["corrected"]] == [None]
     assert {f["category"] for f in printed["corrected_by_category"]} == {"art", "math", "law"}
+
+
+def test_the_widest_figure_says_how_many_more_sample_reviews_it_needs() -> None:
+    judge = {row: row % 3 != 0 for row in range(2000)}
+    people = {row: value if row % 7 else not value for row, value in judge.items()}
+    judged = [(row, "ok", value) for row, value in judge.items()]
+    rows = tuple(range(0, 2000, 10))
+    sample = RandomSample(1, rows, rows, 2000)
+    some = {row: people[row] for row in rows[:20]}
+    correction = correct_figures(sample, judged, some, "boolean", BOOLEAN_SCALE)
+    widest = correction.widest()
+    assert widest is not None and widest.figure == "accuracy"
+    assert widest.more_for_target is not None and widest.more_for_target > 0
+    # Every row drawn and reviewed, people agreeing: as narrow as planned.
+    every = RandomSample(1, tuple(judge), tuple(judge), 2000)
+    narrow = correct_figures(every, judged, judge, "boolean", BOOLEAN_SCALE)
+    assert narrow.figures[0].more_for_target == 0 and narrow.widest() is None

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 from PySide6.QtGui import QStandardItemModel
 from pytestqt.qtbot import QtBot
 
 from judgedesk.core.project import load_project
-from judgedesk.core.review import load_sample
+from judgedesk.core.report.sample_figures import correct_figures
+from judgedesk.core.review import RandomSample, load_sample
+from judgedesk.core.review.human import BOOLEAN_SCALE
 from judgedesk.core.run import Store
 from judgedesk.ui.dialogs.random_sample import SampleDialog
 from tests.core.test_pipeline import make_project
@@ -98,3 +101,38 @@ def test_a_sample_drawn_from_the_menu_is_reviewed_blind(
     text = report_pane.corrected.text()
     assert text.startswith("Mean score: judge ") and "corrected by 2 sample reviews" in text
     assert report_pane.corrected.isVisible()
+
+
+def test_a_corrected_figure_still_wide_makes_the_sample_the_next_step(
+    qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    make_project(tmp_path, fake.base_url)
+    window = open_window(qtbot, tmp_path)
+    run_all(qtbot, window)
+    pane = open_review(qtbot, window)
+    draw_from_menu(qtbot, window, 4, 3)
+    sample = load_sample(load_project(tmp_path))
+    assert sample is not None
+    qtbot.waitUntil(lambda: pane.filters._sample == sample.members, timeout=10_000)
+    # A report whose accuracy, corrected by 20 of a large sample's rows, is still wide.
+    judge = {row: row % 3 != 0 for row in range(2000)}
+    rows = tuple(range(0, 2000, 10))
+    some = {row: judge[row] if row % 7 else not judge[row] for row in rows[:20]}
+    judged = [(row, "ok", value) for row, value in judge.items()]
+    correction = correct_figures(RandomSample(1, rows, rows, 2000), judged, some, "boolean",
+                                 BOOLEAN_SCALE)  # fmt: skip
+    widest = correction.widest()
+    assert widest is not None and widest.more_for_target
+    window.report_pane.sig_report_shown.emit(SimpleNamespace(correction=correction))
+    bar = window.next_step
+    wanted = f"Review {widest.more_for_target:,} more rows of the random sample for ±3 points."
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.text.text() == wanted, timeout=10_000)
+    pane.filters.choose("all")
+    pane.card.blind_box.setChecked(False)
+    with qtbot.waitSignal(pane.sig_queue_shown, timeout=10_000):
+        bar.button.click()  # to the sample, reviewed blind
+    assert window.stack.currentWidget() is pane
+    assert pane.filters.show_combo.currentData() == "sample" and pane.card.blind_box.isChecked()
+    # Narrow enough: the step goes.
+    window.report_pane.sig_report_shown.emit(None)
+    qtbot.waitUntil(lambda: "of the random sample" not in bar.text.text(), timeout=10_000)

@@ -74,6 +74,10 @@ class Facts:
         changed_since_export: results or reviews changed after the latest export.
         estimate_seconds: how long running the rows not yet judged may take.
         estimate_cost: what it may cost, when the judges have prices.
+        sample_more: more rows of the random sample to review before the widest
+            corrected figure is as narrow as planned (0: none, or no sample).
+        sample_width: that half-width planned for (a fraction for a rate).
+        sample_rate: whether that figure is a rate (its width then counts points).
     """
 
     project: bool = False
@@ -100,6 +104,9 @@ class Facts:
     changed_since_export: bool = False
     estimate_seconds: float | None = None
     estimate_cost: float | None = None
+    sample_more: int = 0
+    sample_width: float = 0.0
+    sample_rate: bool = True
 
     @property
     def to_run(self) -> int:
@@ -140,7 +147,9 @@ class NextStep:
 
     Codes: "open", "dataset", "add_judge", "fix_template" (line), "fix_judge", "fix_run",
     "running" (percent), "run" (rows), "retry" (failed), "disagreements" (count),
-    "review" (count), "export", "refresh_export". ``stage`` is where the step is done.
+    "review_sample" (count; ``width`` the half-width it brings a corrected figure to,
+    ``rate`` whether that figure is a rate), "review" (count), "export",
+    "refresh_export". ``stage`` is where the step is done.
     """
 
     code: str
@@ -149,6 +158,8 @@ class NextStep:
     spot: Spot | None = None
     seconds: float | None = None
     cost: float | None = None
+    width: float | None = None
+    rate: bool = True
 
 
 def spots(problems: list[Problem], stage: str) -> tuple[Spot, ...]:
@@ -312,6 +323,10 @@ def next_step(facts: Facts) -> NextStep | None:
         return NextStep("retry", "run", (f.failed,))
     if f.disagreements:
         return NextStep("disagreements", "review", (f.disagreements,))
+    if f.sample_more > 0:  # a figure meant for publishing is still wide
+        return NextStep(
+            "review_sample", "review", (f.sample_more,), width=f.sample_width, rate=f.sample_rate
+        )
     if f.reviewed < f.review_total:
         return NextStep("review", "review", (f.review_total - f.reviewed,))
     if f.changed_since_export:

@@ -153,6 +153,13 @@ class SampleCorrection:
     figures: list[CorrectedFigure] = field(default_factory=list)
     by_category: list[CorrectedFigure] = field(default_factory=list)
 
+    def widest(self) -> CorrectedFigure | None:
+        """The corrected headline figure that needs the most further sample reviews to
+        be as narrow as planned (:attr:`CorrectedFigure.target`); None when each is, or
+        when none can be corrected yet or made so narrow."""
+        wide = [f for f in self.figures if (f.more_for_target or 0) > 0]
+        return max(wide, key=lambda f: f.more_for_target or 0, default=None)
+
     def categories_corrected(self) -> bool:
         """Whether every category has enough of the sample reviewed to be corrected."""
         return bool(self.by_category) and all(f.corrected for f in self.by_category)
