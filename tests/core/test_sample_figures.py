@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html import escape
 from pathlib import Path
 
 import openpyxl
@@ -147,6 +148,12 @@ def test_xlsx_and_html_exports_carry_both_figures(tmp_path: Path) -> None:
     page = (tmp_path / "out.html").read_text(encoding="utf-8")
     assert "Corrected by the random sample" in page
     assert f"corrected {figure.corrected.estimate:.3f}" in page
+    # Each figure says what it rests on, and a chart sets the two intervals side by side.
+    assert "<th>Rests on</th>" in page
+    assert "the judge alone; 95% interval by bootstrap over 30 rows" in page
+    assert escape("corrected with 4 people's verdicts on the random sample") in page
+    assert "the judge alone beside the figure corrected by the random sample" in page
+    assert page.count('class="interval"') == 2
 
 
 def report_of(project: Project, streamed: bool, category: str | None = None) -> Report:

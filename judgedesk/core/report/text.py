@@ -46,6 +46,13 @@ def interval(estimate: Estimate, as_percent: bool) -> str:
     )
 
 
+def estimate_rests_on(estimate: Estimate) -> str:
+    """What a judge's figure rests on: "the judge alone; 95% interval by bootstrap over
+    412 rows"."""
+    how = "bootstrap" if estimate.method == "bootstrap" else "normal approximation"
+    return f"the judge alone; 95% interval by {how} over {estimate.n} rows"
+
+
 def summary_lines(summary: Summary) -> list[str]:
     """The status counts and the headline figure."""
     counts = summary.counts
