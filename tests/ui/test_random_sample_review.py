@@ -8,13 +8,18 @@ from types import SimpleNamespace
 from PySide6.QtGui import QStandardItemModel
 from pytestqt.qtbot import QtBot
 
+from judgedesk.core.dataset import open_dataset
 from judgedesk.core.project import load_project
+from judgedesk.core.report import project_report
 from judgedesk.core.report.sample_figures import correct_figures
-from judgedesk.core.review import RandomSample, load_sample
+from judgedesk.core.review import RandomSample, ReviewSession, load_sample
 from judgedesk.core.review.human import BOOLEAN_SCALE
 from judgedesk.core.run import Store
 from judgedesk.ui.dialogs.random_sample import SampleDialog
+from judgedesk.ui.panes.report.sample import SampleWords
+from judgedesk.ui.panes.report.terms import ReportTerms
 from tests.core.test_pipeline import make_project
+from tests.core.test_random_sample import draw, judged_project
 from tests.support.fake_openai import FakeOpenAI
 from tests.ui.test_report_pane import open_report
 from tests.ui.test_review_pane import ROWS, fake, open_review, open_window, run_all
@@ -101,6 +106,21 @@ def test_a_sample_drawn_from_the_menu_is_reviewed_blind(
     text = report_pane.corrected.text()
     assert text.startswith("Mean score: judge ") and "corrected by 2 sample reviews" in text
     assert report_pane.corrected.isVisible()
+    # A chart sets the corrected interval beside the judge's, each saying what it rests on.
+    card = report_pane.corrected_card
+    assert card.isVisible() and card.title.text() == "Judge alone and corrected"
+    judge_bar, corrected_bar = card.canvas.chart.bars
+    assert (
+        judge_bar.label == "Mean score · judge" and corrected_bar.label == "Mean score · corrected"
+    )
+    assert judge_bar.low is not None and judge_bar.high is not None
+    assert (corrected_bar.low, corrected_bar.high) == (
+        figure.corrected.ci_low,
+        figure.corrected.ci_high,
+    )
+    assert judge_bar.note.startswith("judge alone, bootstrap over ")
+    assert corrected_bar.note == "corrected with 2 people's verdicts"
+    assert card.model.rowCount() == 2
 
 
 def test_a_corrected_figure_still_wide_makes_the_sample_the_next_step(
@@ -136,3 +156,29 @@ def test_a_corrected_figure_still_wide_makes_the_sample_the_next_step(
     # Narrow enough: the step goes.
     window.report_pane.sig_report_shown.emit(None)
     qtbot.waitUntil(lambda: "of the random sample" not in bar.text.text(), timeout=10_000)
+
+
+def test_each_category_is_corrected_in_the_report_s_words_and_chart(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    project = judged_project(tmp_path / "p", rows=100)
+    sample = draw(project, 20, seed=4, by="topic")
+    with Store(project.store_path) as store:
+        session = ReviewSession(store, project=project, reviewer="ana")
+        for row in sample.rows:
+            session.set_value(row, max(1, row % 5))  # a point under the judge
+    with open_dataset(project.dataset_path()) as dataset:
+        report = project_report(project, dataset, category="topic")
+    words = SampleWords(ReportTerms())
+    text = words.lines(report.correction)
+    assert "By category, from the sample rows in each:" in text
+    for topic in ("art", "math", "law"):
+        assert f"\n{topic} · Mean score: judge " in text
+    assert "Mean score: the judge alone scores " in text and "too high" in text
+    page = words.page(report)
+    assert page is not None
+    labels = [bar.label for bar in page.chart.bars]  # type: ignore[union-attr]
+    assert labels[:2] == ["Mean score · judge", "Mean score · corrected"]
+    assert labels[2:] == [
+        f"{t} · {side}" for t in ("art", "math", "law") for side in ("judge", "corrected")
+    ]

@@ -40,6 +40,7 @@ from judgedesk.ui.panes.report.history import HistorySection
 from judgedesk.ui.panes.report.pairs import PairWords
 from judgedesk.ui.panes.report.people import PeopleSection
 from judgedesk.ui.panes.report.refresh import RefreshPace
+from judgedesk.ui.panes.report.sample import SampleWords
 from judgedesk.ui.panes.report.words import ChartPage, ReportWords, empty_report
 from judgedesk.ui.tasks import TaskRunner
 
@@ -143,6 +144,8 @@ class ReportPane(QWidget):
         self.dimension_card = ChartCard("reportDimensions", BarChartView(), charts)
         self.agreement_card = ChartCard("reportAgreement", HeatmapView(), charts)
         self.pairs_card = ChartCard("reportPairs", BarChartView(), charts)
+        self.corrected_card = ChartCard("reportSample", BarChartView(), charts)
+        self.sample_words = SampleWords(self.words.terms, self)
         self.pair_words = PairWords(self)
         self.cards = [
             self.distribution_card,
@@ -150,6 +153,7 @@ class ReportPane(QWidget):
             self.dimension_card,
             self.agreement_card,
             self.pairs_card,
+            self.corrected_card,
         ]
         self.people = PeopleSection(charts)  # first: whether people trust the judge
         self.history = HistorySection(self.words.terms, charts)  # then whether a change helped
@@ -331,7 +335,9 @@ class ReportPane(QWidget):
             self.review.setText("")
             self.corrected.setText("")
             for card in self.cards:
-                card.setVisible(card not in (self.dimension_card, self.pairs_card))
+                card.setVisible(
+                    card not in (self.dimension_card, self.pairs_card, self.corrected_card)
+                )
             for card in self.cards:
                 self._fill_card(card, None)
             self._lay_out_cards()
@@ -341,7 +347,7 @@ class ReportPane(QWidget):
         itself = self.pair_words.judges_words(report.judges, report.judges_alpha)
         self.counts.setText(words.counts(report.summary) + (f"\n{itself}" if itself else ""))
         self.review.setText(words.review(report.review))
-        self.corrected.setText(words.corrected(report.correction))
+        self.corrected.setText(self.sample_words.lines(report.correction))
         self.corrected.setVisible(report.correction is not None)
         self._fill_card(self.distribution_card, words.distribution(report))
         self._fill_card(self.category_card, words.categories(report, report.category_field))
@@ -351,6 +357,10 @@ class ReportPane(QWidget):
         self.pairs_card.setVisible(report.pairwise is not None)
         if report.pairwise is not None:
             self._fill_card(self.pairs_card, self.pair_words.page(report.pairwise))
+        corrected = self.sample_words.page(report)  # the judge's interval beside people's
+        self.corrected_card.setVisible(corrected is not None)
+        if corrected is not None:
+            self._fill_card(self.corrected_card, corrected)
         self._lay_out_cards()
         self.sig_report_shown.emit(report)
 
