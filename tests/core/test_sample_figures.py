@@ -246,6 +246,21 @@ def test_each_category_is_corrected_from_the_sample_rows_in_it(
         assert figure.judge_alone == pytest.approx(
             sum(r % 5 + 1 for r in rows if topic(r) == name) / TOPICS.count(name)
         )
+    # The exports carry each category's corrected figure too.
+    with Store(project.store_path) as store, open_dataset(project.dataset_path()) as dataset:
+        for fmt in ("xlsx", "html"):
+            write_export(
+                store, tmp_path / f"out.{fmt}", fmt, dataset, project=project, report=report
+            )
+    sheet = openpyxl.load_workbook(tmp_path / "out.xlsx")["Summary"]
+    cells = {row[0]: row[1:] for row in sheet.iter_rows(values_only=True) if row and row[0]}
+    law = found["law"].corrected
+    assert law is not None
+    assert cells["law: Mean score, corrected by the random sample"][0] == pytest.approx(
+        law.estimate
+    )
+    page = (tmp_path / "out.html").read_text(encoding="utf-8")
+    assert "Corrected by the random sample — law" in page
     assert main(["report", str(project.root), "--json", "--by", "topic"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert [f["category"] for f in printed["corrected"]] == [None]
