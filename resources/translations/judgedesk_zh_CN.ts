@@ -899,8 +899,8 @@
         <translation>在复核包中显示评审的判定</translation>
     </message>
     <message>
-        <source>Off: people give their own verdicts without seeing the judge&apos;s, which measures how far people agree: the most a judge can be asked for.</source>
-        <translation>关闭时：大家在看不到评审判定的情况下给出自己的判定，由此衡量人与人之间的一致程度——这也是对评审所能期望的上限。</translation>
+        <source>Off: people give their own verdicts without seeing the judge&apos;s, which measures how far people agree: the most a judge can be asked for. On, the rows of the random sample still go without it: their verdicts correct the judge&apos;s figures, so they must not lean on it.</source>
+        <translation>关闭时：大家在看不到评审判定的情况下给出自己的判定，由此衡量人与人之间的一致程度——这也是对评审所能期望的上限。开启时，随机样本中的行仍不显示评审判定：这些判定用来校正评审的数字，不能受评审左右。</translation>
     </message>
     <message>
         <source>Instructions</source>
