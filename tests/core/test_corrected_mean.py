@@ -177,3 +177,19 @@ def test_each_stratum_is_ppi_python_s_and_the_strata_combine_by_their_weights(se
 def test_a_stratum_with_too_few_labels_says_so() -> None:
     with pytest.raises(JudgeDeskError, match="Label at least 2 rows"):
         stratified_mean([([1.0, 0.0], [1.0, 0.0], [1.0]), ([1.0], [1.0], [0.0])])
+
+
+def test_the_stratified_interval_covers_the_truth() -> None:
+    rng = random.Random(21)
+    truths, shares = (0.3, 0.6, 0.9), (100, 600, 300)  # each stratum's rate and its rows
+    truth = sum(t * n for t, n in zip(truths, shares, strict=True)) / sum(shares)
+    covered, projects = 0, 1000
+    for _ in range(projects):
+        strata = []
+        for rate, rows in zip(truths, shares, strict=True):
+            labelled = rows // 10  # a tenth of every stratum, as a proportional sample draws
+            people, judge, rest = project(rng, labelled, rows - labelled, truth=rate)
+            strata.append((people, judge, rest))
+        got = stratified_mean(strata)
+        covered += got.ci_low <= truth <= got.ci_high
+    assert covered / projects >= 0.93
