@@ -193,8 +193,10 @@ class StageWatcher(QObject):
         if widest is None:
             self._update(sample_more=0)
             return
+        assert correction is not None
         self._update(
             sample_more=widest.more_for_target or 0,
+            sample_left=max(0, len(correction.sample) - correction.reviewed),
             sample_width=widest.target,
             sample_rate=widest.rate,
         )

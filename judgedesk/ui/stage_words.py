@@ -215,13 +215,22 @@ def step_text(step: NextStep) -> str:
         )
     if step.code == "review_sample":
         width = step.width or 0.0
-        if step.rate:
+        aim = (
+            QCoreApplication.translate("StageWords", "±{0} points").format(f"{width * 100:.3g}")
+            if step.rate
+            else QCoreApplication.translate("StageWords", "±{0} on the mean score").format(
+                f"{width:.3g}"
+            )
+        )
+        if len(c) > 1 and c[0] > c[1]:  # more than the sample holds: a larger one is needed
             return QCoreApplication.translate(
-                "StageWords", "Review {0} more rows of the random sample for ±{1} points."
-            ).format(_n(c[0]), f"{width * 100:.3g}")
+                "StageWords",
+                "Review the {0} rows left of the random sample; {1} needs {2} more reviews, "
+                "more than it holds.",
+            ).format(_n(c[1]), aim, _n(c[0]))
         return QCoreApplication.translate(
-            "StageWords", "Review {0} more rows of the random sample for ±{1} on the mean score."
-        ).format(_n(c[0]), f"{width:.3g}")
+            "StageWords", "Review {0} more rows of the random sample for {1}."
+        ).format(_n(c[0]), aim)
     if step.code == "review":
         return QCoreApplication.translate(
             "StageWords", "Review the judge's verdicts: {0} rows to go."

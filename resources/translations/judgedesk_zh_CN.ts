@@ -6366,12 +6366,20 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>复核 {0} 处分歧。</translation>
     </message>
     <message>
-        <source>Review {0} more rows of the random sample for ±{1} points.</source>
-        <translation>再复核随机样本中的 {0} 行，可将区间收窄到 ±{1} 个百分点。</translation>
+        <source>±{0} points</source>
+        <translation>±{0} 个百分点</translation>
     </message>
     <message>
-        <source>Review {0} more rows of the random sample for ±{1} on the mean score.</source>
-        <translation>再复核随机样本中的 {0} 行，可将平均分的区间收窄到 ±{1}。</translation>
+        <source>±{0} on the mean score</source>
+        <translation>平均分 ±{0}</translation>
+    </message>
+    <message>
+        <source>Review the {0} rows left of the random sample; {1} needs {2} more reviews, more than it holds.</source>
+        <translation>复核随机样本中剩下的 {0} 行；要达到 {1} 还需复核 {2} 行，超过了样本的行数。</translation>
+    </message>
+    <message>
+        <source>Review {0} more rows of the random sample for {1}.</source>
+        <translation>再复核随机样本中的 {0} 行，区间即可收窄到 {1}。</translation>
     </message>
     <message>
         <source>Review the judge&apos;s verdicts: {0} rows to go.</source>

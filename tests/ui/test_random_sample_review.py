@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.project import load_project
 from judgedesk.core.report import project_report
-from judgedesk.core.report.sample_figures import correct_figures
+from judgedesk.core.report.sample_figures import SampleCorrection, correct_figures
 from judgedesk.core.review import RandomSample, ReviewSession, load_sample
 from judgedesk.core.review.human import BOOLEAN_SCALE
 from judgedesk.core.run import Store
@@ -123,6 +123,18 @@ def test_a_sample_drawn_from_the_menu_is_reviewed_blind(
     assert card.model.rowCount() == 2
 
 
+def wide_correction(drawn: range) -> SampleCorrection:
+    """Accuracy corrected by people's verdicts on 20 rows of a sample of ``drawn`` rows:
+    the judge errs on every seventh row."""
+    judge = {row: row % 3 != 0 for row in range(2000)}
+    rows = tuple(drawn)
+    some = {row: judge[row] if row % 7 else not judge[row] for row in rows[:20]}
+    judged = [(row, "ok", value) for row, value in judge.items()]
+    return correct_figures(
+        RandomSample(1, rows, rows, 2000), judged, some, "boolean", BOOLEAN_SCALE
+    )
+
+
 def test_a_corrected_figure_still_wide_makes_the_sample_the_next_step(
     qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
 ) -> None:
@@ -135,17 +147,21 @@ def test_a_corrected_figure_still_wide_makes_the_sample_the_next_step(
     assert sample is not None
     qtbot.waitUntil(lambda: pane.filters._sample == sample.members, timeout=10_000)
     # A report whose accuracy, corrected by 20 of a large sample's rows, is still wide.
-    judge = {row: row % 3 != 0 for row in range(2000)}
-    rows = tuple(range(0, 2000, 10))
-    some = {row: judge[row] if row % 7 else not judge[row] for row in rows[:20]}
-    judged = [(row, "ok", value) for row, value in judge.items()]
-    correction = correct_figures(RandomSample(1, rows, rows, 2000), judged, some, "boolean",
-                                 BOOLEAN_SCALE)  # fmt: skip
-    widest = correction.widest()
-    assert widest is not None and widest.more_for_target
-    window.report_pane.sig_report_shown.emit(SimpleNamespace(correction=correction))
     bar = window.next_step
-    wanted = f"Review {widest.more_for_target:,} more rows of the random sample for ±3 points."
+    small = wide_correction(range(0, 2000, 10))  # 200 rows: fewer than the reviews needed
+    more = small.widest().more_for_target  # type: ignore[union-attr]
+    assert more > 180
+    window.report_pane.sig_report_shown.emit(SimpleNamespace(correction=small))
+    wanted = (
+        f"Review the 180 rows left of the random sample; ±3 points needs {more:,} more "
+        "reviews, more than it holds."
+    )
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.text.text() == wanted, timeout=10_000)
+    large = wide_correction(range(0, 2000, 2))  # 1,000 rows: enough
+    more = large.widest().more_for_target  # type: ignore[union-attr]
+    assert 0 < more <= 980
+    window.report_pane.sig_report_shown.emit(SimpleNamespace(correction=large))
+    wanted = f"Review {more:,} more rows of the random sample for ±3 points."
     qtbot.waitUntil(lambda: bar.isVisible() and bar.text.text() == wanted, timeout=10_000)
     pane.filters.choose("all")
     pane.card.blind_box.setChecked(False)

@@ -76,6 +76,7 @@ class Facts:
         estimate_cost: what it may cost, when the judges have prices.
         sample_more: more rows of the random sample to review before the widest
             corrected figure is as narrow as planned (0: none, or no sample).
+        sample_left: rows of the random sample nobody reviewed yet.
         sample_width: that half-width planned for (a fraction for a rate).
         sample_rate: whether that figure is a rate (its width then counts points).
     """
@@ -105,6 +106,7 @@ class Facts:
     estimate_seconds: float | None = None
     estimate_cost: float | None = None
     sample_more: int = 0
+    sample_left: int = 0
     sample_width: float = 0.0
     sample_rate: bool = True
 
@@ -147,8 +149,9 @@ class NextStep:
 
     Codes: "open", "dataset", "add_judge", "fix_template" (line), "fix_judge", "fix_run",
     "running" (percent), "run" (rows), "retry" (failed), "disagreements" (count),
-    "review_sample" (count; ``width`` the half-width it brings a corrected figure to,
-    ``rate`` whether that figure is a rate), "review" (count), "export",
+    "review_sample" (count, sample rows left to review; ``width`` the half-width the
+    count brings a corrected figure to, ``rate`` whether that figure is a rate), "review"
+    (count), "export",
     "refresh_export". ``stage`` is where the step is done.
     """
 
@@ -323,9 +326,13 @@ def next_step(facts: Facts) -> NextStep | None:
         return NextStep("retry", "run", (f.failed,))
     if f.disagreements:
         return NextStep("disagreements", "review", (f.disagreements,))
-    if f.sample_more > 0:  # a figure meant for publishing is still wide
+    if f.sample_more > 0 and f.sample_left > 0:  # a figure meant for publishing is wide
         return NextStep(
-            "review_sample", "review", (f.sample_more,), width=f.sample_width, rate=f.sample_rate
+            "review_sample",
+            "review",
+            (f.sample_more, f.sample_left),
+            width=f.sample_width,
+            rate=f.sample_rate,
         )
     if f.reviewed < f.review_total:
         return NextStep("review", "review", (f.review_total - f.reviewed,))
