@@ -70,12 +70,17 @@ class PipelineGuide(QObject):
         run.check.sig_checked.connect(w.judges_checked)
         window.judges_pane.sig_connection_tested.connect(w.connection_tested)
         window.review_pane.sig_figures_shown.connect(w.review_figures)
-        window.review_pane.sig_changed.connect(lambda _: w.reviews_changed())
+        window.review_pane.sig_changed.connect(lambda _: self._reviewed())
         window.report_pane.sig_report_shown.connect(w.report_shown)
         window.files.sig_exported.connect(lambda _: w.exported())
         sidebar.sig_problem_requested.connect(lambda s: self.go_to_problem(s.stage, s.spot))
         bar.sig_step_requested.connect(self.take_step)
         self._show(w.states, w.step)
+
+    def _reviewed(self) -> None:
+        self.watcher.reviews_changed()
+        if self.watcher.facts.sample_more:  # the step's count follows the reviews given
+            self.window.report_pane.refresh_soon()
 
     def reviewer_changed(self, name: str) -> None:
         """The person reviews under another name: count their reviews instead."""

@@ -271,6 +271,11 @@ class ReportPane(QWidget):
         if self.isVisible():
             self.refresh()
 
+    def refresh_soon(self) -> None:
+        """Compute again at a steady pace, shown or not: the next-step bar follows how
+        wide the corrected figures are as people review the random sample."""
+        self.pace.results_stored()
+
     def refresh(self) -> None:
         """Compute the report in the report's process and show it when done; a report
         being computed is not shown."""
