@@ -103,6 +103,7 @@ def cmd_review_pack(args: argparse.Namespace) -> int:
             show_judge=args.show_judge,
             store=store,
             instructions=args.instructions,
+            judge_on_sample=args.judge_on_sample,
         )
     finally:
         if store is not None:
@@ -167,7 +168,14 @@ def add_review_command(sub: Any) -> None:
     pack.add_argument(
         "--show-judge",
         action="store_true",
-        help="show the judge's verdict in the packs (off: people judge on their own)",
+        help="show the judge's verdict in the packs (off: people judge on their own); "
+        "rows of the random sample stay blind",
+    )
+    pack.add_argument(
+        "--judge-on-sample",
+        action="store_true",
+        help="with --show-judge, show it on the random sample's rows too (their verdicts "
+        "then lean on the judge's)",
     )
     pack.add_argument("--instructions", default="", help="a few words for the reviewers")
     pack.add_argument(

@@ -13,6 +13,7 @@ from judgedesk.core.project import NextStep, Spot, StageState, Workspace
 from judgedesk.ui.calibration_actions import CalibrationActions
 from judgedesk.ui.next_step import NextStepBar
 from judgedesk.ui.panes.judges.pane import JudgesPane
+from judgedesk.ui.panes.report.pane import ReportPane
 from judgedesk.ui.panes.review.pane import ReviewPane
 from judgedesk.ui.panes.run.pane import RunPane
 from judgedesk.ui.panes.scripts.pane import ScriptsPane
@@ -37,6 +38,7 @@ class GuidedWindow(Protocol):
     run_pane: RunPane
     review_pane: ReviewPane
     calibration: CalibrationActions
+    report_pane: ReportPane
 
 
 class PipelineGuide(QObject):
@@ -70,12 +72,18 @@ class PipelineGuide(QObject):
         run.check.sig_checked.connect(w.judges_checked)
         window.judges_pane.sig_connection_tested.connect(w.connection_tested)
         window.review_pane.sig_figures_shown.connect(w.review_figures)
-        window.review_pane.sig_changed.connect(lambda _: w.reviews_changed())
+        window.review_pane.sig_changed.connect(lambda _: self._reviewed())
+        window.report_pane.sig_report_shown.connect(w.report_shown)
         window.files.sig_exported.connect(lambda _: w.exported())
         window.calibration.sig_calibrated.connect(lambda _: w.calibrated())
         sidebar.sig_problem_requested.connect(lambda s: self.go_to_problem(s.stage, s.spot))
         bar.sig_step_requested.connect(self.take_step)
         self._show(w.states, w.step)
+
+    def _reviewed(self) -> None:
+        self.watcher.reviews_changed()
+        if self.watcher.facts.sample_more:  # the step's count follows the reviews given
+            self.window.report_pane.refresh_soon()
 
     def reviewer_changed(self, name: str) -> None:
         """The person reviews under another name: count their reviews instead."""
@@ -156,5 +164,8 @@ class PipelineGuide(QObject):
             )
         elif code == "calibrate":
             window.calibration.open()
+        elif code == "review_sample":  # reviewed blind, as the sample always is
+            self.show_stage("review")
+            window.review_pane.filters.choose("sample")
         elif code in ("export", "refresh_export"):
             window.files.export()

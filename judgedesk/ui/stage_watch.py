@@ -23,6 +23,7 @@ from judgedesk.core.project import (
     project_facts,
     stage_states,
 )
+from judgedesk.core.report import Report
 from judgedesk.core.review import ReviewFigures, Standing, read_standing
 from judgedesk.core.run import Progress, RunEstimate, Selection, estimate_run
 from judgedesk.core.template import PromptPreview
@@ -184,6 +185,22 @@ class StageWatcher(QObject):
         """The Review pane's figures (fresher than a count of the file)."""
         p = figures.progress
         self._update(review_total=p.total, reviewed=p.reviewed, disagreements=p.disagreed)
+
+    def report_shown(self, report: Report | None) -> None:
+        """The Report pane's report: a corrected figure still wider than planned makes
+        reviewing more of the random sample the next step."""
+        correction = report.correction if report is not None else None
+        widest = correction.widest() if correction is not None else None
+        if widest is None:
+            self._update(sample_more=0)
+            return
+        assert correction is not None
+        self._update(
+            sample_more=widest.more_for_target or 0,
+            sample_left=max(0, len(correction.sample) - correction.reviewed),
+            sample_width=widest.target,
+            sample_rate=widest.rate,
+        )
 
     def reviews_changed(self) -> None:
         """A person changed a review (or undid one): an export before it is out of date."""

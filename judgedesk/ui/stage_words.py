@@ -16,6 +16,7 @@ def stage_title(stage: str) -> str:
         "judges": QCoreApplication.translate("StageWords", "Judges"),
         "run": QCoreApplication.translate("StageWords", "Run"),
         "calibrate": QCoreApplication.translate("StageWords", "Calibrate…"),
+        "review_sample": QCoreApplication.translate("StageWords", "Review the Sample"),
         "review": QCoreApplication.translate("StageWords", "Review"),
         "report": QCoreApplication.translate("StageWords", "Report"),
     }[stage]
@@ -225,6 +226,24 @@ def step_text(step: NextStep) -> str:
             ).format(_n(c[1]), _n(c[2]))
             text = f"{text} {more}"
         return text
+    if step.code == "review_sample":
+        width = step.width or 0.0
+        aim = (
+            QCoreApplication.translate("StageWords", "±{0} points").format(f"{width * 100:.3g}")
+            if step.rate
+            else QCoreApplication.translate("StageWords", "±{0} on the mean score").format(
+                f"{width:.3g}"
+            )
+        )
+        if len(c) > 1 and c[0] > c[1]:  # more than the sample holds: a larger one is needed
+            return QCoreApplication.translate(
+                "StageWords",
+                "Review the {0} rows left of the random sample; {1} needs {2} more reviews, "
+                "more than it holds.",
+            ).format(_n(c[1]), aim, _n(c[0]))
+        return QCoreApplication.translate(
+            "StageWords", "Review {0} more rows of the random sample for {1}."
+        ).format(_n(c[0]), aim)
     if step.code == "review":
         return QCoreApplication.translate(
             "StageWords", "Review the judge's verdicts: {0} rows to go."
@@ -252,6 +271,7 @@ def step_button(step: NextStep) -> str:
         "retry": QCoreApplication.translate("StageWords", "Run Them Again"),
         "disagreements": QCoreApplication.translate("StageWords", "Review Them"),
         "calibrate": QCoreApplication.translate("StageWords", "Calibrate…"),
+        "review_sample": QCoreApplication.translate("StageWords", "Review the Sample"),
         "review": QCoreApplication.translate("StageWords", "Review"),
         "export": QCoreApplication.translate("StageWords", "Export…"),
         "refresh_export": QCoreApplication.translate("StageWords", "Export…"),

@@ -1275,10 +1275,6 @@
         <translation>在复核包中显示评审的判定</translation>
     </message>
     <message>
-        <source>Off: people give their own verdicts without seeing the judge&apos;s, which measures how far people agree: the most a judge can be asked for.</source>
-        <translation>关闭时：大家在看不到评审判定的情况下给出自己的判定，由此衡量人与人之间的一致程度——这也是对评审所能期望的上限。</translation>
-    </message>
-    <message>
         <source>Instructions</source>
         <translation>说明</translation>
     </message>
@@ -1357,6 +1353,10 @@
     <message>
         <source>Written in {0}: {1}. Send each reviewer their file; they open it in JudgeDesk, review, and send it back for File › Import Reviews…</source>
         <translation>已写入 {0}：{1}。把各自的文件发给每位复核人；他们用 JudgeDesk 打开、复核后发回，再通过“文件 › 导入复核…”导入。</translation>
+    </message>
+    <message>
+        <source>Off: people give their own verdicts without seeing the judge&apos;s, which measures how far people agree: the most a judge can be asked for. On, the rows of the random sample still go without it: their verdicts correct the judge&apos;s figures, so they must not lean on it.</source>
+        <translation>关闭时：大家在看不到评审判定的情况下给出自己的判定，由此衡量人与人之间的一致程度——这也是对评审所能期望的上限。开启时，随机样本中的行仍不显示评审判定：这些判定用来校正评审的数字，不能受评审左右。</translation>
     </message>
 </context>
 <context>
@@ -4370,14 +4370,6 @@ Read it?</source>
         <translation>平均分</translation>
     </message>
     <message>
-        <source>{0}: review {1} more rows of the random sample to correct it</source>
-        <translation>{0}：再复核随机样本中的 {1} 行即可校正</translation>
-    </message>
-    <message>
-        <source>{0}: judge {1} · corrected by {2} sample reviews {3} (95% CI {4}–{5})</source>
-        <translation>{0}：评审 {1} · 经 {2} 条样本复核校正后 {3}（95% 置信区间 {4}–{5}）</translation>
-    </message>
-    <message>
         <source>n = {0}</source>
         <translation>n = {0}</translation>
     </message>
@@ -6082,6 +6074,97 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     </message>
 </context>
 <context>
+    <name>SampleWords</name>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Mean score</source>
+        <translation>平均分</translation>
+    </message>
+    <message>
+        <source>Win rate</source>
+        <translation>胜率</translation>
+    </message>
+    <message>
+        <source>By category, from the sample rows in each:</source>
+        <translation>按类别（取各类别中的样本行）：</translation>
+    </message>
+    <message>
+        <source>{0}: review {1} more rows of the random sample to correct it</source>
+        <translation>{0}：再复核随机样本中的 {1} 行即可校正</translation>
+    </message>
+    <message>
+        <source>{0}: judge {1} · corrected by {2} sample reviews {3} (95% CI {4}–{5})</source>
+        <translation>{0}：评审 {1} · 经 {2} 条样本复核校正后 {3}（95% 置信区间 {4}–{5}）</translation>
+    </message>
+    <message>
+        <source>stratified</source>
+        <translation>分层</translation>
+    </message>
+    <message>
+        <source>{0}: the judge&apos;s figure lies within the corrected interval, so people&apos;s verdicts on the sample show no clear bias in it.</source>
+        <translation>{0}：评审的数字落在校正后的区间内，人在样本上的判定未显示它有明显偏差。</translation>
+    </message>
+    <message>
+        <source>{0}: the judge alone says {1} points too much; publish the corrected one.</source>
+        <translation>{0}：评审单独给出的数字高出 {1} 个百分点；请发布校正后的数字。</translation>
+    </message>
+    <message>
+        <source>{0}: the judge alone says {1} points too little; publish the corrected one.</source>
+        <translation>{0}：评审单独给出的数字低了 {1} 个百分点；请发布校正后的数字。</translation>
+    </message>
+    <message>
+        <source>{0}: the judge alone scores {1} too high; publish the corrected one.</source>
+        <translation>{0}：评审单独打分高了 {1}；请发布校正后的数字。</translation>
+    </message>
+    <message>
+        <source>{0}: the judge alone scores {1} too low; publish the corrected one.</source>
+        <translation>{0}：评审单独打分低了 {1}；请发布校正后的数字。</translation>
+    </message>
+    <message>
+        <source>{0}, the judge alone beside corrected: {1}.</source>
+        <translation>{0}，评审单独与校正后对照：{1}。</translation>
+    </message>
+    <message>
+        <source>The judge&apos;s own figure (its 95% interval by bootstrap over its rows) beside the one people&apos;s verdicts on the random sample correct (PPI++, with its 95% interval).</source>
+        <translation>评审自己的数字（95% 区间由对其各行的自助法得出）与经人在随机样本上的判定校正后的数字（PPI++，附 95% 区间）并列。</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>Rests on</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Judge alone and corrected</source>
+        <translation>评审单独与校正后</translation>
+    </message>
+    <message>
+        <source>judge alone, normal approximation over {0} rows</source>
+        <translation>仅评审，基于 {0} 行的正态近似</translation>
+    </message>
+    <message>
+        <source>judge alone, bootstrap over {0} rows</source>
+        <translation>仅评审，基于 {0} 行的自助法</translation>
+    </message>
+    <message>
+        <source>{0} · judge</source>
+        <translation>{0} · 评审</translation>
+    </message>
+    <message>
+        <source>corrected with {0} people&apos;s verdicts</source>
+        <translation>经 {0} 条人的判定校正</translation>
+    </message>
+    <message>
+        <source>{0} · corrected</source>
+        <translation>{0} · 校正后</translation>
+    </message>
+</context>
+<context>
     <name>ScriptFiles</name>
     <message>
         <source>Stop using {0}.py?</source>
@@ -6919,6 +7002,26 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Export…</source>
         <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Review the Sample</source>
+        <translation>复核样本</translation>
+    </message>
+    <message>
+        <source>±{0} points</source>
+        <translation>±{0} 个百分点</translation>
+    </message>
+    <message>
+        <source>±{0} on the mean score</source>
+        <translation>平均分 ±{0}</translation>
+    </message>
+    <message>
+        <source>Review the {0} rows left of the random sample; {1} needs {2} more reviews, more than it holds.</source>
+        <translation>复核随机样本中剩下的 {0} 行；要达到 {1} 还需复核 {2} 行，超过了样本的行数。</translation>
+    </message>
+    <message>
+        <source>Review {0} more rows of the random sample for {1}.</source>
+        <translation>再复核随机样本中的 {0} 行，区间即可收窄到 {1}。</translation>
     </message>
 </context>
 <context>

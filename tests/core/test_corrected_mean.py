@@ -11,7 +11,7 @@ import pytest
 from ppi_py import ppi_mean_ci, ppi_mean_pointestimate
 
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.report import corrected_mean
+from judgedesk.core.report import corrected_mean, stratified_mean
 
 Z = NormalDist().inv_cdf(0.975)
 
@@ -123,3 +123,73 @@ def test_too_few_labels_or_lists_that_do_not_pair_up_say_what_to_do() -> None:
         corrected_mean([1.0], [1.0], [0.0, 1.0])
     with pytest.raises(JudgeDeskError, match="same order"):
         corrected_mean([1.0, 0.0], [1.0], [0.0, 1.0])
+
+
+def test_a_stratified_estimate_weighs_each_stratum_by_its_rows_by_hand() -> None:
+    # The judge gives one verdict in each stratum, so each λ is 0 and each stratum's
+    # estimate is its people's mean, with variance s²/n (s² divided by n).
+    first = ([1.0, 0.0], [1.0, 1.0], [1.0, 1.0])  # 4 rows: 0.5, variance 0.25/2
+    second = ([1.0, 1.0, 0.0], [0.0] * 3, [0.0] * 7)  # 10 rows: 2/3, variance (2/9)/3
+    got = stratified_mean([first, second])
+    w1, w2 = 4 / 14, 10 / 14
+    assert got.estimate == pytest.approx(w1 * 0.5 + w2 * 2 / 3)  # 13/21
+    assert got.estimate == pytest.approx(13 / 21)
+    half = Z * math.sqrt(w1**2 * 0.125 + w2**2 * 2 / 27)
+    assert (got.ci_low, got.ci_high) == pytest.approx((13 / 21 - half, 13 / 21 + half))
+    assert (got.n_labelled, got.n_unlabelled) == (5, 9)
+    assert got.judge_alone == pytest.approx(4 / 14)
+    assert got.lam is None and len(got.strata) == 2
+    # The uniform formula over the same rows gives another figure: 3 of 5 labels pass.
+    assert corrected_mean(*(a + b for a, b in zip(first, second, strict=True))).estimate == (
+        pytest.approx(0.6)
+    )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_each_stratum_is_ppi_python_s_and_the_strata_combine_by_their_weights(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    strata, estimates, variances, sizes = [], [], [], []
+    for _ in range(3):
+        n, big_n = int(rng.integers(5, 80)), int(rng.integers(20, 900))
+        people = (rng.random(n) < rng.random()).astype(float)
+        judge = np.where(rng.random(n) < 0.8, people, 1 - people)
+        rest = (rng.random(big_n) < 0.6).astype(float)
+        strata.append((people.tolist(), judge.tolist(), rest.tolist()))
+        estimates.append(float(ppi_mean_pointestimate(people, judge, rest)[0]))
+        low, high = (float(end[0]) for end in ppi_mean_ci(people, judge, rest, alpha=0.05))
+        variances.append(((high - low) / (2 * Z)) ** 2)
+        sizes.append(n + big_n)
+    weights = [size / sum(sizes) for size in sizes]
+    got = stratified_mean(strata)
+    expected = sum(w * e for w, e in zip(weights, estimates, strict=True))
+    half = Z * math.sqrt(sum(w * w * v for w, v in zip(weights, variances, strict=True)))
+    assert got.estimate == pytest.approx(expected, abs=1e-6)
+    assert (got.ci_low, got.ci_high) == pytest.approx((expected - half, expected + half), abs=1e-6)
+    # Planning more labels starts from the interval computed, and narrows it.
+    spread = got.spread
+    assert spread.half_width(got.n_labelled) == pytest.approx(got.half_width, rel=1e-12)
+    assert spread.half_width_with(300) < got.half_width
+    needed = spread.rows_needed(got.half_width * 0.7)
+    assert needed is not None and needed > got.n_labelled
+    assert spread.half_width(needed) <= got.half_width * 0.7 < spread.half_width(needed - 1)
+
+
+def test_a_stratum_with_too_few_labels_says_so() -> None:
+    with pytest.raises(JudgeDeskError, match="Label at least 2 rows"):
+        stratified_mean([([1.0, 0.0], [1.0, 0.0], [1.0]), ([1.0], [1.0], [0.0])])
+
+
+def test_the_stratified_interval_covers_the_truth() -> None:
+    rng = random.Random(21)
+    truths, shares = (0.3, 0.6, 0.9), (100, 600, 300)  # each stratum's rate and its rows
+    truth = sum(t * n for t, n in zip(truths, shares, strict=True)) / sum(shares)
+    covered, projects = 0, 1000
+    for _ in range(projects):
+        strata = []
+        for rate, rows in zip(truths, shares, strict=True):
+            labelled = rows // 10  # a tenth of every stratum, as a proportional sample draws
+            people, judge, rest = project(rng, labelled, rows - labelled, truth=rate)
+            strata.append((people, judge, rest))
+        got = stratified_mean(strata)
+        covered += got.ci_low <= truth <= got.ci_high
+    assert covered / projects >= 0.93

@@ -45,6 +45,7 @@ COLUMNS = [
     "human",
     "human_note",
     "reviewer",
+    "blind",
     "input.id",
     "input.question",
     "input.ref_answer",
@@ -83,7 +84,10 @@ def project(tmp_path: Path) -> Project:
         assert run(project, Selection.parse(RUN)).to_dict()["rows"] == 5
     with Store(project.store_path) as store:
         note = "too short =1+1"
-        store.reviews.put(Review(1, "r1", value=9, note=note, reviewer="Ana", updated=time.time()))
+        store.reviews.put(
+            Review(1, "r1", value=9, note=note, reviewer="Ana", updated=time.time(), blind=True)
+        )
+        store.reviews.put(Review(2, "r2", value=3, reviewer="Ana", updated=time.time()))
     return project
 
 
@@ -133,6 +137,8 @@ def check_rows(rows: list[dict[str, Any]], blank: Any) -> None:
     assert rows[4]["error"]
     reviewed = rows[1]
     assert str(reviewed["human"]) == "9" and reviewed["reviewer"] == "Ana"
+    # Given blind or not, as the reviews table says; a row nobody reviewed, neither.
+    assert [str(r["blind"]) for r in rows[:3]] == [str(blank), "True", "False"]
     assert reviewed["human_note"] in ("too short =1+1", "'too short =1+1")
     for row in rows[5:]:
         assert row["question"] == f"What about item {row['row']}?"
@@ -158,6 +164,7 @@ def test_every_format_holds_every_row_and_column(project: Project, tmp_path: Pat
         "ref_answer": "ref 0",
     }
     assert records[1]["reviewer"] == "Ana" and records[6]["judges"] == []
+    assert [r["blind"] for r in records[:3]] == [None, True, False]
 
     table = read_csv(tmp_path / "out.csv")
     assert len(table) == counts["csv"]

@@ -15,6 +15,7 @@ from judgedesk.core.dataset import open_dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project.settings import load_project
 from judgedesk.core.report.build import project_report
+from judgedesk.core.review import PackSession, draw_sample
 from judgedesk.core.review.pack import (
     import_pack,
     load_pack,
@@ -150,3 +151,34 @@ def test_the_command_line_writes_packs_and_imports_them(
     assert "ana: " in printed and "added" in printed
     with Store(project.store_path) as store:
         assert store.reviews.reviewers() == ["ana"]  # bo reviewed nothing yet
+
+
+def test_the_random_sample_s_rows_go_out_blind_and_their_verdicts_come_back_marked_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = _judged(tmp_path)
+    with open_dataset(project.dataset_path()) as dataset:
+        sample = draw_sample(project, dataset, 4, seed=3)
+    out = tmp_path / "out"
+    argv = ["review", "pack", str(project.root), "--reviewers", "ana", "--trust"]
+    assert main([*argv, "--out", str(out), "--show-judge"]) == 0
+    ana = load_pack(out / "ana.jdpack")
+    hidden = {row.index for row in ana.rows if not row.judge}
+    assert set(sample.rows) <= hidden  # the judge everywhere else, where it gave one
+    assert len(hidden - set(sample.rows)) <= 1
+    # Reviewed in the pack: blind where the judge's verdict was not there to see.
+    session = PackSession(ana)
+    for row in ana.rows:
+        session.give(row, 5)
+    session.write_note(ana.rows[0], "later")  # a note keeps the mark the verdict set
+    assert {i for i, r in ana.reviews.items() if r.blind} == hidden
+    save_pack(ana, out / "ana.jdpack")
+    assert main(["review", "import", str(project.root), str(out / "ana.jdpack"), "--trust"]) == 0
+    with Store(project.store_path) as store:
+        marked = {i for i, r in store.reviews.all("ana").items() if r.blind}
+    assert marked == hidden
+    # Asked for, the judge shows on the sample's rows too.
+    again = tmp_path / "again"
+    assert main([*argv, "--out", str(again), "--show-judge", "--judge-on-sample"]) == 0
+    assert all(row.judge for row in load_pack(again / "ana.jdpack").rows if row.index in sample)
+    capsys.readouterr()

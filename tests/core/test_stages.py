@@ -218,3 +218,18 @@ def test_calibrating_is_offered_once_the_reviews_give_both_parts() -> None:
     assert next_step(dataclasses.replace(enough, disagreements=1)).code == "disagreements"  # type: ignore[union-attr]
     assert next_step(dataclasses.replace(enough, judges=1)).code == "review"  # type: ignore[union-attr]
     assert next_step(dataclasses.replace(enough, calibrated=True)).code == "review"  # type: ignore[union-attr]
+
+
+def test_a_corrected_figure_still_wide_asks_for_more_of_the_random_sample() -> None:
+    facts = dataclasses.replace(READY, results=24, review_total=24, reviewed=16)
+    wide = dataclasses.replace(facts, sample_more=140, sample_left=300, sample_width=0.03)
+    step = next_step(wide)
+    assert step is not None
+    assert (step.code, step.stage, step.counts) == ("review_sample", "review", (140, 300))
+    assert (step.width, step.rate) == (0.03, True)
+    disagreeing = dataclasses.replace(wide, disagreements=2)
+    assert next_step(disagreeing).code == "disagreements"  # type: ignore[union-attr]
+    narrow = dataclasses.replace(wide, sample_more=0)
+    assert next_step(narrow).code == "review"  # type: ignore[union-attr]
+    every_row_reviewed = dataclasses.replace(wide, sample_left=0)  # nothing left to review
+    assert next_step(every_row_reviewed).code == "review"  # type: ignore[union-attr]

@@ -250,3 +250,22 @@ def test_judgedesk_with_a_packs_path_opens_the_review_only_window(
     assert started == [["ana.jdpack"], ["my-eval"]]
     assert judgedesk.app.pack_argument(["~/Ana.JDPACK"]) == Path.home() / "Ana.JDPACK"
     assert judgedesk.app.pack_argument(["my-eval"]) is None
+
+
+def test_a_row_without_the_judge_s_verdict_is_reviewed_blind_and_marked_so(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "cy.jdpack"
+    rows = pack_rows(2)
+    rows[1] = replace(rows[1], judge="7")  # outside the random sample: the judge shown
+    save_pack(ReviewPack("cy", "maths", SCORE_SCALE.to_dict(), rows), path)
+    window = open_window(qtbot, path)
+    assert "The judge" not in window.card.browser.toPlainText()  # a sample row: blind
+    press(qtbot, Key.Key_4)
+    assert window.current_row().id == "q1"
+    assert "The judge's verdict: 7" in window.card.browser.toPlainText()
+    press(qtbot, Key.Key_6)
+    wait_saved(qtbot, window)
+    reviews = load_pack(path).reviews
+    assert (reviews[10].value, reviews[10].blind) == (4, True)
+    assert (reviews[11].value, reviews[11].blind) == (6, False)

@@ -79,6 +79,11 @@ class Facts:
         calibration_goal_more: reviews still needed for a test part of
             ``calibration_goal`` rows.
         calibrated: the judges were calibrated since the project was opened.
+        sample_more: more rows of the random sample to review before the widest
+            corrected figure is as narrow as planned (0: none, or no sample).
+        sample_left: rows of the random sample nobody reviewed yet.
+        sample_width: that half-width planned for (a fraction for a rate).
+        sample_rate: whether that figure is a rate (its width then counts points).
     """
 
     project: bool = False
@@ -110,6 +115,10 @@ class Facts:
     calibration_goal_more: int = 0
     calibration_goal: int = 0
     calibrated: bool = False
+    sample_more: int = 0
+    sample_left: int = 0
+    sample_width: float = 0.0
+    sample_rate: bool = True
 
     @property
     def to_run(self) -> int:
@@ -150,6 +159,8 @@ class NextStep:
 
     Codes: "open", "dataset", "add_judge", "fix_template" (line), "fix_judge", "fix_run",
     "running" (percent), "run" (rows), "retry" (failed), "disagreements" (count),
+    "review_sample" (count, sample rows left to review; ``width`` the half-width the
+    count brings a corrected figure to, ``rate`` whether that figure is a rate),
     "calibrate" (test rows, reviews for a test part of the goal, the goal), "review"
     (count), "export", "refresh_export". ``stage`` is where the step is done.
     """
@@ -160,6 +171,8 @@ class NextStep:
     spot: Spot | None = None
     seconds: float | None = None
     cost: float | None = None
+    width: float | None = None
+    rate: bool = True
 
 
 def spots(problems: list[Problem], stage: str) -> tuple[Spot, ...]:
@@ -323,6 +336,14 @@ def next_step(facts: Facts) -> NextStep | None:
         return NextStep("retry", "run", (f.failed,))
     if f.disagreements:
         return NextStep("disagreements", "review", (f.disagreements,))
+    if f.sample_more > 0 and f.sample_left > 0:  # a figure meant for publishing is wide
+        return NextStep(
+            "review_sample",
+            "review",
+            (f.sample_more, f.sample_left),
+            width=f.sample_width,
+            rate=f.sample_rate,
+        )
     if f.judges >= 2 and f.calibration_test and not f.calibration_more and not f.calibrated:
         counts = (f.calibration_test, f.calibration_goal_more, f.calibration_goal)
         return NextStep("calibrate", "review", counts)

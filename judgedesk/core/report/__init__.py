@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from judgedesk.core.report.corrected import CorrectedMean as CorrectedMean
     from judgedesk.core.report.corrected import LabelSpread as LabelSpread
     from judgedesk.core.report.corrected import corrected_mean as corrected_mean
+    from judgedesk.core.report.corrected import stratified_mean as stratified_mean
     from judgedesk.core.report.exports import FORMATS as FORMATS
     from judgedesk.core.report.exports import write_export as write_export
     from judgedesk.core.report.figures import Estimate as Estimate

@@ -38,6 +38,8 @@ from judgedesk.core.report.groups import (
     by_category,
     category_reader,
     dimensions,
+    named_categories,
+    read_categories,
 )
 from judgedesk.core.report.judges import JudgeCounts, judge_counts
 from judgedesk.core.report.pairwise import has_pairs
@@ -134,6 +136,7 @@ def build_report(
     if category is None and dataset is not None and "category" in dataset.mapping:
         category = "category"
     categories: list[Group] = []
+    found: dict[int, str] = {}
     if category:
         if dataset is None:
             raise JudgeDeskError(
@@ -152,12 +155,19 @@ def build_report(
     summary = summarize(statuses, scale, seed=seed)
     correction = None
     if sample is not None:
+        strata = None
+        if sample.by and dataset is not None:
+            strata = found if sample.by == category else {}
+            unread = [i.row_index for i in items if i.row_index not in strata]
+            read_categories(dataset, unread, sample.by, strata)
         correction = correct_figures(
             sample,
             ((i.row_index, i.status, i.judge_value) for i in items),
             {i.row_index: i.human_value for i in everything},
             summary.kind,
             scale,
+            strata=strata,
+            categories=named_categories(found, categories) if categories else None,
         )
     return Report(
         project=project_name,

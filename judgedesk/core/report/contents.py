@@ -96,4 +96,7 @@ class Report:
             "confidence_calibration": (
                 self.confidence_calibration.to_dict() if self.confidence_calibration else None
             ),
+            "corrected_by_category": (
+                [f.to_dict() for f in self.correction.by_category] if self.correction else []
+            ),
         }

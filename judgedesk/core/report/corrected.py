@@ -23,16 +23,26 @@ rows,
 ppi-python would divide by zero we take λ = 0: when every row is labelled (N = 0) or the
 judge gives one verdict everywhere, it has nothing to add.
 
+A sample stratified by a field is corrected stratum by stratum (stratified PPI): each
+stratum h, with N_h of the N rows, gets its own PPI++ estimate θ_h (its own λ) and
+variance v_h as above, and::
+
+    estimate = Σ w_h θ_h,   variance = Σ w_h² v_h,   w_h = N_h / N
+
+so a stratum the sample over- or under-draws counts for its rows, not its labels
+(:func:`stratified_mean`).
+
 Planning more labels uses the same formula, with the variances seen so far taken as the
 population's: labelling ``m`` rows in all leaves ``n + N − m`` unlabelled, λ is tuned again
 for that split, and the half-width is z₀.₉₇₅ times the standard error above. Since
-labelling a row moves it from the unlabelled side, the total stays ``n + N``.
+labelling a row moves it from the unlabelled side, the total stays ``n + N``. With strata,
+more labels are planned in proportion to the strata's rows.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -105,20 +115,94 @@ class LabelSpread:
         the one asked where it shrinks as rows are labelled, as it does unless λ is
         clipped. ``None`` when even labelling every row would not be enough.
         """
-        if half_width <= 0:
-            raise ValueError("the half-width asked for must be above zero")
-        low, high = self.n_labelled, self.rows
-        if self.half_width(low) <= half_width:
-            return low
-        if self.half_width(high) > half_width:
-            return None
-        while high - low > 1:  # half_width(low) > asked >= half_width(high)
-            middle = (low + high) // 2
-            if self.half_width(middle) <= half_width:
-                high = middle
-            else:
-                low = middle
-        return high
+        return _rows_needed(self.half_width, self.n_labelled, self.rows, half_width)
+
+
+@dataclass(frozen=True)
+class StratifiedSpread:
+    """The variances of a stratified estimate: each stratum's, with its weight.
+
+    Attributes:
+        parts: (w_h, the stratum's :class:`LabelSpread`) for each stratum.
+    """
+
+    parts: tuple[tuple[float, LabelSpread], ...]
+
+    @property
+    def n_labelled(self) -> int:
+        """Rows with both a person's and the judge's verdict, in every stratum."""
+        return sum(spread.n_labelled for _, spread in self.parts)
+
+    @property
+    def n_unlabelled(self) -> int:
+        """Rows with only the judge's verdict, in every stratum."""
+        return sum(spread.n_unlabelled for _, spread in self.parts)
+
+    @property
+    def rows(self) -> int:
+        """Rows with a judge's verdict, labelled or not."""
+        return self.n_labelled + self.n_unlabelled
+
+    def standard_error(self, labelled: int) -> float:
+        """The estimate's standard error with ``labelled`` rows labelled in all, those
+        beyond today's shared among the strata in proportion to their rows."""
+        if not self.n_labelled <= labelled <= self.rows:
+            raise ValueError(
+                f"labelled rows must be within {self.n_labelled}..{self.rows}, not {labelled}"
+            )
+        shares = _shares([w for w, _ in self.parts], labelled - self.n_labelled)
+        variance = 0.0
+        for (weight, spread), more in zip(self.parts, shares, strict=True):
+            taken = spread.n_labelled + min(more, spread.n_unlabelled)
+            variance += weight * weight * spread.standard_error(taken) ** 2
+        return math.sqrt(variance)
+
+    def half_width(self, labelled: int) -> float:
+        """The 95 % interval's half-width expected with ``labelled`` rows labelled in all."""
+        return Z_95 * self.standard_error(labelled)
+
+    def half_width_with(self, more: int) -> float:
+        """The 95 % interval's half-width expected once ``more`` rows are labelled too."""
+        return self.half_width(self.n_labelled + max(0, min(more, self.n_unlabelled)))
+
+    def rows_needed(self, half_width: float) -> int | None:
+        """How many rows must be labelled in all for a 95 % interval of ± ``half_width``
+        (see :meth:`LabelSpread.rows_needed`)."""
+        return _rows_needed(self.half_width, self.n_labelled, self.rows, half_width)
+
+
+Spread = LabelSpread | StratifiedSpread
+"""What plans more labels for a corrected estimate, stratified or not."""
+
+
+def _rows_needed(
+    width: Callable[[int], float], low: int, high: int, half_width: float
+) -> int | None:
+    """The first count of labelled rows in ``low..high`` whose expected half-width
+    ``width`` is at most ``half_width``, by halving; None when even ``high`` is not."""
+    if half_width <= 0:
+        raise ValueError("the half-width asked for must be above zero")
+    if width(low) <= half_width:
+        return low
+    if width(high) > half_width:
+        return None
+    while high - low > 1:  # width(low) > asked >= width(high)
+        middle = (low + high) // 2
+        if width(middle) <= half_width:
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def _shares(weights: Sequence[float], more: int) -> list[int]:
+    """``more`` split in proportion to ``weights``, by the largest remainders."""
+    exact = [more * w for w in weights]
+    counts = [math.floor(x) for x in exact]
+    by_remainder = sorted(range(len(weights)), key=lambda i: -(exact[i] - counts[i]))
+    for i in by_remainder[: more - sum(counts)]:
+        counts[i] += 1
+    return counts
 
 
 @dataclass(frozen=True)
@@ -132,8 +216,10 @@ class CorrectedMean:
         n_labelled: rows with both a person's and the judge's verdict.
         n_unlabelled: rows with only the judge's verdict.
         judge_alone: the judge's mean over every row with a verdict, uncorrected.
-        lam: the power-tuning λ used, in [0, 1].
+        lam: the power-tuning λ used, in [0, 1]; None for a stratified estimate, whose
+            strata each have their own.
         spread: the variances behind the interval, to plan how many rows to label.
+        strata: each stratum's own estimate, for a stratified one (empty otherwise).
     """
 
     estimate: float
@@ -142,8 +228,9 @@ class CorrectedMean:
     n_labelled: int
     n_unlabelled: int
     judge_alone: float
-    lam: float
-    spread: LabelSpread
+    lam: float | None
+    spread: Spread
+    strata: tuple[CorrectedMean, ...] = ()
 
     @property
     def half_width(self) -> float:
@@ -208,4 +295,42 @@ def corrected_mean(
         judge_alone=mean_all,
         lam=lam,
         spread=spread,
+    )
+
+
+def stratified_mean(
+    strata: Sequence[tuple[Sequence[float], Sequence[float], Sequence[float]]],
+) -> CorrectedMean:
+    """The stratified PPI++ estimate of the mean verdict and its 95 % interval.
+
+    Args:
+        strata: for each stratum, the arguments of :func:`corrected_mean`: people's
+            verdicts on its labelled rows, the judge's on the same rows, and the judge's
+            on its other rows. A stratum counts for its rows (labelled or not).
+
+    Raises:
+        JudgeDeskError: no stratum, or one with fewer than two labelled rows.
+    """
+    if not strata:
+        raise JudgeDeskError("A stratified estimate needs at least one stratum.")
+    parts = [corrected_mean(*stratum) for stratum in strata]
+    total = sum(part.n_labelled + part.n_unlabelled for part in parts)
+    weights = [(part.n_labelled + part.n_unlabelled) / total for part in parts]
+    estimate = math.fsum(w * part.estimate for w, part in zip(weights, parts, strict=True))
+    spreads = [part.spread for part in parts]
+    assert all(isinstance(s, LabelSpread) for s in spreads)  # corrected_mean's always are
+    spread = StratifiedSpread(
+        tuple((w, s) for w, s in zip(weights, spreads, strict=True) if isinstance(s, LabelSpread))
+    )
+    half = spread.half_width(spread.n_labelled)
+    return CorrectedMean(
+        estimate=estimate,
+        ci_low=estimate - half,
+        ci_high=estimate + half,
+        n_labelled=spread.n_labelled,
+        n_unlabelled=spread.n_unlabelled,
+        judge_alone=math.fsum(w * part.judge_alone for w, part in zip(weights, parts, strict=True)),
+        lam=None,
+        spread=spread,
+        strata=tuple(parts),
     )

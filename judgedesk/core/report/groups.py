@@ -32,6 +32,7 @@ __all__ = [
     "category_groups",
     "category_reader",
     "dimensions",
+    "named_categories",
     "read_categories",
     "report_category",
 ]
@@ -115,6 +116,13 @@ def _group(
         given = [value for status, value in results if status == "ok" and value is not None]
         labels = distribution(given, scale)
     return Group(name, summary, figures.exact, labels)
+
+
+def named_categories(found: Mapping[int, str], groups: Iterable[Group]) -> dict[int, str]:
+    """Each row's category of ``found`` as the report's ``groups`` name it: a category
+    beyond the :data:`MAX_CATEGORIES` shown is :data:`OTHER`."""
+    names = {group.name for group in groups}
+    return {row: value if value in names else OTHER for row, value in found.items()}
 
 
 def read_categories(dataset: Dataset, rows: list[int], name: str, found: dict[int, str]) -> None:

@@ -24,7 +24,12 @@ from judgedesk.core.report.cache import report_results
 from judgedesk.core.report.confidence import confidence_calibration
 from judgedesk.core.report.contents import Report
 from judgedesk.core.report.figures import distribution, summarize
-from judgedesk.core.report.groups import DimensionScores, category_groups, read_categories
+from judgedesk.core.report.groups import (
+    DimensionScores,
+    category_groups,
+    named_categories,
+    read_categories,
+)
 from judgedesk.core.report.judges import JudgeTally
 from judgedesk.core.report.pairwise import any_pairs
 from judgedesk.core.report.people import (
@@ -157,6 +162,7 @@ def _figures(
     category = _category_field(dataset, breakdown[0])
     order = [j.name for j in project.judges if j.enabled]
     read = _Rows(JudgeTally(order), breakdown[1])
+    read.keep_every_category = sample is not None  # each category is corrected too
     for records in streamed_chunks(store, run_id, span):
         read.add(records, asked, dataset, category)
     scale = scale_for(project, read.ok_values)
@@ -191,7 +197,20 @@ def _figures(
     if sample is not None:
         judged_rows = ((row, *result) for row, result in zip(read.rows, read.results, strict=True))
         people = {row: item.human_value for row, item in items.items()}
-        correction = correct_figures(sample, judged_rows, people, summary.kind, scale)
+        strata = None
+        if sample.by and dataset is not None:
+            strata = read.every_category if sample.by == category else {}
+            unread = [row for row in read.rows if row not in strata]
+            read_categories(dataset, unread, sample.by, strata)
+        correction = correct_figures(
+            sample,
+            judged_rows,
+            people,
+            summary.kind,
+            scale,
+            strata=strata,
+            categories=named_categories(read.every_category, groups) if groups else None,
+        )
     report = Report(
         project=project.name,
         run_id=run_id,
@@ -233,6 +252,9 @@ class _Rows:
         self.known = known
         """Each row's category from the first, as far as read already."""
         self.kept_categories: dict[int, str] = {}
+        self.keep_every_category = False
+        """Keep every row's category (a random sample corrects each category's figures)."""
+        self.every_category: dict[int, str] = {}
         self.rows = array("q")
         self.results: list[tuple[str | None, Any]] = []
         """(status, verdict) of each row, one tuple shared by rows alike."""
@@ -261,6 +283,8 @@ class _Rows:
             unread = [index for index in indexes if index not in found]
             read_categories(dataset, unread, category, found)
             self.kept_categories.update((row, found[row]) for row in asked if row in found)
+            if self.keep_every_category:
+                self.every_category.update(found)
         shared, results, ok_values = self._shared, self.results, self.ok_values
         by_row, categories = self.judges_by_row, self.categories
         judges_of: dict[int, tuple[JudgeVerdict, ...]] = {}  # rows alike share one detail

@@ -48,6 +48,13 @@ def interval(estimate: Estimate, as_percent: bool) -> str:
     )
 
 
+def estimate_rests_on(estimate: Estimate) -> str:
+    """What a judge's figure rests on: "the judge alone; 95% interval by bootstrap over
+    412 rows"."""
+    how = "bootstrap" if estimate.method == "bootstrap" else "normal approximation"
+    return f"the judge alone; 95% interval by {how} over {estimate.n} rows"
+
+
 def summary_lines(summary: Summary) -> list[str]:
     """The status counts and the headline figure."""
     counts = summary.counts
@@ -240,6 +247,10 @@ def correction_lines(correction: SampleCorrection) -> list[str]:
     ]
     for figure in correction.figures:
         lines.append("  " + corrected_line(figure))
+    if correction.by_category:
+        lines.append("  By category (from the sample rows in each):")
+        for figure in correction.by_category:
+            lines.append(f"    {figure.category} · {corrected_line(figure)}")
     if any(f.corrected is not None for f in correction.figures):
         lines.append(
             "  The judge's figure is its own view of every row; the corrected one shifts it by "
@@ -273,7 +284,7 @@ def corrected_line(figure: CorrectedFigure) -> str:
     line = (
         f"{title}: judge {show(figure.judge_alone)} · corrected {show(found.estimate)} "
         f"(95% CI {show(found.ci_low)}–{show(found.ci_high)}, {found.n_labelled} reviewed, "
-        f"{found.n_unlabelled} not)"
+        f"{found.n_unlabelled} not{', stratified' if found.strata else ''})"
     )
     target = percent(figure.target) if figure.rate else number(figure.target)
     more = figure.more_for_target

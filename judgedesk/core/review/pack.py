@@ -24,6 +24,7 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_write_text
 from judgedesk.core.project import Project
 from judgedesk.core.review.human import ReviewScale, scale_for
+from judgedesk.core.review.random_sample import load_sample
 from judgedesk.core.run import Merge, Review, Store
 
 __all__ = [
@@ -255,9 +256,16 @@ def write_packs(
     store: Store | None = None,
     instructions: str = "",
     replace_files: bool = False,
+    judge_on_sample: bool = False,
 ) -> list[Path]:
     """Write one pack per reviewer of ``plan`` into ``out_dir``; their reviews made so
     far (from ``store``) come along, so a reviewer can go on where they stopped.
+
+    With ``show_judge``, each row carries the judge's verdict, but the rows of the
+    project's random sample: people's verdicts there correct the judge's figures, so
+    they must not lean on it, and those rows are reviewed blind unless
+    ``judge_on_sample`` says otherwise. A verdict given on a row that shows no judge's
+    verdict is marked blind (see :class:`~judgedesk.core.review.pack_session.PackSession`).
 
     Raises:
         JudgeDeskError: a pack of that name is there already (a reviewer's work may be
@@ -276,10 +284,12 @@ def write_packs(
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise JudgeDeskError(f"Cannot make the folder {out_dir} ({exc}).") from None
+    sample = load_sample(project) if show_judge and not judge_on_sample else None
     for name, indexes in plan.assigned.items():
         rows = []
         for index in indexes:
-            result = results.get(index) if show_judge else None
+            shown = show_judge and (sample is None or index not in sample)
+            result = results.get(index) if shown else None
             judged = result.value if result is not None and result.status == "ok" else None
             rows.append(pack_row(dataset, index, scale.name_of(judged)))
         known = store.reviews.all(name) if store is not None else {}

@@ -27,6 +27,8 @@ class PackSession:
 
     The rules are the Review pane's (:mod:`~judgedesk.core.review.edits`): a review that
     says nothing is removed, and a change that leaves the review as it was is no change.
+    A review first made on a row whose judge's verdict the pack does not show is marked
+    blind.
 
     Args:
         pack: the pack under review; its ``reviews`` change in place.
@@ -82,7 +84,10 @@ class PackSession:
         self, row: PackRow, label: str, edit: edits.Edit, merge: Hashable | None = None
     ) -> SnapshotCommand:
         before = self.review(row)
-        base = before or Review(row.index, row.id, reviewer=self.pack.reviewer)
+        # A row that shows no verdict of the judge is reviewed blind, as the Review
+        # pane's blind mode is; the mark is set when the review is first made.
+        blind = not (row.judge or row.judge_reply)
+        base = before or Review(row.index, row.id, reviewer=self.pack.reviewer, blind=blind)
         after = edits.kept(replace(edit(base), updated=time.time()))
         index = row.index
         command = SnapshotCommand(label, before, after, lambda s: self._put(index, s), merge)

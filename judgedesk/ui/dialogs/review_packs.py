@@ -99,7 +99,9 @@ class ExportPacksDialog(QDialog):
         self.show_judge.setToolTip(
             self.tr(
                 "Off: people give their own verdicts without seeing the judge's, which "
-                "measures how far people agree: the most a judge can be asked for."
+                "measures how far people agree: the most a judge can be asked for. On, "
+                "the rows of the random sample still go without it: their verdicts correct "
+                "the judge's figures, so they must not lean on it."
             )
         )
         self.instructions = QPlainTextEdit(self)

@@ -11,7 +11,12 @@ from judgedesk.core.report.arena import LEADERBOARD_HEADS, leaderboard_note, lea
 from judgedesk.core.report.build import Estimate, Group, Report, Summary
 from judgedesk.core.report.exports.html_rows import SCRIPT_HASH
 from judgedesk.core.report.exports.html_rows import STYLE as ROWS_STYLE
-from judgedesk.core.report.exports.svg import bar_chart, heatmap, reliability_diagram
+from judgedesk.core.report.exports.svg import (
+    bar_chart,
+    heatmap,
+    interval_chart,
+    reliability_diagram,
+)
 from judgedesk.core.report.exports.tables import (
     PEOPLE_HEADS,
     consensus_note,
@@ -19,7 +24,14 @@ from judgedesk.core.report.exports.tables import (
     people_table,
 )
 from judgedesk.core.report.history import has_history
-from judgedesk.core.report.text import corrected_line, interval, number, percent
+from judgedesk.core.report.sample_figures import TITLES
+from judgedesk.core.report.text import (
+    corrected_line,
+    estimate_rests_on,
+    interval,
+    number,
+    percent,
+)
 from judgedesk.core.review import AgreementFigures, Figure, ReviewItem
 
 MAX_LISTED_ROWS = 500
@@ -74,28 +86,66 @@ def _headline(summary: Summary) -> tuple[str, Estimate | None, bool]:
 
 def _summary(report: Report) -> str:
     summary = report.summary
-    rows: list[tuple[str, str]] = [
-        ("Rows with a result", str(summary.rows)),
-        ("ok", str(summary.counts["ok"])),
-        ("errors", str(summary.counts["error"])),
-        ("unparsed", str(summary.counts["unparsed"])),
+    rows: list[tuple[str, str, str]] = [
+        ("Rows with a result", str(summary.rows), ""),
+        ("ok", str(summary.counts["ok"]), ""),
+        ("errors", str(summary.counts["error"]), ""),
+        ("unparsed", str(summary.counts["unparsed"]), ""),
     ]
     if report.unreadable is not None:
-        rows.append(("Dataset lines left out", report.unreadable.sentence()))
-    if summary.accuracy is not None:
-        rows.append(("Accuracy", interval(summary.accuracy, True)))
-    if summary.mean is not None:
-        rows.append(("Mean score", interval(summary.mean, False)))
+        rows.append(("Dataset lines left out", report.unreadable.sentence(), ""))
+    for name, estimate, as_percent in _headlines(summary):
+        rows.append((name, interval(estimate, as_percent), estimate_rests_on(estimate)))
     if summary.win_rate is not None:
         rows += [
-            ("Win rate", interval(summary.win_rate, True)),
-            ("Ties", percent(summary.tie_rate)),
-            ("Losses", percent(summary.loss_rate)),
+            ("Ties", percent(summary.tie_rate), ""),
+            ("Losses", percent(summary.loss_rate), ""),
         ]
+    chart = ""
     if report.correction is not None:
-        corrected = report.correction.figures
-        rows += [("Corrected by the random sample", corrected_line(f)) for f in corrected]
-    return "<h2>Summary</h2>" + _table(("Figure", "Value"), rows)
+        correction = report.correction
+        for f in [*correction.figures, *correction.by_category]:
+            name = "Corrected by the random sample" + (f" — {f.category}" if f.category else "")
+            rows.append((name, corrected_line(f), f.rests_on))
+        chart = _corrected_chart(report)
+    return "<h2>Summary</h2>" + _table(("Figure", "Value", "Rests on"), rows) + chart
+
+
+def _headlines(summary: Summary) -> list[tuple[str, Estimate, bool]]:
+    """The judge's headline figures: name, estimate, whether a rate."""
+    found = [
+        ("Accuracy", summary.accuracy, True),
+        ("Mean score", summary.mean, False),
+        ("Win rate", summary.win_rate, True),
+    ]
+    return [(name, estimate, rate) for name, estimate, rate in found if estimate is not None]
+
+
+def _corrected_chart(report: Report) -> str:
+    """The judge's figures beside the corrected ones, each with its 95 % interval."""
+    assert report.correction is not None
+    judged = {name: estimate for name, estimate, _ in _headlines(report.summary)}
+    charts = []
+    for figure in report.correction.figures:
+        found, title = figure.corrected, TITLES[figure.figure]
+        estimate = judged.get(title)
+        if found is None or estimate is None or estimate.value is None:
+            continue
+        show = percent if figure.rate else number
+        bars = [
+            (f"{title}, judge alone", estimate.value, estimate.low, estimate.high),
+            (f"{title}, corrected", found.estimate, found.ci_low, found.ci_high),
+        ]
+        top = 1.0 if figure.rate else report.scale.high
+        charts.append(
+            interval_chart(
+                bars,
+                f"{title}: the judge alone beside the figure corrected by the random sample",
+                show=show,
+                maximum=float(top) if top is not None else None,
+            )
+        )
+    return "".join(charts)
 
 
 def _groups(title: str, groups: list[Group], maximum: float | None) -> str:

@@ -44,6 +44,7 @@ HUMAN_COLUMNS = (
     "human_flag",
     "human_note",
     "reviewer",
+    "blind",
     "reviewed_at",
     "review_stale",
 )
@@ -242,7 +243,9 @@ def human_fields(item: ReviewItem) -> dict[str, Any]:
 
     ``human`` is the person's verdict (by hand, by agreeing or disagreeing, or from the
     dataset's human column, as ``human_source`` says); ``disagreement`` how far it is
-    from the judge's; ``reviewed_at`` the time of the review in UTC (ISO 8601). A pairwise
+    from the judge's; ``blind`` whether the reviewer gave it in blind mode, without the
+    judge's verdict in sight (None with no review: a dataset's label says nothing of it);
+    ``reviewed_at`` the time of the review in UTC (ISO 8601). A pairwise
     label that only names the better answer is exported as "A" or "B".
     """
     value, source = item.human
@@ -260,6 +263,7 @@ def human_fields(item: ReviewItem) -> dict[str, Any]:
         "human_flag": review.flag if review else False,
         "human_note": review.note if review else "",
         "reviewer": review.reviewer if review else "",
+        "blind": review.blind if review else None,
         "reviewed_at": when.isoformat(timespec="seconds") if when else None,
         "review_stale": item.stale,
         "human_dimensions": item.human_dimensions,

@@ -61,6 +61,60 @@ def bar_chart(
     return "".join(parts)
 
 
+def interval_chart(
+    bars: Sequence[tuple[str, float, float | None, float | None]],
+    title: str,
+    *,
+    show: Callable[[float], str] = lambda v: f"{v:g}",
+    maximum: float | None = None,
+    width: int = 560,
+) -> str:
+    """Horizontal bars, one per (label, value, low, high), each with its 95 % interval
+    drawn as a line across it (none when ``low`` or ``high`` is None).
+
+    Args: as :func:`bar_chart`'s.
+    """
+    label_width = min(LABEL_CHARS, max([len(label) for label, *_ in bars] + [1])) * CHAR_WIDTH + 16
+    ends = [end for _, value, low, high in bars for end in (value, low, high) if end is not None]
+    top = maximum if maximum is not None else max([*ends, 0.0])
+    room = width - label_width - 70
+    height = ROW_HEIGHT * len(bars) + 8
+
+    def x(value: float) -> float:
+        return label_width + (0.0 if top <= 0 else max(0.0, min(1.0, value / top)) * room)
+
+    parts = [
+        f'<svg class="chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-label="{_text(title)}"><title>{_text(title)}</title>'
+    ]
+    for i, (label, value, low, high) in enumerate(bars):
+        y = 4 + i * ROW_HEIGHT
+        span = ""
+        if low is not None and high is not None:
+            span = f" (95% interval {show(low)}–{show(high)})"
+        parts.append(
+            f'<text x="{label_width - 8}" y="{y + 15}" text-anchor="end" fill="{TEXT_COLOUR}" '
+            f'font-size="12">{_text(_clip(label))}</text>'
+            f'<rect x="{label_width}" y="{y + 3}" width="{x(value) - label_width:.1f}" '
+            f'height="{ROW_HEIGHT - 6}" fill="{BAR_COLOUR}" opacity="0.55">'
+            f"<title>{_text(label)}: {_text(show(value) + span)}</title></rect>"
+        )
+        if low is not None and high is not None:
+            middle = y + ROW_HEIGHT / 2
+            parts.append(
+                f'<path class="interval" d="M{x(low):.1f} {middle} H{x(high):.1f} '
+                f"M{x(low):.1f} {middle - 5} V{middle + 5} M{x(high):.1f} {middle - 5} "
+                f'V{middle + 5}" stroke="{TEXT_COLOUR}" stroke-width="1.5" fill="none"/>'
+            )
+        end = max(x(value), x(high) if high is not None else 0.0)
+        parts.append(
+            f'<text x="{end + 6:.1f}" y="{y + 15}" fill="{TEXT_COLOUR}" '
+            f'font-size="12">{_text(show(value))}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 def heatmap(
     labels: Sequence[str],
     counts: Sequence[Sequence[int]],

@@ -185,8 +185,11 @@ def _summary_rows(report: Report) -> list[list[Any]]:
         lines.append(["Tie rate", summary.tie_rate])
         lines.append(["Loss rate", summary.loss_rate])
     if report.correction is not None:
-        for corrected in report.correction.figures:
+        correction = report.correction
+        for corrected in [*correction.figures, *correction.by_category]:
             title = f"{TITLES[corrected.figure]}, corrected by the random sample"
+            if corrected.category is not None:
+                title = f"{corrected.category}: {title}"
             found = corrected.corrected
             if found is None:
                 lines.append([title, f"review {corrected.reviews_needed} more sample rows"])

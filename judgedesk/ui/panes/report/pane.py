@@ -42,6 +42,7 @@ from judgedesk.ui.panes.report.leaderboard import LeaderboardWords
 from judgedesk.ui.panes.report.pairs import PairWords
 from judgedesk.ui.panes.report.people import PeopleSection
 from judgedesk.ui.panes.report.refresh import RefreshPace
+from judgedesk.ui.panes.report.sample import SampleWords
 from judgedesk.ui.panes.report.words import ChartPage, ReportWords, empty_report
 from judgedesk.ui.tasks import TaskRunner
 
@@ -156,6 +157,8 @@ class ReportPane(QWidget):
         self.dimension_card = ChartCard("reportDimensions", BarChartView(), charts)
         self.agreement_card = ChartCard("reportAgreement", HeatmapView(), charts)
         self.pairs_card = ChartCard("reportPairs", BarChartView(), charts)
+        self.corrected_card = ChartCard("reportSample", BarChartView(), charts)
+        self.sample_words = SampleWords(self.words.terms, self)
         self.pair_words = PairWords(self)
         self.leaderboard_card = ChartCard("reportLeaderboard", BarChartView(), charts)
         self.board_category = QComboBox(self.leaderboard_card)
@@ -177,6 +180,7 @@ class ReportPane(QWidget):
             self.agreement_card,
             self.pairs_card,
             self.confidence_card,
+            self.corrected_card,
         ]
         self.people = PeopleSection(charts)  # first: whether people trust the judge
         self.history = HistorySection(self.words.terms, charts)  # then whether a change helped
@@ -294,6 +298,11 @@ class ReportPane(QWidget):
         if self.isVisible():
             self.refresh()
 
+    def refresh_soon(self) -> None:
+        """Compute again at a steady pace, shown or not: the next-step bar follows how
+        wide the corrected figures are as people review the random sample."""
+        self.pace.results_stored()
+
     def refresh(self) -> None:
         """Compute the report in the report's process and show it when done; a report
         being computed is not shown."""
@@ -369,7 +378,7 @@ class ReportPane(QWidget):
         itself = self.pair_words.judges_words(report.judges, report.judges_alpha)
         self.counts.setText(words.counts(report.summary) + (f"\n{itself}" if itself else ""))
         self.review.setText(words.review(report.review))
-        self.corrected.setText(words.corrected(report.correction))
+        self.corrected.setText(self.sample_words.lines(report.correction))
         self.corrected.setVisible(report.correction is not None)
         self._fill_card(self.distribution_card, words.distribution(report))
         self._fill_card(self.category_card, words.categories(report, report.category_field))
@@ -385,6 +394,10 @@ class ReportPane(QWidget):
             self._fill_card(self.confidence_card, self.confidence_words.page(calibration))
         self._fill_board_categories(report)
         self._show_leaderboard()
+        corrected = self.sample_words.page(report)  # the judge's interval beside people's
+        self.corrected_card.setVisible(corrected is not None)
+        if corrected is not None:
+            self._fill_card(self.corrected_card, corrected)
         self._lay_out_cards()
         self.sig_report_shown.emit(report)
 
@@ -409,7 +422,13 @@ class ReportPane(QWidget):
 
     def _optional_cards(self) -> tuple[ChartCard, ...]:
         """The cards shown only for reports that have their figures."""
-        return (self.dimension_card, self.pairs_card, self.confidence_card, self.leaderboard_card)
+        return (
+            self.dimension_card,
+            self.pairs_card,
+            self.confidence_card,
+            self.leaderboard_card,
+            self.corrected_card,
+        )
 
     def _fill_card(self, card: ChartCard, page: ChartPage | None) -> None:
         if page is None:

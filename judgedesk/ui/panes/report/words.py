@@ -8,12 +8,10 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject
 
 from judgedesk.core.report import (
-    CorrectedFigure,
     Estimate,
     Group,
     Report,
     RunComparison,
-    SampleCorrection,
     Summary,
 )
 from judgedesk.core.review import AgreementFigures, Figure, ReviewProgress, ReviewScale
@@ -86,35 +84,6 @@ class ReportWords(QObject):
         if summary.rows:
             return self.tr("No verdicts yet: every row failed or gave no verdict.")
         return self.tr("No results yet.")
-
-    def corrected(self, correction: SampleCorrection | None) -> str:
-        """Each headline figure, the judge's beside the one corrected by the sample."""
-        if correction is None:
-            return ""
-        return "\n".join(self._corrected_line(figure) for figure in correction.figures)
-
-    def _corrected_line(self, figure: CorrectedFigure) -> str:
-        title = {
-            "accuracy": self.tr("Accuracy"),
-            "mean_score": self.tr("Mean score"),
-            "win_rate": self.tr("Win rate"),
-        }[figure.figure]
-        show = self.terms.percent if figure.rate else self.terms.number
-        found = figure.corrected
-        if found is None:
-            return self.tr("{0}: review {1} more rows of the random sample to correct it").format(
-                title, figure.reviews_needed
-            )
-        return self.tr(
-            "{0}: judge {1} · corrected by {2} sample reviews {3} (95% CI {4}–{5})"
-        ).format(
-            title,
-            show(figure.judge_alone),
-            found.n_labelled,
-            show(found.estimate),
-            show(found.ci_low),
-            show(found.ci_high),
-        )
 
     def counts(self, summary: Summary) -> str:
         counts = summary.counts
