@@ -52,7 +52,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     split.require_parts()
     selection = Selection(rows=tuple(sorted(split.rows)))
     say = err if args.json else print
-    say(_estimate_line(estimate_run(_only(project, candidates), dataset, selection)))
+    examples = ReviewExamples(split.share, split.seed)
+    estimate = estimate_run(_only(project, candidates), dataset, selection, examples=examples)
+    say(_estimate_line(estimate))
     outcomes = {
         name: asyncio.run(_run_candidate(project, dataset, split, selection, name))
         for name in candidates
@@ -130,6 +132,7 @@ async def _run_candidate(
         listeners=[listen],
         who="judgedesk calibrate",
         examples=ReviewExamples(split.share, split.seed),
+        calibration=True,
     )
     progress = summary.progress
     judge = trial.judge(name)
