@@ -87,6 +87,10 @@ def documented_commands() -> list[str]:
 
 def reply(body: dict[str, Any]) -> str:
     prompt = body["messages"][-1]["content"]
+    asked = re.search(r"^(`{3,})jinja\n(.*?)\n\1$", prompt, flags=re.DOTALL | re.MULTILINE)
+    if "Revise the template" in prompt and asked is not None:  # calibrate --suggest
+        revised = asked.group(2).replace("\n", "\nJudge as the reviewers did.\n", 1)
+        return f"{asked.group(1)}jinja\n{revised}\n{asked.group(1)}\nOne line added."
     if "A++" in prompt:
         return '{"choice": "B+", "reason": "B covers more of the checklist."}'
     if "[[A>>B]]" in prompt:
