@@ -46,12 +46,14 @@ from judgedesk.core.review import (
     scale_for,
 )
 from judgedesk.core.run import RowResult, Run, Selection, Store, judge_client, run_project
-from judgedesk.core.template import compile_template
+from judgedesk.core.template import compile_template, estimate_tokens
 
 __all__ = ["Revision", "add_revision", "suggest_revision", "tuning_disagreements"]
 
 REPLY_TOKENS = 2048
-"""Tokens the model may write when its judge sets no ``max_tokens`` of its own."""
+"""Tokens the model may write at most (unless its judge allows more)."""
+MIN_REPLY_TOKENS = 512
+"""Tokens the model may write at least, however short the template."""
 
 
 def tuning_disagreements(
@@ -189,7 +191,7 @@ async def suggest_revision(
             "there is nothing for a revision to mend."
         )
     messages = revision_prompt(original, found, len(split.tuning), template_language(original))
-    reply = await _ask(project, asker, messages)
+    reply = await _ask(project, asker, messages, original)
     template, problem = read_revision(reply)
     if not problem and template.strip() == original.strip():
         problem = "The model gave the template back unchanged: nothing to add."
@@ -272,15 +274,18 @@ async def _run_on_tuning(
     return judge_outcome(judge, results)
 
 
-async def _ask(project: Project, model: JudgeSettings, messages: list[dict[str, str]]) -> str:
+async def _ask(
+    project: Project, model: JudgeSettings, messages: list[dict[str, str]], template: str
+) -> str:
     params = {
         key: value
         for key, value in model.params.items()
         if key not in ("response_format", "json_schema", "guided_json", "grammar")
     }
+    # Room for the template rewritten, a little longer, and a few sentences after it.
+    needed = min(REPLY_TOKENS, max(MIN_REPLY_TOKENS, 2 * estimate_tokens(template) + 200))
     limit = params.get("max_tokens")
-    if not isinstance(limit, int) or limit < REPLY_TOKENS:
-        params["max_tokens"] = REPLY_TOKENS
+    params["max_tokens"] = max(limit, needed) if isinstance(limit, int) else needed
     if model.kind == "local":  # the prompt and the reply share the model's context
         params["max_tokens"] = min(int(params["max_tokens"]), max(256, model.context_size // 2))
     request = ChatRequest(
