@@ -44,6 +44,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     allow_scripts(project, args.trust)
     if args.suggest is not None:
         return _suggest(project, args)
+    if args.with_model is not None:
+        raise UsageError("--with names the model that writes a revision: use it with --suggest.")
     candidates = _candidates(project, args.judges)
     if args.adopt is not None and args.adopt not in candidates:
         raise ProjectError(

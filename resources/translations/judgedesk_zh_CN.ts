@@ -3689,6 +3689,10 @@ Read it?</source>
         <translation>运行 {0} · {1} · {2}</translation>
     </message>
     <message>
+        <source>calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
         <source>{0} rows</source>
         <translation>{0} 行</translation>
     </message>

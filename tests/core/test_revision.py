@@ -119,6 +119,10 @@ def test_a_revision_that_does_not_render_shows_its_problem_and_adds_nothing(
     reviser.text = "```jinja\nJudge {{ data.question }}\nScore:"
     assert main(["calibrate", str(project.root), "--suggest", "large"]) == 1
     assert "cut off inside its template" in capsys.readouterr().err
+    # A template that no longer says how the verdict is written: refused.
+    reviser.text = "```jinja\nJudge {{ data.question }}: say what you think.\n```"
+    assert main(["calibrate", str(project.root), "--suggest", "large"]) == 1
+    assert "no longer says how the judge writes its verdict" in capsys.readouterr().err
     # Verdicts nothing could read: refused too.
     reviser.text = "```jinja\nJudge {{ data.question }}: say what you think.\n```"
     project.judges[1].parser = ""
@@ -140,6 +144,8 @@ def test_a_judge_that_agrees_on_every_tuning_row_has_nothing_to_revise(
     assert not revision_requests(server)
     assert main(["calibrate", str(project.root), "--suggest", "large", "--with", "x.gguf"]) == 2
     assert "--with names no judge" in capsys.readouterr().err
+    assert main(["calibrate", str(project.root), "--with", "judge"]) == 2
+    assert "use it with --suggest" in capsys.readouterr().err
 
 
 def test_the_workspace_adds_the_candidate_with_its_template_as_one_step_of_undo(

@@ -32,6 +32,7 @@ PROBLEMS = (
     "The model gave the template back unchanged",
     "The revised template does not compile",
     "Nothing can read the verdicts",
+    "The revised template no longer says how the judge writes its verdict",
     "The revised template asks for another kind of verdict",
     "The revised template does not render",
 )

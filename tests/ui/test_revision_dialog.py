@@ -80,3 +80,14 @@ def test_a_revision_that_does_not_render_shows_its_problem_and_cannot_be_added(
     assert not dialog.add_button.isEnabled()
     dialog.add()  # refused: nothing to add
     assert [j.name for j in window.workspace.project.judges] == ["judge", "large"]  # type: ignore[union-attr]
+
+
+def test_the_report_s_run_list_names_calibration_runs(qapp: object) -> None:
+    from judgedesk.core.run import RunRecord
+    from judgedesk.ui.panes.report.terms import ReportTerms
+
+    terms = ReportTerms()
+    own = RunRecord(1, 0.0, 1.0, "finished", "all rows", "")
+    tried = RunRecord(2, 0.0, 1.0, "finished", "30 rows", "", {"large": "ab12"}, "calibration")
+    assert not terms.run_title(own).endswith("calibration")
+    assert terms.run_title(tried).endswith("· 30 rows · calibration")

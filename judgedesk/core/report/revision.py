@@ -27,7 +27,7 @@ from typing import Any
 
 from judgedesk.core.dataset import Dataset, content_text
 from judgedesk.core.errors import JudgeDeskError, RowError
-from judgedesk.core.judge import ChatRequest, JudgeSettings, render_prompt
+from judgedesk.core.judge import ChatRequest, JudgeSettings, infer_parser, render_prompt
 from judgedesk.core.project import Project, require_trusted
 from judgedesk.core.report.calibration import JudgeOutcome, judge_outcome
 from judgedesk.core.report.revision_ask import (
@@ -322,6 +322,12 @@ def _check(
         return (
             "Nothing can read the verdicts the revised template asks for (it no longer says "
             "how the verdict is written). Ask again, or edit it by hand.",
+            (),
+        )
+    if infer_parser(original) is not None and infer_parser(template) is None:
+        return (
+            "The revised template no longer says how the judge writes its verdict, so its "
+            "replies could not be read. Ask again, or edit it by hand.",
             (),
         )
     if before is not None and after != before:
