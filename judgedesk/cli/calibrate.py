@@ -208,7 +208,8 @@ def _suggest(project: Project, args: argparse.Namespace) -> int:
     if revision.candidate is None or not revision.ok:
         err(f"Nothing added: {revision.problem}")
         return EXIT_PROBLEM
-    err(
+    say = err if args.json else print
+    say(
         f"Added the candidate {revision.candidate.name} ({revision.candidate.template}). "
         f"Measure it with `judgedesk calibrate {args.dir}`; it is never adopted by itself."
     )

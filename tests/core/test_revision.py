@@ -226,3 +226,14 @@ def test_the_prompt_never_shows_a_row_of_the_test_part(
     wrong = [i for i in split.tuning if i in judged and judged[i] != people[i]]
     assert [d.index for d in found] == wrong
     assert all(f"zq{i}x" in prompt and f"zn{i}x" in prompt for i in wrong[:12])
+
+
+def test_suggest_prints_the_diff_and_the_new_candidate_s_name(
+    tmp_path: Path, server: FakeOpenAI, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = labelled_project(tmp_path / "p", server.base_url)
+    assert main(["calibrate", str(project.root), "--suggest", "large"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("--- templates/judge.j2\n+++ templates/large-revised.j2\n")
+    assert "+Score as the reviewers do" in out
+    assert "Added the candidate large-revised (templates/large-revised.j2)" in out
