@@ -213,7 +213,11 @@ def build_parser() -> argparse.ArgumentParser:
         "candidate's agreement with people on both parts. The candidate proposed has the "
         "best kappa on the tuning part; the test part says what to expect from it. Exit "
         "code 0: a candidate is proposed (and adopted with --adopt); 1: none can be, or "
-        "too few rows have a person's verdict; 2: the command or the project is wrong.",
+        "too few rows have a person's verdict; 2: the command or the project is wrong. "
+        "With --suggest, a model reads a judge's template and the tuning rows where it "
+        "disagrees with people (never a test row) and writes the template revised; a "
+        "revision that renders is printed as a diff and added as a new candidate judge, "
+        "never adopted by itself (exit code 1 when it does not render: nothing is added).",
     )
     calibrate.add_argument("dir")
     calibrate.add_argument(
@@ -233,6 +237,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--adopt",
         metavar="NAME",
         help="keep this candidate enabled, disable the other candidates, save the project",
+    )
+    calibrate.add_argument(
+        "--suggest",
+        metavar="JUDGE",
+        help="have a model revise this judge's template from its disagreements with people "
+        "on the tuning part, and add the revision as a new candidate",
+    )
+    calibrate.add_argument(
+        "--with",
+        dest="with_model",
+        metavar="MODEL_JUDGE",
+        help="with --suggest: the judge whose model writes the revision, or a .gguf model "
+        "file (default: the judge's own model)",
     )
     calibrate.add_argument(
         "--json", action="store_true", help="print the split and every figure as JSON"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+from pathlib import Path
 
 from judgedesk.cli.common import (
     EXIT_OK,
@@ -17,6 +18,7 @@ from judgedesk.cli.common import (
     open_project_data,
 )
 from judgedesk.core.errors import ProjectError
+from judgedesk.core.judge import JudgeSettings
 from judgedesk.core.project import Project, adopt_judge, load_project
 from judgedesk.core.report import calibrate, candidate_names, plan_calibration, run_candidates
 from judgedesk.core.run import RunEstimate
@@ -26,6 +28,10 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     project = load_project(args.dir)
     allow_project(project, args.trust)
     allow_scripts(project, args.trust)
+    if args.suggest is not None:
+        return _suggest(project, args)
+    if args.with_model is not None:
+        raise UsageError("--with names the model that writes a revision: use it with --suggest.")
     names = args.judges.split(",") if args.judges else None
     candidates = candidate_names(project, names)
     if args.adopt is not None and args.adopt not in candidates:
@@ -82,3 +88,56 @@ def _estimate_line(estimate: RunEstimate) -> str:
     if estimate.seconds is not None:
         text += f", about {estimate.seconds:.0f} s"
     return text + "."
+
+
+def _suggest(project: Project, args: argparse.Namespace) -> int:
+    """Have a model revise a judge's template from its tuning disagreements; a revision
+    that renders becomes a new candidate (never adopted), one that does not says why."""
+    from judgedesk.core.report import add_revision, suggest_revision
+
+    if args.adopt is not None or args.judges:
+        raise UsageError(
+            "--suggest revises one judge: leave out --judges and --adopt, then calibrate "
+            "the new candidate with the others."
+        )
+    _keep_split(project, args.split, args.seed)
+    model = _model(project, args.with_model)
+    dataset = open_project_data(project)
+    revision = asyncio.run(suggest_revision(project, dataset, args.suggest, model))
+    if revision.ok:
+        add_revision(project, revision)
+    if args.json:
+        print(json.dumps(revision.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(revision.diff, end="" if revision.diff.endswith("\n") or not revision.diff else "\n")
+    shown = len(revision.disagreements)
+    err(
+        f"{revision.model} read {shown} of the rows of the tuning part where "
+        f"{revision.judge} disagrees with people (none of the test part)."
+    )
+    if revision.candidate is None or not revision.ok:
+        err(f"Nothing added: {revision.problem}")
+        return EXIT_PROBLEM
+    say = err if args.json else print
+    say(
+        f"Added the candidate {revision.candidate.name} ({revision.candidate.template}). "
+        f"Measure it with `judgedesk calibrate {args.dir}`; it is never adopted by itself."
+    )
+    return EXIT_OK
+
+
+def _model(project: Project, given: str | None) -> JudgeSettings | None:
+    """The model that writes the revision: a judge of the project, or a .gguf model file
+    (None: the judge's own model)."""
+    if not given:
+        return None
+    if any(j.name == given for j in project.judges):
+        return project.judge(given)
+    path = Path(given).expanduser()
+    if path.suffix.lower() == ".gguf" and path.is_file():
+        return JudgeSettings(name=path.stem, kind="local", model_file=str(path.resolve()))
+    names = ", ".join(j.name for j in project.judges if j.kind != "metric")
+    raise ProjectError(
+        f"--with names no judge of the project nor a .gguf model file: '{given}'. Name one "
+        f"of the judges ({names}) or a model file."
+    )

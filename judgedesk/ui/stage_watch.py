@@ -24,7 +24,7 @@ from judgedesk.core.project import (
     stage_states,
 )
 from judgedesk.core.report import Report
-from judgedesk.core.review import ReviewFigures, Standing, read_standing
+from judgedesk.core.review import ReviewExamples, ReviewFigures, Standing, read_standing
 from judgedesk.core.run import Progress, RunEstimate, Selection, estimate_run
 from judgedesk.core.template import PromptPreview
 from judgedesk.ui.tasks import TaskRunner
@@ -282,7 +282,13 @@ class StageWatcher(QObject):
             return
         self.tasks.start(
             "stages-estimate",
-            asyncio.to_thread(estimate_run, copy.deepcopy(project), dataset, Selection()),
+            asyncio.to_thread(
+                estimate_run,
+                copy.deepcopy(project),
+                dataset,
+                Selection(),
+                examples=ReviewExamples(),
+            ),
             on_done=self._estimated,
         )
 

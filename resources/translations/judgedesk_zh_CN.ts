@@ -471,6 +471,14 @@
         <translation>在选定之后查看：它们已不能再用于公正地选择评审。</translation>
     </message>
     <message>
+        <source>Suggest a &amp;Revision…</source>
+        <translation>建议修订(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Have a model rewrite the selected candidate&apos;s template from its disagreements on the tuning part; the revision becomes another candidate.</source>
+        <translation>让一个模型根据所选候选在调优部分上的分歧改写其模板；修订版成为另一个候选。</translation>
+    </message>
+    <message>
         <source>Confusion matrix</source>
         <translation>混淆矩阵</translation>
     </message>
@@ -2454,6 +2462,14 @@
         <translation>移动评审</translation>
     </message>
     <message>
+        <source>Suggest a Revision…</source>
+        <translation>建议修订…</translation>
+    </message>
+    <message>
+        <source>A model rewrites the template from the judge&apos;s disagreements with people</source>
+        <translation>由一个模型根据评审与人工的分歧改写模板</translation>
+    </message>
+    <message>
         <source>Edit judge “{0}”</source>
         <translation>编辑评审“{0}”</translation>
     </message>
@@ -4227,6 +4243,10 @@ Read it?</source>
         <translation>运行 {0} · {1} · {2}</translation>
     </message>
     <message>
+        <source>calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
         <source>{0} rows</source>
         <translation>{0} 行</translation>
     </message>
@@ -4925,6 +4945,61 @@ Read it?</source>
     <message>
         <source>incorrect</source>
         <translation>错误</translation>
+    </message>
+</context>
+<context>
+    <name>RevisionDialog</name>
+    <message>
+        <source>Suggest a Revision of “{0}”</source>
+        <translation>为“{0}”建议修订</translation>
+    </message>
+    <message>
+        <source>The judge whose model (server or model file) writes it</source>
+        <translation>由哪个评审的模型（服务器或模型文件）来写</translation>
+    </message>
+    <message>
+        <source>&amp;Suggest</source>
+        <translation>建议(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Written by</source>
+        <translation>撰写者(&amp;W)</translation>
+    </message>
+    <message>
+        <source>A model reads the template and the rows of the tuning part where the judge and people disagree, with people&apos;s notes (never a row of the test part), and writes the template revised. It becomes a new candidate, measured like the others; it is never adopted by itself.</source>
+        <translation>一个模型阅读模板，以及调优部分中评审与人工结论不同的行和人工备注（从不包括测试部分的行），然后写出修订后的模板。修订成为一个新的候选评审，与其他候选一样接受度量；它从不会被自动采用。</translation>
+    </message>
+    <message>
+        <source>The changes to the template</source>
+        <translation>对模板的修改</translation>
+    </message>
+    <message>
+        <source>&amp;Add as a Candidate</source>
+        <translation>添加为候选(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Open a project with a dataset first.</source>
+        <translation>请先打开一个带数据集的项目。</translation>
+    </message>
+    <message>
+        <source>Running “{0}” on the tuning rows (stored replies are reused), then asking “{1}” for a revision…</source>
+        <translation>正在调优行上运行“{0}”（复用已保存的回复），然后请“{1}”写出修订…</translation>
+    </message>
+    <message>
+        <source>“{0}” read {1} rows of the tuning part where the judge and people disagree (none of the test part). Add the revision as the candidate “{2}” to measure it with the others.</source>
+        <translation>“{0}”阅读了调优部分中评审与人工结论不同的 {1} 行（没有测试部分的行）。把修订添加为候选评审“{2}”，与其他候选一起度量。</translation>
+    </message>
+    <message>
+        <source>Rendered for a row, it notes: {0}</source>
+        <translation>为一行渲染时的提示：{0}</translation>
+    </message>
+    <message>
+        <source>Nothing can be added: {0}</source>
+        <translation>无法添加：{0}</translation>
+    </message>
+    <message>
+        <source>Add the revised judge “{0}”</source>
+        <translation>添加修订后的评审“{0}”</translation>
     </message>
 </context>
 <context>

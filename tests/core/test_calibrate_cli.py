@@ -13,7 +13,7 @@ import pytest
 from judgedesk.cli import main
 from judgedesk.core.judge import JudgeSettings
 from judgedesk.core.project import Project, load_project
-from judgedesk.core.run import Review, Store
+from judgedesk.core.run import Review, Store, latest_statuses, report_rows
 from tests.core.test_pipeline import make_project
 from tests.support.fake_openai import FakeOpenAI
 
@@ -136,3 +136,28 @@ def test_render_shows_the_examples_a_run_would_show(
     assert main(["render", str(project.root), "--row", "3", "--judge", "judge"]) == 0
     shown = re.findall(r"EXAMPLE (r\d+)", capsys.readouterr().out)
     assert len(shown) == 2 and "r3" not in shown
+
+
+def test_calibration_runs_never_become_the_rows_latest_results(
+    tmp_path: Path, server: FakeOpenAI, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = labelled_project(tmp_path / "p", server.base_url)
+    assert main(["run", str(project.root)]) == 0
+    with Store(project.store_path) as store:
+        before = {row: (r.run_id, r.detail) for row, r in store.latest_results().items()}
+        statuses = store.read(latest_statuses)
+        reported = store.read(report_rows)
+    assert len(before) == ROWS
+    assert main(["calibrate", str(project.root), "--json"]) == 0
+    capsys.readouterr()
+    with Store(project.store_path) as store:
+        runs = store.runs()
+        assert [r.purpose for r in runs] == ["", "calibration", "calibration"]
+        # Each candidate's run on the labelled rows is kept, apart from the latest.
+        assert store.count_calls() and len(store.results(runs[1].id)) == LABELLED
+        after = {row: (r.run_id, r.detail) for row, r in store.latest_results().items()}
+        assert after == before
+        assert store.latest_result(3) is not None
+        assert store.latest_result(3).run_id == runs[0].id  # type: ignore[union-attr]
+        assert store.read(latest_statuses) == statuses
+        assert [r[:4] for r in store.read(report_rows)] == [r[:4] for r in reported]

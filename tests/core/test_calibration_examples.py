@@ -180,3 +180,50 @@ def test_a_project_variable_called_examples_keeps_its_value_when_none_are_given(
         examples=[{"id": "r1", "data": {}, "response": {"content": "x"}}],
     )
     assert [e["id"] for e in given["examples"]] == ["r1"]
+
+
+SHOWING = (
+    "Judge item: {{ data.question }}\nAnswer: {{ response.content }}\n"
+    "{% for e in examples %}EXAMPLE {{ e.id }} said {{ e.label }}: {{ e.response.content }} "
+    "{{ e.data.question }}\n{% endfor %}Score: [[n]]"
+)
+
+
+def reviewed_project(root: Path, base_url: str, rows: int = 12) -> Any:
+    project = make_project(root, base_url, rows=rows, examples={"count": 3, "pick": "similar"})
+    project.write_template(project.judges[0], SHOWING)
+    with Store(project.store_path) as store:
+        for i in range(rows):
+            store.reviews.put(Review(i, f"r{i}", value=i % 10 + 1))
+    return project
+
+
+def test_the_estimate_counts_the_examples_and_finds_the_replies_a_run_stored(
+    tmp_path: Path,
+) -> None:
+    from judgedesk.core.run import Selection, estimate_run
+
+    with FakeOpenAI(reply=score_from_question) as server:
+        project = reviewed_project(tmp_path / "p", server.base_url)
+        with open_dataset(project.dataset_path()) as data:
+            bare = estimate_run(project, data, Selection())
+            shown = estimate_run(project, data, Selection(), examples=ReviewExamples())
+            asyncio.run(run_project(project, data, examples=ReviewExamples()))
+            after = estimate_run(project, data, Selection(), examples=ReviewExamples())
+    # Three examples make each prompt longer; the run's replies are found for them.
+    assert shown.judges[0].prompt_tokens > bare.judges[0].prompt_tokens * 2
+    assert shown.requests == 12 and after.requests == 0 and after.judges[0].stored == 12
+
+
+def test_judge_this_row_shows_the_judge_the_examples_a_run_would(tmp_path: Path) -> None:
+    from judgedesk.core.run import judge_one_row_blocking
+
+    with FakeOpenAI(reply=score_from_question) as server:
+        project = reviewed_project(tmp_path / "p", server.base_url)
+        with open_dataset(project.dataset_path()) as data:
+            asyncio.run(run_project(project, data, examples=ReviewExamples()))
+            result = judge_one_row_blocking(project, data, 4, "judge", examples=ReviewExamples())
+        sent = len(server.requests)
+    shown = re.findall(r"EXAMPLE (r\d+)", result.messages[-1]["content"])
+    assert len(shown) == 3 and "r4" not in shown
+    assert result.cached and sent == 12  # the run's own request: the same examples

@@ -97,6 +97,10 @@ def reply(body: dict[str, Any]) -> str | dict[str, Any]:
 
 def _text(body: dict[str, Any]) -> str:
     prompt = body["messages"][-1]["content"]
+    asked = re.search(r"^(`{3,})jinja\n(.*?)\n\1$", prompt, flags=re.DOTALL | re.MULTILINE)
+    if "Revise the template" in prompt and asked is not None:  # calibrate --suggest
+        revised = asked.group(2).replace("\n", "\nJudge as the reviewers did.\n", 1)
+        return f"{asked.group(1)}jinja\n{revised}\n{asked.group(1)}\nOne line added."
     if "A++" in prompt:
         return '{"choice": "B+", "reason": "B covers more of the checklist."}'
     if "[[A>>B]]" in prompt:

@@ -60,7 +60,7 @@ def test_a_version_1_file_is_migrated_and_keeps_its_results(tmp_path: Path) -> N
     db = sqlite3.connect(path)
     version = db.execute("SELECT value FROM meta WHERE key='version'").fetchone()[0]
     db.close()
-    assert int(version) == STORE_VERSION == 8
+    assert int(version) == STORE_VERSION == 9
 
 
 def test_a_new_file_opened_by_several_connections_at_once(tmp_path: Path) -> None:

@@ -52,9 +52,9 @@ def test_a_version_6_file_keeps_the_person_s_reviews_and_the_imported_labels(
     db = sqlite3.connect(path)
     tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
     assert "team_reviews" not in tables and "adjudications" in tables
-    assert db.execute("SELECT value FROM meta WHERE key='version'").fetchone()[0] == "8"
+    assert db.execute("SELECT value FROM meta WHERE key='version'").fetchone()[0] == "9"
     db.close()
-    assert STORE_VERSION == 8
+    assert STORE_VERSION == 9
 
 
 def test_each_reviewer_s_reviews_are_kept_apart(tmp_path: Path) -> None:

@@ -128,6 +128,11 @@ def test_calibrate_choose_see_the_test_figure_adopt_and_the_history_shows_it(
     first = results.disagreements.index(0, 0)
     results.disagreement_table.clicked.emit(first)
     assert window.workspace.row == results.disagreements.row_index(0)
+    # Its template can be revised from those disagreements, from here.
+    assert results.revise_button.isEnabled()
+    results.revise_button.click()
+    assert dialog.revision is not None and dialog.revision.judge == "large"
+    dialog.revision.close()
 
     SHOT.unlink(missing_ok=True)
     QApplication.sendPostedEvents()  # the buttons' new words laid out before the picture

@@ -263,3 +263,26 @@ def test_the_candidate_and_baseline_models_are_set_in_a_dialog_with_undo(
     window.undo_action.trigger()
     assert project.baseline is None
     window.workspace.dirty = False
+
+
+def test_a_window_run_shows_a_judge_the_examples_judgedesk_run_shows(
+    qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    import re
+
+    from tests.core.test_calibration_examples import reviewed_project
+
+    reviewed_project(tmp_path, fake.base_url, rows=ROWS)
+    _, pane = open_run_pane(qtbot, tmp_path)
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000) as finished:
+        pane.start_button.click()
+    assert finished.args[0].progress.done == ROWS
+    for body in fake.requests:
+        prompt = body["messages"][-1]["content"]
+        own = re.search(r"item (\d+)", prompt).group(1)  # type: ignore[union-attr]
+        shown = re.findall(r"EXAMPLE (r\d+)", prompt)
+        assert len(shown) == 3 and f"r{own}" not in shown
+    # The estimate renders the same prompts: every reply is found stored.
+    with qtbot.waitSignal(pane.sig_estimated, timeout=10_000) as estimated:
+        pane.estimate()
+    assert estimated.args[0].requests == 0

@@ -340,3 +340,28 @@ def test_judge_this_row_explains_a_server_that_does_not_answer(
     assert not pane.dry_run.judge_button.isEnabled() or signal.args[0].status == "error"
     assert pane.dry_run.summary.text().startswith("Row 0 could not be judged:")
     assert pane.dry_run.judge_button.isEnabled() and not pane.dry_run.stop_button.isEnabled()
+
+
+def test_judge_this_row_shows_the_judge_the_examples_a_run_would(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    import re
+
+    from tests.core.test_calibration_examples import SHOWING, reviewed_project
+    from tests.core.test_pipeline import score_from_question
+    from tests.support.fake_openai import FakeOpenAI
+
+    with FakeOpenAI(reply=score_from_question) as fake:
+        reviewed_project(tmp_path, fake.base_url)
+        window = open_window(qtbot, tmp_path)
+        pane = window.template_pane
+        with qtbot.waitSignal(pane.sig_preview_shown, timeout=10_000):
+            window.nav.setCurrentRow(window.stack.indexOf(pane))
+        with qtbot.waitSignal(pane.sig_preview_shown, timeout=5_000):
+            window.workspace.select_row(4)
+        assert pane.editor.toPlainText() == SHOWING
+        with qtbot.waitSignal(pane.dry_run.sig_judged, timeout=10_000) as signal:
+            pane.dry_run.judge_button.click()
+        assert signal.args[0].status == "ok"
+        shown = re.findall(r"EXAMPLE (r\d+)", fake.requests[-1]["messages"][-1]["content"])
+        assert len(shown) == 3 and "r4" not in shown

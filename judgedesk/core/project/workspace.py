@@ -19,6 +19,7 @@ from judgedesk.core.dataset import (
     join_predictions,
     open_dataset,
 )
+from judgedesk.core.errors import ProjectError
 from judgedesk.core.events import Signal
 from judgedesk.core.judge import JudgeSettings
 from judgedesk.core.project.adoption import adopted_judges
@@ -211,6 +212,32 @@ class Workspace:
             return
         self.project.calibration = copy.deepcopy(state)
         self.sig_calibration_changed.emit(self.project.calibration)
+
+    def add_judge(
+        self, judge: JudgeSettings, template: str, label: str, after: str | None = None
+    ) -> None:
+        """Add ``judge`` after the judge called ``after`` (at the end when None or not
+        found), its template file written with ``template`` first, as one step of undo.
+
+        Undoing takes the judge away; its template file stays, as any template file does
+        when its judge is removed. A file already at the judge's template place is kept.
+        Announces the change with :attr:`sig_judges_changed`.
+
+        Raises:
+            ProjectError: a judge has that name already, or its template file is outside
+                the project folder.
+        """
+        project = self.project
+        if project is None:
+            return
+        if any(j.name == judge.name for j in project.judges):
+            raise ProjectError(f"A judge called '{judge.name}' exists already: rename it first.")
+        if not project.template_path(judge).exists():
+            project.write_template(judge, template)
+        judges = copy.deepcopy(project.judges)
+        place = next((i + 1 for i, j in enumerate(judges) if j.name == after), len(judges))
+        judges.insert(place, copy.deepcopy(judge))
+        self.change_judges(judges, label)
 
     def _apply_judges(self, state: object) -> None:
         if self.project is None or not isinstance(state, list):

@@ -73,6 +73,13 @@ if TYPE_CHECKING:
     from judgedesk.core.report.leaderboard import build_leaderboard as build_leaderboard
     from judgedesk.core.report.pairwise import PairwiseFigures as PairwiseFigures
     from judgedesk.core.report.pairwise import Rate as Rate
+    from judgedesk.core.report.revision import Revision as Revision
+    from judgedesk.core.report.revision import add_revision as add_revision
+    from judgedesk.core.report.revision import suggest_revision as suggest_revision
+    from judgedesk.core.report.revision import tuning_disagreements as tuning_disagreements
+    from judgedesk.core.report.revision_ask import Disagreement as Disagreement
+    from judgedesk.core.report.revision_ask import read_revision as read_revision
+    from judgedesk.core.report.revision_ask import revision_prompt as revision_prompt
     from judgedesk.core.report.sample_figures import CorrectedFigure as CorrectedFigure
     from judgedesk.core.report.sample_figures import SampleCorrection as SampleCorrection
     from judgedesk.core.report.text import format_report as format_report

@@ -306,6 +306,8 @@ def left_out(store: Store, run_id: int | None = None) -> UnreadableLines | None:
     runs = store.runs()
     if run_id is not None:
         runs = [r for r in runs if r.id == run_id]
+    else:  # a calibration run read only the labelled rows: the latest is another
+        runs = [r for r in runs if not r.purpose]
     return runs[-1].unreadable if runs else None
 
 

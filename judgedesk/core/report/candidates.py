@@ -152,7 +152,9 @@ def plan_calibration(
     selection = Selection(rows=tuple(sorted(split.rows)))
     guess = None
     if estimate and _big_enough(split):
-        guess = estimate_run(trial_project(project, candidates), dataset, selection)
+        trial = trial_project(project, candidates)
+        examples = ReviewExamples(split.share, split.seed)
+        guess = estimate_run(trial, dataset, selection, examples=examples)
     return CalibrationPlan(split, tuple(candidates), selection, guess, ceiling)
 
 
@@ -205,6 +207,7 @@ async def run_candidate(
         listeners=[listen],
         who=WHO,
         examples=ReviewExamples(split.share, split.seed),
+        calibration=True,  # the rows' latest results stay the project's own runs
     )
     return judge_outcome(name, results, candidate_usage(trial.judge(name), summary.progress))
 
@@ -329,6 +332,7 @@ class CandidateRuns:
             trusted_only=True,
             on_news=woken.set,
             examples=ReviewExamples(split.share, split.seed),
+            calibration=True,
         )
         results: list[tuple[int, Mapping[str, Any]]] = []
         progress: Progress | None = None

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from judgedesk.core.run.batch import export_batch as export_batch
     from judgedesk.core.run.batch_import import BatchImport as BatchImport
     from judgedesk.core.run.batch_import import import_batch as import_batch
+    from judgedesk.core.run.context import judge_client as judge_client
     from judgedesk.core.run.details import ANSWER_KEYS as ANSWER_KEYS
     from judgedesk.core.run.details import DETAIL_VERSION as DETAIL_VERSION
     from judgedesk.core.run.details import SCRIPT_KEYS as SCRIPT_KEYS

@@ -71,13 +71,15 @@ class BackgroundRun:
         on_news: Callable[[], None] | None = None,
         trusted_only: bool = False,
         examples: ExampleSource | None = None,
+        calibration: bool = False,
     ) -> None:
         """``on_news`` is called from the run's thread when there is something to drain
         (an attribute: it may be set while the run goes).
 
         With ``trusted_only`` the run refuses to start when the project has scripts not
         made or trusted on this machine (see ``judgedesk.core.project.trust``).
-        ``examples`` gives judges that ask for them rows people reviewed (see ``Run``).
+        ``examples`` gives judges that ask for them rows people reviewed (see ``Run``);
+        ``calibration`` keeps its results out of the rows' latest (see ``Run``).
         """
         self.project = copy.deepcopy(project)
         self.trusted_only = trusted_only
@@ -86,6 +88,7 @@ class BackgroundRun:
         self.offline = offline
         self.concurrency = concurrency
         self.examples = examples
+        self.calibration = calibration
         self.on_news = on_news
         self._lock = threading.Lock()
         self._news = RunNews()
@@ -169,6 +172,7 @@ class BackgroundRun:
                 offline=self.offline,
                 who="a run started in the JudgeDesk window",
                 examples=self.examples,
+                calibration=self.calibration,
             )
             run.sig_started.connect(self._started)
             run.sig_row_finished.connect(self._row_finished)

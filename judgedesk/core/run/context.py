@@ -76,7 +76,7 @@ def prepare_judge(
     """
     if settings.kind == "metric":
         return JudgeContext(settings, None, None, None)
-    client = None if offline else _client(project, settings, prompt, concurrency)
+    client = None if offline else judge_client(project, settings, prompt, concurrency)
     if prompt and template is None:
         template = judge_template(project, settings)  # the file is read once, here
     if not prompt:
@@ -112,9 +112,18 @@ def prepare_judge(
     )
 
 
-def _client(
-    project: Project, settings: JudgeSettings, prompt: bool, concurrency: int | None
+def judge_client(
+    project: Project,
+    settings: JudgeSettings,
+    prompt: bool = True,
+    concurrency: int | None = None,
 ) -> ChatClient:
+    """The client a run asks ``settings``' model with: its endpoint (with the key approved
+    for it) or its model file. Close it with ``aclose``.
+
+    Raises:
+        KeyNotApprovedError: the key is not approved for the endpoint.
+    """
     # The clients are imported when a run makes one: what only renders a judge's prompt
     # (judgedesk render, the stored answers) needs no HTTP client.
     from judgedesk.core.judge import LocalFileClient, OpenAIClient

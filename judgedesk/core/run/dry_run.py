@@ -19,6 +19,7 @@ from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.project import Project
 from judgedesk.core.run.context import JudgeContext, prepare_judge
 from judgedesk.core.run.details import JudgeStepDetail, VerdictDetail, judge_steps, verdict_of
+from judgedesk.core.run.examples import ExampleSource
 from judgedesk.core.run.steps import RowProcessor
 from judgedesk.core.run.store import Store
 from judgedesk.core.scripts import ScriptPool
@@ -81,12 +82,15 @@ async def judge_one_row(
     judge: str,
     *,
     template_source: str | None = None,
+    examples: ExampleSource | None = None,
 ) -> DryRun:
     """Ask ``judge`` about ``row``; never raises for what the row, judge or scripts do.
 
     Args:
         template_source: the template to send instead of the judge's file (the editor's
             text, which may not be saved yet).
+        examples: the example source a run would be given (see ``Run``): a judge that
+            asks for examples is shown those a run would show it for the row.
 
     Raises:
         JudgeDeskError: there is no model judge by that name.
@@ -119,8 +123,11 @@ async def judge_one_row(
     clients = [c.client for c in models if c is not None and c.client is not None]
     try:
         with Store(project.store_path) as store:
+            picker = None
+            if examples is not None and settings.example_rule():
+                picker = examples(store, dataset, project)
             processor = RowProcessor(
-                project, store, [context], scripts, candidate, baseline=baseline
+                project, store, [context], scripts, candidate, baseline=baseline, examples=picker
             )
             if scripts is not None:
                 await scripts.start()
@@ -171,6 +178,7 @@ def judge_one_row_blocking(
     *,
     template_source: str | None = None,
     stop: threading.Event | None = None,
+    examples: ExampleSource | None = None,
 ) -> DryRun:
     """:func:`judge_one_row` on an event loop of its own, for a worker thread.
 
@@ -180,7 +188,9 @@ def judge_one_row_blocking(
 
     async def watched() -> DryRun:
         task = asyncio.ensure_future(
-            judge_one_row(project, dataset, row, judge, template_source=template_source)
+            judge_one_row(
+                project, dataset, row, judge, template_source=template_source, examples=examples
+            )
         )
         while not task.done():
             if stop is not None and stop.is_set():

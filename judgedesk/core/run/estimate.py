@@ -20,6 +20,7 @@ from judgedesk.core.project import Project
 from judgedesk.core.run.asking import candidate_messages
 from judgedesk.core.run.battles import pair_inputs
 from judgedesk.core.run.context import prepare_judge
+from judgedesk.core.run.examples import ExamplePicker, ExampleSource
 from judgedesk.core.run.pairs import pair_of, swapped
 from judgedesk.core.run.samples import sample_key
 from judgedesk.core.run.selection import Selection, selected_rows
@@ -89,9 +90,18 @@ class RunEstimate:
 
 
 def estimate_run(
-    project: Project, dataset: Dataset, selection: Selection, *, sample: int = SAMPLE
+    project: Project,
+    dataset: Dataset,
+    selection: Selection,
+    *,
+    sample: int = SAMPLE,
+    examples: ExampleSource | None = None,
 ) -> RunEstimate:
     """Estimate a run of ``selection`` (blocking: reads rows, templates and the store).
+
+    ``examples``: the run's example source (see ``Run``): the prompts are rendered with
+    the examples the run would show, so their tokens are counted and their stored
+    replies found.
 
     Raises:
         JudgeDeskError: the selection names rows the dataset does not have.
@@ -99,10 +109,13 @@ def estimate_run(
     with Store(project.store_path) as store:  # made if missing: a run will need it
         rows = selected_rows(selection, len(dataset), store, dataset=dataset, project=project)
         picked = _spread(rows, sample)
+        enabled = [j for j in project.judges if j.enabled and j.kind != "metric"]
+        picker = None
+        if examples is not None and any(j.example_rule() for j in enabled):
+            picker = examples(store, dataset, project)
         judges = tuple(
-            _estimate_judge(project, dataset, store, judge, len(rows), picked)
-            for judge in project.judges
-            if judge.enabled and judge.kind != "metric"
+            _estimate_judge(project, dataset, store, judge, len(rows), picked, picker)
+            for judge in enabled
         )
         for model, only_missing in ((project.candidate, True), (project.baseline, False)):
             if model is not None:
@@ -178,8 +191,10 @@ def _estimate_judge(
     judge: JudgeSettings,
     total: int,
     picked: list[int],
+    picker: ExamplePicker | None = None,
 ) -> JudgeEstimate:
     template = judge_template(project, judge)
+    shows = picker is not None and judge.example_rule() is not None
     context = prepare_judge(project, judge, offline=True, template=template)
     both_orders = project.run.swap and judge.verdict_kind(template.source) == "pairwise"
     samples = max(1, judge.samples)  # each sample is a call of its own
@@ -193,14 +208,17 @@ def _estimate_judge(
             continue
         inputs: list[tuple[Mapping[str, Any], Mapping[str, Any]]] = []
         # Several models compared: every pair of them is judged on the row.
-        shown = pair_inputs(project, row, row.data) if project.arena.active else None
-        for given, places in shown if shown is not None else [(row.data, None)]:
+        pairs = pair_inputs(project, row, row.data) if project.arena.active else None
+        for given, places in pairs if pairs is not None else [(row.data, None)]:
             inputs.append((given, row.response))
             pair = pair_of(template, given, row.response, places) if both_orders else None
             if pair is not None:  # the same pair asked again, the answers swapped
                 inputs.append(swapped(pair, given, row.response))
+        shown = picker(judge, row) if picker is not None and shows else []
         for data, response in inputs:
-            prompt = render_prompt(project, judge, data, response, template=template)
+            prompt = render_prompt(
+                project, judge, data, response, template=template, examples=shown
+            )
             if not prompt.ok:
                 problem = str(prompt.issues[0])
                 continue

@@ -23,6 +23,7 @@ from judgedesk.core.run.progress import Progress, RunSummary, VerdictTally
 from judgedesk.core.run.selection import Selection, selected_rows
 from judgedesk.core.run.steps import NO_MAJORITY, RowProcessor, RowResult
 from judgedesk.core.run.store import Store
+from judgedesk.core.run.store_reads import CALIBRATION
 from judgedesk.core.scripts import ScriptPool
 
 __all__ = ["Progress", "Run", "RunSummary", "run_project"]
@@ -54,8 +55,12 @@ class Run:
         wait: bool = False,
         who: str = "a run",
         examples: ExampleSource | None = None,
+        calibration: bool = False,
     ) -> None:
         self.project = project
+        # A candidate judge tried on the labelled rows: its results never become the
+        # rows' latest, which Review and Report show (``store_reads.CALIBRATION``).
+        self.calibration = calibration
         # Rows people reviewed, shown to judges that ask for examples (review stage).
         self.examples = examples
         # One run of a project at a time; ``wait`` waits for another to end instead of
@@ -160,7 +165,12 @@ class Run:
         picker = None
         if self.examples is not None and any(c.settings.example_rule() for c in judges):
             picker = self.examples(self.store, self.dataset, self.project)
-        run_id = self.store.start_run(self.selection.describe(), note, judges=versions)
+        run_id = self.store.start_run(
+            self.selection.describe(),
+            note,
+            judges=versions,
+            purpose=CALIBRATION if self.calibration else "",
+        )
         progress = Progress(run_id, len(indexes))
         processor = RowProcessor(
             self.project,
@@ -392,8 +402,12 @@ async def run_project(
     wait: bool = False,
     who: str = "a run",
     examples: ExampleSource | None = None,
+    calibration: bool = False,
 ) -> RunSummary:
-    """Open the project's store, run, close: the headless way to run a project."""
+    """Open the project's store, run, close: the headless way to run a project.
+
+    ``calibration``: the run tries candidate judges on the labelled rows; its results
+    are kept but never become the rows' latest (see ``Run``)."""
     with Store(project.store_path) as store:
         run = Run(
             project,
@@ -405,6 +419,7 @@ async def run_project(
             wait=wait,
             who=who,
             examples=examples,
+            calibration=calibration,
         )
         for listener in listeners:
             listener(run)

@@ -87,11 +87,12 @@ class ProcessRun:
         trusted_only: bool = False,
         on_news: Callable[[], None] | None = None,
         examples: ExampleSource | None = None,
+        calibration: bool = False,
     ) -> None:
         """``on_news`` is called from the thread receiving the run's messages whenever
         there is something to drain, and once the run is done (an attribute: it may be
         set while the run goes). ``examples``: see ``Run``; picklable, as it goes to the
-        run's process."""
+        run's process. ``calibration``: see ``Run``."""
         self.project = copy.deepcopy(project)
         self.selection = selection or Selection()
         self._options = {
@@ -99,6 +100,7 @@ class ProcessRun:
             "concurrency": concurrency,
             "trusted_only": trusted_only,
             "examples": examples,
+            "calibration": calibration,
         }
         self._lock = threading.Lock()
         self._send_lock = threading.Lock()

@@ -10,7 +10,7 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.run.adjudications import ADJUDICATIONS_SCHEMA
 from judgedesk.core.run.reviews import REVIEWS_SCHEMA
 
-STORE_VERSION = 8
+STORE_VERSION = 9
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -131,6 +131,12 @@ def _add_review_blind(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE reviews ADD COLUMN blind INTEGER NOT NULL DEFAULT 0")
 
 
+def _add_run_purpose(db: sqlite3.Connection) -> None:
+    # What a run was for: "" for the project's own runs, "calibration" for a candidate
+    # judge tried on the labelled rows, whose results never become a row's latest.
+    db.execute("ALTER TABLE runs ADD COLUMN purpose TEXT NOT NULL DEFAULT ''")
+
+
 # Step n turns a file of version n into version n + 1.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _add_reviews,
@@ -140,6 +146,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     5: _add_run_judges,
     6: _key_reviews_by_reviewer,
     7: _add_review_blind,
+    8: _add_run_purpose,
 }
 
 

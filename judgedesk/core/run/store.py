@@ -26,7 +26,7 @@ from judgedesk.core.run.schema import (
     upgrade_file,
 )
 from judgedesk.core.run.store_errors import StoreWriteError, open_error
-from judgedesk.core.run.store_reads import StepVerdicts, step_verdicts
+from judgedesk.core.run.store_reads import StepVerdicts, hidden_runs, step_verdicts
 
 OWNER = f"{socket.gethostname()}:{os.getpid()}"
 """This process, as written in the runs it starts."""
@@ -74,6 +74,9 @@ class RunRecord:
     ""."""
     judges: dict[str, str] = field(default_factory=dict)
     """Each judge's version in this run: name → short hash (see ``judge_version``)."""
+    purpose: str = ""
+    """What the run was for: "" for the project's own runs, "calibration" for candidate
+    judges tried on the labelled rows (see ``store_reads.CALIBRATION``)."""
 
     @property
     def unreadable(self) -> UnreadableLines | None:
@@ -267,15 +270,22 @@ class Store:
     # --- runs -------------------------------------------------------------------------
 
     def start_run(
-        self, selection: str = "", note: str = "", judges: Mapping[str, str] | None = None
+        self,
+        selection: str = "",
+        note: str = "",
+        judges: Mapping[str, str] | None = None,
+        purpose: str = "",
     ) -> int:
-        """Record the start of a run (with each judge's version) and return its id."""
+        """Record the start of a run (with each judge's version) and return its id.
+
+        ``purpose``: "calibration" for a run whose results must never become a row's
+        latest (see :attr:`RunRecord.purpose`)."""
         versions = json.dumps(dict(judges or {}), sort_keys=True)
         with self._writing():
             cursor = self._db.execute(
-                "INSERT INTO runs (started, status, selection, note, owner, judges) "
-                "VALUES (?, 'running', ?, ?, ?, ?)",
-                (time.time(), selection, note, OWNER, versions),
+                "INSERT INTO runs (started, status, selection, note, owner, judges, purpose) "
+                "VALUES (?, 'running', ?, ?, ?, ?, ?)",
+                (time.time(), selection, note, OWNER, versions, purpose),
             )
         return int(cursor.lastrowid or 0)
 
@@ -290,15 +300,28 @@ class Store:
     def runs(self) -> list[RunRecord]:
         """Every run, oldest first."""
         try:
-            rows: list[tuple[int, float, float | None, str, str, str, str]] = self._db.execute(
-                "SELECT id, started, finished, status, selection, note, judges FROM runs "
-                "ORDER BY id"
+            rows: list[tuple[Any, ...]] = self._db.execute(
+                "SELECT id, started, finished, status, selection, note, judges, purpose "
+                "FROM runs ORDER BY id"
             ).fetchall()
         except sqlite3.OperationalError:  # an older file opened read-only: no versions
             rows = self._db.execute(
-                "SELECT id, started, finished, status, selection, note, '{}' FROM runs ORDER BY id"
+                "SELECT id, started, finished, status, selection, note, '{}', '' FROM runs "
+                "ORDER BY id"
             ).fetchall()
-        return [RunRecord(*row[:6], json.loads(row[6] or "{}")) for row in rows]
+        return [
+            RunRecord(
+                int(run_id),
+                started,
+                finished,
+                status,
+                selection,
+                note,
+                json.loads(judges or "{}"),
+                str(purpose or ""),
+            )
+            for run_id, started, finished, status, selection, note, judges, purpose in rows
+        ]
 
     # --- results ----------------------------------------------------------------------
 
@@ -358,19 +381,23 @@ class Store:
         return reader(self._db)
 
     def latest_result(self, row_index: int) -> ResultRecord | None:
-        """A row's most recent result, or None when it never ran."""
+        """A row's most recent result (never a calibration run's), or None when it never
+        ran."""
         self.flush()
         row = self._db.execute(
-            "SELECT * FROM results WHERE row_index=? ORDER BY run_id DESC LIMIT 1", (row_index,)
+            f"SELECT * FROM results WHERE row_index=?{hidden_runs(self._db)} "
+            "ORDER BY run_id DESC LIMIT 1",
+            (row_index,),
         ).fetchone()
         return _result(row) if row else None
 
     def latest_results(self) -> dict[int, ResultRecord]:
-        """For every row ever run, its most recent result."""
+        """For every row ever run, its most recent result (never a calibration run's)."""
         self.flush()
         rows = self._db.execute(
             "SELECT r.* FROM results r JOIN (SELECT row_index, MAX(run_id) AS run_id "
-            "FROM results GROUP BY row_index) m USING (row_index, run_id) ORDER BY row_index"
+            f"FROM results WHERE 1{hidden_runs(self._db)} GROUP BY row_index) m "
+            "USING (row_index, run_id) ORDER BY row_index"
         )
         return {row[1]: _result(row) for row in rows}
 

@@ -18,6 +18,7 @@ from typing import Any
 from judgedesk.core.run.details import RowDetail, judge_steps, verdict_of
 
 __all__ = [
+    "CALIBRATION",
     "EVERY_ROW",
     "SHORT",
     "Outcome",
@@ -25,6 +26,7 @@ __all__ = [
     "RunStamp",
     "StepVerdicts",
     "count_results",
+    "hidden_runs",
     "latest_statuses",
     "outcomes",
     "report_rows",
@@ -32,6 +34,10 @@ __all__ = [
     "run_stamps",
     "step_verdicts",
 ]
+
+CALIBRATION = "calibration"
+"""The purpose of a run that tried a candidate judge on the rows people labelled: its
+results are kept (the judge's history shows them) but never become a row's latest."""
 
 _NOT_JSON = "(instr(detail, 'NaN') OR instr(detail, 'Infinity'))"
 
@@ -103,7 +109,7 @@ _COLUMNS = "run_id, row_index, row_id, status, value, error, {detail}, updated"
 # no table of every row's run, and no sort, in between.
 _LATEST = (
     "SELECT {columns} FROM results AS r WHERE row_index >= ? AND row_index < ? "
-    "AND run_id = (SELECT MAX(run_id) FROM results WHERE row_index = r.row_index) "
+    "AND run_id = (SELECT MAX(run_id) FROM results WHERE row_index = r.row_index{hidden}) "
     "ORDER BY row_index"
 )
 _OF_RUN = (
@@ -136,7 +142,7 @@ def report_rows(
     start = float("-inf") if since is None else since
     if run_id is None:
         run_id = _newest_of_all(db, rows)  # then each row's latest result is that run's
-    query = _LATEST if run_id is None else _OF_RUN
+    query = _LATEST.replace("{hidden}", hidden_runs(db)) if run_id is None else _OF_RUN
     args = rows if run_id is None else (run_id, start, *rows)
     detail = _SLIM
     if short > 0:
@@ -159,11 +165,23 @@ def report_rows(
     return read
 
 
+def hidden_runs(db: sqlite3.Connection) -> str:
+    """A condition on ``run_id`` (`` AND run_id NOT IN (…)``) that leaves out the runs no
+    row's latest result comes from (calibration runs); "" when there are none, so that
+    the usual queries stay as fast as they are."""
+    try:
+        found = db.execute("SELECT id FROM runs WHERE purpose=?", (CALIBRATION,)).fetchall()
+    except sqlite3.OperationalError:  # a file with no runs table yet
+        return ""
+    return f" AND run_id NOT IN ({','.join(str(int(i)) for (i,) in found)})" if found else ""
+
+
 def _newest_of_all(db: sqlite3.Connection, rows: tuple[int, int]) -> int | None:
-    """The newest run, when it has a result for every row of ``rows`` that has one."""
+    """The newest run (not a calibration run), when it has a result for every row of
+    ``rows`` that has one in such a run."""
     newest, count = db.execute(
         "SELECT MAX(run_id), COUNT(DISTINCT row_index) FROM results "
-        "WHERE row_index >= ? AND row_index < ?",
+        f"WHERE row_index >= ? AND row_index < ?{hidden_runs(db)}",
         rows,
     ).fetchone()
     if newest is None:
@@ -213,7 +231,7 @@ SELECT r.row_index, r.status, r.value,
        r.status = 'error' AND (json_extract(r.detail, '$.preprocess.ok') = 0
                                OR json_extract(r.detail, '$.postprocess.ok') = 0)
 FROM results r
-JOIN (SELECT row_index, MAX(run_id) AS run_id FROM results GROUP BY row_index) m
+JOIN (SELECT row_index, MAX(run_id) AS run_id FROM results WHERE 1{hidden} GROUP BY row_index) m
 USING (row_index, run_id)
 """
 
@@ -227,7 +245,8 @@ def latest_statuses(db: sqlite3.Connection) -> list[Status]:
     SQLite for a glance: no row's detail is decoded."""
     found: list[Status] = []
     decoded: dict[str, Any] = {}  # the same few values over and over
-    for row, status, text, script_failed in db.execute(_LATEST_STATUSES):
+    query = _LATEST_STATUSES.replace("{hidden}", hidden_runs(db))
+    for row, status, text, script_failed in db.execute(query):
         if text is None:
             value = None
         elif text in decoded:

@@ -37,6 +37,7 @@ from judgedesk.core.review import MIN_PART
 from judgedesk.core.run import RunEstimate, Selection, estimate_run
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.dialogs.calibrate_results import CalibrationResults
+from judgedesk.ui.dialogs.revision import RevisionDialog
 from judgedesk.ui.models.estimate_model import duration_text
 from judgedesk.ui.tasks import TaskRunner
 
@@ -123,6 +124,8 @@ class CalibrateDialog(QDialog):
         self.results = CalibrationResults(self)
         self.results.sig_adopt_requested.connect(self.adopt)
         self.results.sig_row_chosen.connect(workspace.select_row)
+        self.results.sig_revision_requested.connect(self.suggest_revision)
+        self.revision: RevisionDialog | None = None
         self.rejudge_text = self._label("calibrateRejudgeText")
         self.rejudge_button = QPushButton(self.tr("&Judge Every Row Again"), self)
         self.rejudge_button.setObjectName("calibrateRejudge")
@@ -188,6 +191,16 @@ class CalibrateDialog(QDialog):
     def _schedule_plan(self) -> None:
         if self.runs is None:
             self._plan_timer.start()
+
+    def suggest_revision(self, judge: str) -> RevisionDialog:
+        """Show Suggest a Revision for the candidate ``judge``; a revision added becomes a
+        candidate here once the split is read again (it is measured by the next run)."""
+        if self.revision is not None:
+            self.revision.close()
+        self.revision = RevisionDialog(self.workspace, self.tasks, judge, self)
+        self.revision.sig_added.connect(lambda _: self.refresh())
+        self.revision.show()
+        return self.revision
 
     def refresh(self) -> None:
         """Read the split and estimate the candidates' runs, in a thread."""

@@ -61,11 +61,14 @@ class CalibrationResults(QWidget):
         sig_chosen: the name of the candidate chosen.
         sig_adopt_requested: the name of the candidate to adopt.
         sig_row_chosen: the dataset row of a disagreement the person selected.
+        sig_revision_requested: the name of the candidate whose template a model should
+            revise from its tuning disagreements.
     """
 
     sig_chosen = Signal(str)
     sig_adopt_requested = Signal(str)
     sig_row_chosen = Signal(int)
+    sig_revision_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -97,10 +100,21 @@ class CalibrationResults(QWidget):
             self.tr("Seen after the choice: they can no longer choose a judge honestly.")
         )
         self.others.toggled.connect(self.model.reveal_others)
+        self.revise_button = QPushButton(self.tr("Suggest a &Revision…"), self)
+        self.revise_button.setObjectName("calibrateRevise")
+        self.revise_button.setToolTip(
+            self.tr(
+                "Have a model rewrite the selected candidate's template from its "
+                "disagreements on the tuning part; the revision becomes another candidate."
+            )
+        )
+        self.revise_button.setEnabled(False)
+        self.revise_button.clicked.connect(self._ask_revision)
         self.candidate_tools = QHBoxLayout()
         self.candidate_tools.addWidget(self.choose_button)
         self.candidate_tools.addWidget(self.adopt_button)
         self.candidate_tools.addWidget(self.others)
+        self.candidate_tools.addWidget(self.revise_button)
         self.candidate_tools.addStretch(1)
         self.test_figure = _label(self, "calibrateTestFigure")
         font = self.test_figure.font()
@@ -207,10 +221,16 @@ class CalibrationResults(QWidget):
         )
         self._update_choose()
 
+    def _ask_revision(self) -> None:
+        judge = self.selected()
+        if judge is not None:
+            self.sig_revision_requested.emit(judge.name)
+
     def _update_choose(self) -> None:
         judge = self.selected()
         can = self.chosen is None and judge is not None and not judge.problem
         self.choose_button.setEnabled(can)
+        self.revise_button.setEnabled(judge is not None and not judge.problem)
         name = judge.name if judge is not None else ""
         self.choose_button.setText(self.tr("&Choose “{0}”").format(name))
 

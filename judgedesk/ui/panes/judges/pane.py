@@ -9,12 +9,13 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QHBoxLayout,
     QListView,
+    QMenu,
     QMessageBox,
     QPushButton,
     QVBoxLayout,
@@ -31,6 +32,7 @@ from judgedesk.ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from judgedesk.ui.dialogs.find_servers import FindServersDialog
+    from judgedesk.ui.dialogs.revision import RevisionDialog
 
 
 class JudgesPane(QWidget):
@@ -61,6 +63,9 @@ class JudgesPane(QWidget):
         self.list.setAccessibleName(self.tr("Judges, in the order they run"))
         self.list.setModel(self.model)
         self.list.selectionModel().currentRowChanged.connect(lambda cur, _: self._show(cur.row()))
+        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.list.customContextMenuRequested.connect(self._context_menu)
+        self.revision_dialog: RevisionDialog | None = None
         # Two rows of buttons and combo boxes that may show less than their longest item
         # (the list they open shows it whole): the pane fits beside the inspector on a
         # laptop's screen.
@@ -210,6 +215,43 @@ class JudgesPane(QWidget):
         if self.model.move(row, offset):
             self.list.setCurrentIndex(self.model.index(row + offset))
             self._record(self.tr("Move judge"))
+
+    def context_menu(self, row: int) -> QMenu:
+        """The menu of the judge at ``row``: Duplicate, Suggest a Revision…"""
+        judge = self.model.judge(row)
+        menu = QMenu(self)
+        menu.addAction(self.tr("Duplicate"), self.duplicate_judge)
+        suggest = menu.addAction(
+            self.tr("Suggest a Revision…"),
+            lambda: self.open_revision_dialog(judge.name) if judge is not None else None,
+        )
+        suggest.setObjectName("suggestRevision")
+        suggest.setEnabled(judge is not None and judge.kind != "metric")
+        suggest.setToolTip(
+            self.tr("A model rewrites the template from the judge's disagreements with people")
+        )
+        return menu
+
+    def _context_menu(self, point: QPoint) -> None:
+        index = self.list.indexAt(point)
+        if not index.isValid():
+            return
+        self.list.setCurrentIndex(index)
+        menu = self.context_menu(index.row())
+        menu.aboutToHide.connect(menu.deleteLater)
+        menu.popup(self.list.viewport().mapToGlobal(point))
+
+    def open_revision_dialog(self, judge: str) -> RevisionDialog | None:
+        """Show Suggest a Revision for ``judge`` (None without a project)."""
+        if self.workspace.project is None:
+            return None
+        from judgedesk.ui.dialogs.revision import RevisionDialog  # brings the report stage
+
+        dialog = RevisionDialog(self.workspace, self.tasks, judge, self)
+        dialog.finished.connect(dialog.deleteLater)
+        self.revision_dialog = dialog
+        dialog.open()
+        return dialog
 
     # --- the form -----------------------------------------------------------------------
 

@@ -90,6 +90,8 @@ class ReportTerms(QObject):
         text = self.tr("Run {0} · {1} · {2}").format(run.id, when, status)
         if run.selection:
             text += " · " + self.selection(run.selection)
+        if run.purpose == "calibration":  # candidates tried on the labelled rows
+            text += " · " + self.tr("calibration")
         return text
 
     def selection(self, text: str) -> str:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWid
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.project import Workspace, key_uses
+from judgedesk.core.review import ReviewExamples
 from judgedesk.core.run import (
     ProcessRun,
     Progress,
@@ -204,7 +205,13 @@ class RunPane(QWidget):
         self.estimates.say(self.tr("Estimating…"))
         self.tasks.start(
             "run-estimate",
-            asyncio.to_thread(estimate_run, copy.deepcopy(project), dataset, self.selection()),
+            asyncio.to_thread(
+                estimate_run,
+                copy.deepcopy(project),
+                dataset,
+                self.selection(),
+                examples=ReviewExamples(),
+            ),
             on_done=self._show_estimate,
         )
 
@@ -271,7 +278,11 @@ class RunPane(QWidget):
         self.finished_rows.model.clear()
         self.figures.starting(offline)
         # A process of its own: the run's work and garbage stay away from the window.
-        self.background = ProcessRun(project, selection, offline=offline, trusted_only=True)
+        # Judges that ask for examples are shown those of the calibration's tuning part,
+        # as `judgedesk run` shows them.
+        self.background = ProcessRun(
+            project, selection, offline=offline, trusted_only=True, examples=ReviewExamples()
+        )
         self.background.start()
         self._follow(self.background)
         self._update_buttons()

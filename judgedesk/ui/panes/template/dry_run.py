@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.project import TrustState, Workspace
+from judgedesk.core.review import ReviewExamples
 from judgedesk.core.run import DryRun, judge_one_row_blocking
 from judgedesk.ui.core_strings import core_reason
 from judgedesk.ui.dialogs.trust import untrusted_words, when_trusted
@@ -137,6 +138,7 @@ class DryRunView(QWidget):
             judge,
             template_source=template,
             stop=stop,
+            examples=ReviewExamples(),  # the examples a run would show the judge
         )
         # Only the preprocess script runs here: an untrusted one refuses the question.
         self.tasks.start(
