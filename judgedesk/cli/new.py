@@ -257,7 +257,7 @@ def add_new_command(sub: Any) -> None:
         metavar="VAR",
         help="environment variable holding the candidate endpoint's API key",
     )
-    new.add_argument("--format", choices=("jsonl", "json", "csv", "tsv", "xlsx"))
+    new.add_argument("--format", choices=("jsonl", "json", "csv", "tsv", "xlsx", "parquet"))
     new.add_argument("--sheet", help="XLSX sheet (default: the first)")
     new.add_argument("--name", help="project name (default: the folder's name)")
     new.add_argument(

@@ -402,10 +402,6 @@
         <translation>选择数据</translation>
     </message>
     <message>
-        <source>Pick the file with the questions and the answers to judge. JudgeDesk reads JSON Lines, JSON, CSV, TSV and Excel (.xlsx) files.</source>
-        <translation>选择包含问题和待评回答的文件。JudgeDesk 可以读取 JSON Lines、JSON、CSV、TSV 和 Excel（.xlsx）文件。</translation>
-    </message>
-    <message>
         <source>Dataset file</source>
         <translation>数据集文件</translation>
     </message>
@@ -446,8 +442,12 @@
         <translation>尚未选择文件。</translation>
     </message>
     <message>
-        <source>Datasets (*.jsonl *.json *.csv *.tsv *.xlsx *.ndjson *.txt)</source>
-        <translation>数据集 (*.jsonl *.json *.csv *.tsv *.xlsx *.ndjson *.txt)</translation>
+        <source>Pick the file with the questions and the answers to judge. JudgeDesk reads JSON Lines, JSON, CSV, TSV, Excel (.xlsx) and Parquet files.</source>
+        <translation>选择包含问题和待评回答的文件。JudgeDesk 可以读取 JSON Lines、JSON、CSV、TSV、Excel（.xlsx）和 Parquet 文件。</translation>
+    </message>
+    <message>
+        <source>Datasets (*.jsonl *.json *.csv *.tsv *.xlsx *.parquet *.ndjson *.txt)</source>
+        <translation>数据集 (*.jsonl *.json *.csv *.tsv *.xlsx *.parquet *.ndjson *.txt)</translation>
     </message>
     <message>
         <source>JSON Lines (*.jsonl *.ndjson)</source>
@@ -468,6 +468,10 @@
     <message>
         <source>Excel workbook (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>Parquet (*.parquet)</source>
+        <translation>Parquet 表格 (*.parquet)</translation>
     </message>
     <message>
         <source>All files (*)</source>
@@ -512,6 +516,10 @@
     <message>
         <source>Excel workbook</source>
         <translation>Excel 工作簿</translation>
+    </message>
+    <message>
+        <source>Parquet table</source>
+        <translation>Parquet 表格</translation>
     </message>
     <message>
         <source>sheet “{0}”</source>

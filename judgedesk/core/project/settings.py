@@ -34,7 +34,7 @@ class DatasetSettings:
 
     Attributes:
         path: relative to the project folder (``data/qa.jsonl``) or absolute.
-        format: "jsonl", "json", "csv", "tsv" or "xlsx"; empty means by file extension.
+        format: "jsonl", "json", "csv", "tsv", "xlsx" or "parquet"; empty means by file extension.
         sheet: the XLSX sheet to read; empty means the first.
         fields: role → column, e.g. ``{"question": "problem", "reference": "answer"}``.
         predictions: role → a file of answers joined to the rows by id, for
