@@ -38,6 +38,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         verdict=_verdict_rule(args),
         structured=bool(args.structured),
         probabilities=bool(args.verdict_probabilities),
+        system_role=not args.no_system_role,
     )
     if args.judge_file:
         if args.judge_url:
@@ -241,6 +242,12 @@ def add_new_command(sub: Any) -> None:
         action="store_true",
         help="ask the judge for token probabilities and keep each verdict's (an expected "
         "score, label probabilities, the chance that B is better)",
+    )
+    new.add_argument(
+        "--no-system-role",
+        action="store_true",
+        help="the judge model takes no system message: send the system prompt first in the "
+        "user message",
     )
     new.add_argument(
         "--judge-key-env",

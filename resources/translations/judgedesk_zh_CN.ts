@@ -1698,6 +1698,14 @@
         <translation>系统提示词</translation>
     </message>
     <message>
+        <source>The model takes no system message</source>
+        <translation>模型不接受系统消息</translation>
+    </message>
+    <message>
+        <source>For models that refuse or ignore a system message: the system prompt is sent first in the user message, before the rendered template.</source>
+        <translation>适用于拒绝或忽略系统消息的模型：系统提示词放在用户消息的开头发送，排在渲染出的模板之前。</translation>
+    </message>
+    <message>
         <source>Temperature</source>
         <translation>温度</translation>
     </message>

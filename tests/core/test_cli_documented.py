@@ -53,7 +53,7 @@ MORE_FORMS = [
     "--verdict-kind pairwise --verdict-map a=A>B --verdict-map b=B>A",
     "judgedesk new answered --dataset questions.jsonl --template multidim_json "
     "--scene translation --parser json --judge-url URL --judge-model M "
-    "--candidate-url URL --candidate-model M --candidate-key-env DOC_KEY",
+    "--candidate-url URL --candidate-model M --candidate-key-env DOC_KEY --no-system-role",
     "judgedesk review import my-eval verdicts.jsonl --reviewer bo --trust",
     "judgedesk report my-eval --history",
     "judgedesk review pack my-eval --reviewers ana,bo --overlap 50% --seed 3 --show-judge "
