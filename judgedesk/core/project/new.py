@@ -234,6 +234,7 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
     project.judges.append(judge)
     project.candidate = plan.candidate
     project.variables.update(plan.variables)
+    _score_bounds(project, judge, text)
     project.run.swap = plan.swap
     project.baseline = plan.baseline
 
@@ -328,6 +329,33 @@ def _template(
     project.variables.update(info.variables)
     judge.system_prompt = info.system_prompt
     return info.text, info.parser, []
+
+
+SCORE_SCALE = (1, 10)
+"""The scale a score is given on when neither the verdict rule nor the reader says one."""
+_READER_SCALES = {"prometheus": (1, 5)}
+
+
+def _score_bounds(project: Project, judge: JudgeSettings, text: str) -> None:
+    """Give ``min_score``/``max_score`` to a template that reads them and has no value.
+
+    A template of one's own often says "a score from {{ min_score }} to {{ max_score }}"
+    (as the platforms' examples do) without the project setting them; they come from the
+    verdict's scale then: the verdict rule's bounds, the reader's own scale, or 1 to 10.
+    Only the names the template reads are set, so "0 to {{ max_score }}" keeps 0 valid.
+    """
+    compiled = compile_template(text)
+    if not compiled.ok:
+        return
+    wanted = [n for n in ("min_score", "max_score") if n not in project.variables]
+    wanted = [n for n in wanted if n in compiled.variables()]
+    if not wanted:
+        return
+    low, high = _READER_SCALES.get(judge.parser, SCORE_SCALE)
+    rule = judge.verdict
+    scale = {"min_score": rule.get("min", low), "max_score": rule.get("max", high)}
+    for name in wanted:
+        project.variables[name] = scale[name]
 
 
 def _apply_scene(plan: NewProjectPlan, project: Project, text: str) -> tuple[str, ...]:
