@@ -331,6 +331,8 @@ def parse_verdict(
         reason=" ".join(notes),
         raw=content,
         reasoning=reasoning,
+        explanation=chosen.explanation,
+        analyses=dict(chosen.analyses),
     )
 
 

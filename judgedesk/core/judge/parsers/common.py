@@ -30,6 +30,10 @@ class Verdict:
             "prometheus_pair" readers end it with the judge's feedback when the reply has some.
         raw: The text the parser read, with the reasoning removed.
         reasoning: The reasoning split off the reply, if any.
+        explanation: The judge's own summary of its overall verdict, from a JSON verdict's
+            reason field (``综合评分原因``, ``reason``…); empty otherwise.
+        analyses: Per dimension of a JSON verdict, the judge's own words about it (the
+            dimension's ``analysis`` field); empty otherwise.
     """
 
     ok: bool
@@ -41,6 +45,8 @@ class Verdict:
     reason: str = ""
     raw: str = ""
     reasoning: str | None = None
+    explanation: str = ""
+    analyses: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,8 @@ class Found:
     label: str
     value: VerdictValue
     dimensions: tuple[tuple[str, float], ...] = ()
+    explanation: str = ""
+    analyses: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
