@@ -67,7 +67,7 @@ def test_choices_read_late_still_check_values_and_show_in_help(
     with pytest.raises(SystemExit) as exited:
         main(["export", "proj", "--out", "x.pdf", "--format", "pdf"])
     assert exited.value.code == 2
-    assert "invalid choice: 'pdf' (choose from 'jsonl', 'csv', 'xlsx', 'html')" in (
+    assert "invalid choice: 'pdf' (choose from 'jsonl', 'csv', 'xlsx', 'html', 'opencompass')" in (
         capsys.readouterr().err
     )
     with pytest.raises(SystemExit):
