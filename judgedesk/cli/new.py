@@ -48,6 +48,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         judge.structured = args.structured is not False  # on unless --no-structured
         judge.concurrency = 1
     candidate = None
+    if args.candidate_template and not args.candidate_model:
+        raise UsageError("--candidate-template is for a candidate model: add --candidate-model.")
     if args.candidate_model:
         candidate = JudgeSettings(
             name="candidate",
@@ -75,6 +77,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         parser=args.parser or "",
         judge=judge,
         candidate=candidate,
+        candidate_prompt=args.candidate_template or "",
         variables={k: variable_value(v) for k, v in parse_pairs(args.var, "--var").items()},
         link=args.link,
         name=args.name or "",
@@ -259,6 +262,12 @@ def add_new_command(sub: Any) -> None:
         help="endpoint of the model that answers rows with no response (default: the judge's)",
     )
     new.add_argument("--candidate-model", help="the model that answers rows with no response")
+    new.add_argument(
+        "--candidate-template",
+        metavar="FILE",
+        help="a prompt template the candidate is asked each row with, e.g. one holding "
+        "{problem} (default: the row's question or chat)",
+    )
     new.add_argument(
         "--candidate-key-env",
         metavar="VAR",

@@ -2553,6 +2553,18 @@ Read it?</source>
         <translation>系统提示词</translation>
     </message>
     <message>
+        <source>Prompt template</source>
+        <translation>提示词模板</translation>
+    </message>
+    <message>
+        <source>a template file in the project; empty: the row&apos;s question or chat</source>
+        <translation>项目中的模板文件；留空则直接提问该行的问题或对话</translation>
+    </message>
+    <message>
+        <source>What the model is asked for each row, rendered as the judges&apos; templates are, e.g. templates/candidate.j2 holding {{ data.question }}.</source>
+        <translation>每一行向模型提出的内容，渲染方式与评审模型的模板相同，例如内容为 {{ data.question }} 的 templates/candidate.j2。</translation>
+    </message>
+    <message>
         <source>Test connection</source>
         <translation>测试连接</translation>
     </message>
@@ -2575,6 +2587,10 @@ Read it?</source>
     <message>
         <source>System prompt:</source>
         <translation>系统提示词：</translation>
+    </message>
+    <message>
+        <source>Prompt template:</source>
+        <translation>提示词模板：</translation>
     </message>
     <message>
         <source>(type it below)</source>

@@ -15,7 +15,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.judge import ChatRequest, JudgeSettings, judge_template, render_prompt
 from judgedesk.core.project import Project
-from judgedesk.core.run.asking import candidate_messages
+from judgedesk.core.run.asking import Asking
 from judgedesk.core.run.context import prepare_judge
 from judgedesk.core.run.pairs import pair_of, swapped
 from judgedesk.core.run.samples import sample_key
@@ -104,7 +104,9 @@ def estimate_run(
         for model, only_missing in ((project.candidate, True), (project.baseline, False)):
             if model is not None:
                 judges += (
-                    _estimate_answers(dataset, store, model, len(rows), picked, only_missing),
+                    _estimate_answers(
+                        project, dataset, store, model, len(rows), picked, only_missing
+                    ),
                 )
     costs = [j.cost for j in judges if j.cost is not None]
     times = [j.seconds for j in judges if j.seconds is not None]
@@ -125,6 +127,7 @@ def _spread(rows: list[int], count: int) -> list[int]:
 
 
 def _estimate_answers(
+    project: Project,
     dataset: Dataset,
     store: Store,
     model: JudgeSettings,
@@ -137,6 +140,10 @@ def _estimate_answers(
     keys: list[str] = []
     prompt_tokens: list[int] = []
     asked = 0
+    try:
+        asking = Asking.of(project, model)
+    except JudgeDeskError:  # the run will say what is wrong; estimate the plain question
+        asking = Asking(model.system_prompt, model.system_role)
     for index in picked:
         try:
             row = dataset.row(index)
@@ -146,7 +153,7 @@ def _estimate_answers(
             continue
         asked += 1
         try:
-            messages = candidate_messages(row, row.data, model.system_prompt)
+            messages = asking.messages(row, row.data)
         except JudgeDeskError:
             continue
         request = ChatRequest(
