@@ -137,7 +137,7 @@ def main() -> None:
                 "< 0.15 s",
             ),
             (
-                "the same — which of aiohttp, httpx, openpyxl, PySide6 `--version` loads",
+                "the same — which of aiohttp, httpx, openpyxl, pyarrow, PySide6 `--version` loads",
                 which("--version"),
                 "none",
             ),
@@ -147,8 +147,8 @@ def main() -> None:
                 "",
             ),
             (
-                "the same — which of aiohttp, openpyxl `render` loads",
-                which("render", ("aiohttp", "openpyxl")),
+                "the same — which of aiohttp, openpyxl, pyarrow `render` loads",
+                which("render", ("aiohttp", "openpyxl", "pyarrow")),
                 "none",
             ),
         ]
