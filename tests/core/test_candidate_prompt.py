@@ -83,3 +83,32 @@ def test_a_missing_candidate_template_is_refused(tmp_path: Path) -> None:
     assert not fake.requests
     args = ["new", str(tmp_path / "x"), "--dataset", str(tmp_path / "problems.jsonl")]
     assert main([*args, "--candidate-template", str(tmp_path / "infer.txt")]) == 2
+
+
+def test_check_names_a_missing_or_broken_candidate_template(tmp_path: Path) -> None:
+    from judgedesk.core.project import check_project
+
+    with FakeOpenAI(reply=reply) as fake:
+        folder = make(tmp_path, fake.base_url)
+    project = load_project(folder)
+    assert not [p for p in check_project(project) if p.severity == "error"]
+    template = folder / "templates" / "candidate.j2"
+    template.write_text("{{ data.problem ", encoding="utf-8")
+    (broken,) = [p for p in check_project(project) if p.severity == "error"]
+    assert broken.stage == "run" and "prompt template of the candidate model" in broken.message
+    template.unlink()
+    (missing,) = [p for p in check_project(project) if p.severity == "error"]
+    assert "is missing: templates/candidate.j2" in missing.message
+
+
+def test_a_candidate_without_a_system_role_reads_its_system_prompt_first(tmp_path: Path) -> None:
+    with FakeOpenAI(reply=reply) as fake:
+        folder = make(tmp_path, fake.base_url)
+        project = load_project(folder)
+        assert project.candidate is not None
+        project.candidate.system_prompt = "Answer in one line."
+        project.candidate.system_role = False
+        run(project, Selection(rows=[0]))
+    (asked,) = [b for b in fake.requests if b["model"] == "cand"]
+    assert [m["role"] for m in asked["messages"]] == ["user"]
+    assert asked["messages"][0]["content"].startswith("Answer in one line.\n\nSolve the problem")
