@@ -7,7 +7,7 @@ figure is the median wall time, interpreter start included. Bytecode is cached (
 temporary folder, after one warm-up run), as an installed package or the packaged app
 has it. ``render`` renders row 0 of a 2-row project made in a temporary folder. Then
 each command runs once more in a process that reports which of the heavy modules
-(aiohttp, httpx, openpyxl, PySide6) it loaded. Prints figures; asserts nothing.
+(aiohttp, httpx, openpyxl, pyarrow, PySide6) it loaded. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.figures import report  # noqa: E402
 
-HEAVY = ("aiohttp", "httpx", "openpyxl", "PySide6")
+HEAVY = ("aiohttp", "httpx", "openpyxl", "pyarrow", "PySide6")
 
 # Runs one command as ``judgedesk`` would, then names the heavy modules it loaded.
 LOADED = f"""
@@ -137,7 +137,7 @@ def main() -> None:
                 "< 0.15 s",
             ),
             (
-                "the same — which of aiohttp, httpx, openpyxl, PySide6 `--version` loads",
+                "the same — which of aiohttp, httpx, openpyxl, pyarrow, PySide6 `--version` loads",
                 which("--version"),
                 "none",
             ),
@@ -147,8 +147,8 @@ def main() -> None:
                 "",
             ),
             (
-                "the same — which of aiohttp, openpyxl `render` loads",
-                which("render", ("aiohttp", "openpyxl")),
+                "the same — which of aiohttp, openpyxl, pyarrow `render` loads",
+                which("render", ("aiohttp", "openpyxl", "pyarrow")),
                 "none",
             ),
         ]

@@ -168,7 +168,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(func=_later("run", "cmd_run"))
 
     export = sub.add_parser(
-        "export", help="write the results and reviews: JSONL, CSV, XLSX or an HTML report"
+        "export",
+        help="write the results and reviews: JSONL, CSV, XLSX, an HTML report, or "
+        "OpenCompass's details (--format opencompass)",
     )
     export.add_argument("dir")
     export.add_argument("--out", required=True, help="the file to write")

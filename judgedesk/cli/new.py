@@ -43,6 +43,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         verdict=_verdict_rule(args),
         structured=bool(args.structured),
         probabilities=bool(args.verdict_probabilities),
+        system_role=not args.no_system_role,
     )
     if args.judge_file:
         if args.judge_url:
@@ -52,6 +53,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         judge.structured = args.structured is not False  # on unless --no-structured
         judge.concurrency = 1
     candidate = None
+    if args.candidate_template and not args.candidate_model:
+        raise UsageError("--candidate-template is for a candidate model: add --candidate-model.")
     if args.candidate_model:
         candidate = JudgeSettings(
             name="candidate",
@@ -82,6 +85,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         parser=args.parser or "",
         judge=judge,
         candidate=candidate,
+        candidate_prompt=args.candidate_template or "",
         variables={k: variable_value(v) for k, v in parse_pairs(args.var, "--var").items()},
         link=args.link,
         name=args.name or "",
@@ -300,6 +304,12 @@ def add_new_command(sub: Any) -> None:
         "score, label probabilities, the chance that B is better)",
     )
     new.add_argument(
+        "--no-system-role",
+        action="store_true",
+        help="the judge model takes no system message: send the system prompt first in the "
+        "user message",
+    )
+    new.add_argument(
         "--judge-key-env",
         metavar="VAR",
         help="environment variable holding the API key (the key is never saved)",
@@ -310,11 +320,17 @@ def add_new_command(sub: Any) -> None:
     )
     new.add_argument("--candidate-model", help="the model that answers rows with no response")
     new.add_argument(
+        "--candidate-template",
+        metavar="FILE",
+        help="a prompt template the candidate is asked each row with, e.g. one holding "
+        "{problem} (default: the row's question or chat)",
+    )
+    new.add_argument(
         "--candidate-key-env",
         metavar="VAR",
         help="environment variable holding the candidate endpoint's API key",
     )
-    new.add_argument("--format", choices=("jsonl", "json", "csv", "tsv", "xlsx"))
+    new.add_argument("--format", choices=("jsonl", "json", "csv", "tsv", "xlsx", "parquet"))
     new.add_argument("--sheet", help="XLSX sheet (default: the first)")
     new.add_argument("--name", help="project name (default: the folder's name)")
     new.add_argument(

@@ -782,10 +782,6 @@
         <translation>选择数据</translation>
     </message>
     <message>
-        <source>Pick the file with the questions and the answers to judge. JudgeDesk reads JSON Lines, JSON, CSV, TSV and Excel (.xlsx) files.</source>
-        <translation>选择包含问题和待评回答的文件。JudgeDesk 可以读取 JSON Lines、JSON、CSV、TSV 和 Excel（.xlsx）文件。</translation>
-    </message>
-    <message>
         <source>Dataset file</source>
         <translation>数据集文件</translation>
     </message>
@@ -826,8 +822,12 @@
         <translation>尚未选择文件。</translation>
     </message>
     <message>
-        <source>Datasets (*.jsonl *.json *.csv *.tsv *.xlsx *.ndjson *.txt)</source>
-        <translation>数据集 (*.jsonl *.json *.csv *.tsv *.xlsx *.ndjson *.txt)</translation>
+        <source>Pick the file with the questions and the answers to judge. JudgeDesk reads JSON Lines, JSON, CSV, TSV, Excel (.xlsx) and Parquet files.</source>
+        <translation>选择包含问题和待评回答的文件。JudgeDesk 可以读取 JSON Lines、JSON、CSV、TSV、Excel（.xlsx）和 Parquet 文件。</translation>
+    </message>
+    <message>
+        <source>Datasets (*.jsonl *.json *.csv *.tsv *.xlsx *.parquet *.ndjson *.txt)</source>
+        <translation>数据集 (*.jsonl *.json *.csv *.tsv *.xlsx *.parquet *.ndjson *.txt)</translation>
     </message>
     <message>
         <source>JSON Lines (*.jsonl *.ndjson)</source>
@@ -848,6 +848,10 @@
     <message>
         <source>Excel workbook (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>Parquet (*.parquet)</source>
+        <translation>Parquet 表格 (*.parquet)</translation>
     </message>
     <message>
         <source>All files (*)</source>
@@ -892,6 +896,10 @@
     <message>
         <source>Excel workbook</source>
         <translation>Excel 工作簿</translation>
+    </message>
+    <message>
+        <source>Parquet table</source>
+        <translation>Parquet 表格</translation>
     </message>
     <message>
         <source>sheet “{0}”</source>
@@ -2094,6 +2102,14 @@
         <translation>系统提示词</translation>
     </message>
     <message>
+        <source>The model takes no system message</source>
+        <translation>模型不接受系统消息</translation>
+    </message>
+    <message>
+        <source>For models that refuse or ignore a system message: the system prompt is sent first in the user message, before the rendered template.</source>
+        <translation>适用于拒绝或忽略系统消息的模型：系统提示词放在用户消息的开头发送，排在渲染出的模板之前。</translation>
+    </message>
+    <message>
         <source>Temperature</source>
         <translation>温度</translation>
     </message>
@@ -3036,6 +3052,18 @@ Read it?</source>
         <translation>系统提示词</translation>
     </message>
     <message>
+        <source>Prompt template</source>
+        <translation>提示词模板</translation>
+    </message>
+    <message>
+        <source>a template file in the project; empty: the row&apos;s question or chat</source>
+        <translation>项目中的模板文件；留空则直接提问该行的问题或对话</translation>
+    </message>
+    <message>
+        <source>What the model is asked for each row, rendered as the judges&apos; templates are, e.g. templates/candidate.j2 holding {{ data.question }}.</source>
+        <translation>每一行向模型提出的内容，渲染方式与评审模型的模板相同，例如内容为 {{ data.question }} 的 templates/candidate.j2。</translation>
+    </message>
+    <message>
         <source>Test connection</source>
         <translation>测试连接</translation>
     </message>
@@ -3058,6 +3086,10 @@ Read it?</source>
     <message>
         <source>System prompt:</source>
         <translation>系统提示词：</translation>
+    </message>
+    <message>
+        <source>Prompt template:</source>
+        <translation>提示词模板：</translation>
     </message>
     <message>
         <source>(type it below)</source>

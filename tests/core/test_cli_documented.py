@@ -53,7 +53,8 @@ MORE_FORMS = [
     "--verdict-kind pairwise --verdict-map a=A>B --verdict-map b=B>A",
     "judgedesk new answered --dataset questions.jsonl --template multidim_json "
     "--scene translation --parser json --judge-url URL --judge-model M "
-    "--candidate-url URL --candidate-model M --candidate-key-env DOC_KEY",
+    "--candidate-url URL --candidate-model M --candidate-key-env DOC_KEY --no-system-role "
+    "--candidate-template answer.j2",
     "judgedesk review import my-eval verdicts.jsonl --reviewer bo --trust",
     "judgedesk report my-eval --history",
     "judgedesk review pack my-eval --reviewers ana,bo --overlap 50% --seed 3 --show-judge "
@@ -165,6 +166,7 @@ def make_files(folder: Path, base_url: str) -> None:
         "".join(json.dumps(q) + "\n" for q in questions), encoding="utf-8"
     )
     (folder / "batch-results.jsonl").write_text("", encoding="utf-8")  # a batch all failed
+    (folder / "answer.j2").write_text("Answer briefly: {question}", encoding="utf-8")
     sample = resource_path("sample") / "data" / "sample.jsonl"
     ids = [json.loads(line)["id"] for line in sample.read_text(encoding="utf-8").splitlines()]
     with (folder / "people.csv").open("w", newline="", encoding="utf-8") as handle:

@@ -1,5 +1,5 @@
 """Each command imports only what it uses: --version and render load no HTTP client,
-spreadsheet library or Qt (checked on the modules loaded, in fresh processes)."""
+spreadsheet or Parquet library or Qt (checked on the modules loaded, in fresh processes)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from judgedesk.cli import main
 
-HEAVY = ("aiohttp", "httpx", "openpyxl", "PySide6")
+HEAVY = ("aiohttp", "httpx", "openpyxl", "pyarrow", "PySide6")
 
 CHILD = f"""
 import json, sys
@@ -58,7 +58,7 @@ def test_render_loads_neither_aiohttp_nor_openpyxl(tmp_path: Path) -> None:
     created = main(["new", str(project), "--dataset", str(data), *judge])
     assert created == 0
     loaded = loaded_by("render", str(project), "--row", "0")
-    assert not {"aiohttp", "openpyxl", "PySide6"} & set(loaded), loaded
+    assert not {"aiohttp", "openpyxl", "pyarrow", "PySide6"} & set(loaded), loaded
 
 
 def test_choices_read_late_still_check_values_and_show_in_help(
@@ -67,7 +67,7 @@ def test_choices_read_late_still_check_values_and_show_in_help(
     with pytest.raises(SystemExit) as exited:
         main(["export", "proj", "--out", "x.pdf", "--format", "pdf"])
     assert exited.value.code == 2
-    assert "invalid choice: 'pdf' (choose from 'jsonl', 'csv', 'xlsx', 'html')" in (
+    assert "invalid choice: 'pdf' (choose from 'jsonl', 'csv', 'xlsx', 'html', 'opencompass')" in (
         capsys.readouterr().err
     )
     with pytest.raises(SystemExit):

@@ -353,7 +353,7 @@ def test_old_excel_and_forced_formats(tmp_path: Path) -> None:
     with open_dataset(path, format="csv") as dataset:
         assert contents(dataset) == [{"q": "x", "a": "y"}]
     with pytest.raises(DatasetError, match="not a dataset format"):
-        open_dataset(path, format="parquet")
+        open_dataset(path, format="feather")
 
 
 def test_workbook_under_another_extension_and_progress(tmp_path: Path) -> None:

@@ -331,6 +331,28 @@ def test_checklist_may_be_a_list_or_empty() -> None:
         assert "Names both moons" not in without
 
 
+def test_a_rows_own_checklist_comes_before_the_projects() -> None:
+    # WildBench rows carry a checklist of their own (seed 002's {$checklist}).
+    for language in LANGUAGES:
+        info = get_template("pairwise_checklist", language)
+        row = _row(pairwise=True)
+        row["data"]["checklist"] = ["Says Phobos is the larger moon", "Names both moons"]
+        text = _render(info, row, dict(info.variables))
+        _check_clean(text)
+        assert "- Says Phobos is the larger moon\n- Names both moons" in text
+        assert str(info.variables["checklist"]).strip().splitlines()[0] not in text
+        row["data"]["checklist"] = []  # an empty one: the project's again
+        assert str(info.variables["checklist"]).strip() in _render(info, row, dict(info.variables))
+
+
+def test_the_checklist_template_asks_for_the_keys_of_the_published_format() -> None:
+    keys = ["analysis of A", "analysis of B", "reason of A=B", "reason of A>B", "reason of B>A"]
+    for language in LANGUAGES:
+        text = get_template("pairwise_checklist", language).text
+        assert all(f'"{key}":' in text for key in [*keys, "choice"])
+        assert "analysis_a" not in text
+
+
 def test_score_range_follows_the_project_variables() -> None:
     info = get_template("score_single")
     text = _render(info, _row(), {"min_score": 0, "max_score": 5})
@@ -385,7 +407,7 @@ PUBLISHED_FORMATS = ("prometheus_absolute", "mtbench_pair", "llmbar_pair", "judg
 FOLLOWING_REPLIES = {
     "score": "Accurate and complete.\nScore: [[8]]",
     "comparison": "B names both moons correctly; A does too, with less detail.\n[[B>A]]",
-    "choice5": '{"analysis_a": "right", "analysis_b": "wrong", "choice": "A++"}',
+    "choice5": '{"analysis of A": "right", "analysis of B": "wrong", "choice": "A++"}',
     "correctness": "A",
     "json": '{"Accuracy": {"score": 9, "analysis": "right"}, "overall_score": 9}',
     "prometheus": "Feedback: Both moons are named correctly. [RESULT] 5",
@@ -662,3 +684,18 @@ def test_template_shows_examples_only_when_given(template_id: str, language: str
     assert ("Example 1" if language == "en" else "示例 1") in shown
     # The examples come before the row itself, which still reads in full.
     assert shown.index("What is 7 times 6?") < shown.rindex(QUESTION)
+
+
+def test_a_row_without_a_checklist_is_not_a_problem_of_the_template(tmp_path: Path) -> None:
+    from judgedesk.core.dataset import open_dataset
+    from judgedesk.core.template import preview_prompt
+
+    path = tmp_path / "pairs.jsonl"
+    row = {"question": "Moons of Mars?", "answer_a": "Phobos", "answer_b": "Deimos"}
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    info = get_template("pairwise_checklist")
+    mapping = {"response_a": "answer_a", "response_b": "answer_b"}
+    with open_dataset(path, mapping) as dataset:
+        shown = preview_prompt(info.text, variables=dict(info.variables), dataset=dataset, row=0)
+    assert shown.prompt.ok and not shown.prompt.issues, shown.prompt.issues
+    assert "[Checklist]" in shown.prompt.user

@@ -9,6 +9,7 @@ import pytest
 
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.errors import LibraryError, ProjectError
+from judgedesk.core.judge import JudgeSettings
 from judgedesk.core.project.new import NewProjectPlan, create_project, suggested_fields
 from judgedesk.core.project.settings import load_project
 
@@ -96,3 +97,50 @@ def test_workbook_sheets_and_free_folders(tmp_path: Path) -> None:
     (tmp_path / "new" / "x").write_text("x")
     assert free_folder(tmp_path, "new") == tmp_path / "new-2"
     assert free_folder(tmp_path, " . ") == tmp_path / "project"
+
+
+SEED_TEMPLATE = """[Question]
+{{ data.question }}
+[Answer]
+{{ response.content }}
+Provide your score, with a maximum of {{ max_score }} and a minimum of {{ min_score }}.
+Score: [[n]]
+"""
+
+
+def test_a_template_of_ones_own_gets_min_and_max_score_from_the_verdict_scale(
+    tmp_path: Path, dataset_file: Path
+) -> None:
+    from judgedesk.cli import main
+    from judgedesk.core.judge.request import render_prompt
+
+    template = tmp_path / "mine.j2"
+    template.write_text(SEED_TEMPLATE, encoding="utf-8")
+    with open_dataset(dataset_file) as dataset:
+        create_project(NewProjectPlan(root=tmp_path / "p", dataset=dataset, template=str(template)))
+        project = load_project(tmp_path / "p")
+        assert project.variables == {"min_score": 1, "max_score": 10}
+        prompt = render_prompt(project, project.judges[0], dataset.row(0).data, {"content": "4"})
+    assert "a maximum of 10 and a minimum of 1." in prompt.user
+    assert not [i for i in prompt.issues if "max_score" in i.message or "min_score" in i.message]
+
+    # A verdict rule's bounds are the scale; only the names the template reads are set,
+    # and a --var still wins.
+    both = "From {{ min_score }} to {{ max_score }}: {{ response.content }}"
+    template.write_text(both, encoding="utf-8")
+    rule = {"kind": "score", "pattern": r"(\d+)", "min": 0, "max": 5}
+    with open_dataset(dataset_file) as dataset:
+        judge = JudgeSettings(verdict=rule)
+        plan = NewProjectPlan(tmp_path / "q", dataset, template=str(template), judge=judge)
+        create_project(plan)
+    assert load_project(tmp_path / "q").variables == {"min_score": 0, "max_score": 5}
+    template.write_text("Score from 0 to {{ max_score }}: {{ response.content }}", "utf-8")
+    args = ["new", str(tmp_path / "r"), "--dataset", str(dataset_file), "--template"]
+    assert main([*args, str(template), "--parser", "score"]) == 0
+    assert load_project(tmp_path / "r").variables == {"max_score": 10}
+    args[1] = str(tmp_path / "s")
+    assert main([*args, str(template), "--parser", "prometheus"]) == 0
+    assert load_project(tmp_path / "s").variables == {"max_score": 5}
+    args[1] = str(tmp_path / "t")
+    assert main([*args, str(template), "--parser", "score", "--var", "max_score=100"]) == 0
+    assert load_project(tmp_path / "t").variables == {"max_score": 100}

@@ -56,6 +56,27 @@ def test_chinese_multi_dimension_reply() -> None:
     assert verdict.reason == ""
 
 
+def test_the_overall_reason_and_each_dimensions_analysis_are_kept() -> None:
+    verdict = parse_verdict("json", TRANSLATION_REPLY, options={"min": 0, "max": 10})
+    said = "译文整体忠实于原文，术语准确，个别句子语序略显生硬。具体表现如下："
+    assert verdict.explanation == said
+    assert verdict.analyses == {
+        "可理解度": "没有漏译或增译，意思完整传达。",
+        "准确度": "专业术语翻译准确，但有一处时态不当。",
+        "贴切度": "部分搭配不符合目标语言习惯。",
+        "语境适应性": "语气与原文一致。",
+    }
+    english = parse_verdict("json", ENGLISH_REPLY)
+    assert english.explanation == "Good, but incomplete."
+    assert english.analyses["coverage"] == "Leaves out the second quarter results."
+    grouped = parse_verdict(
+        "json", '{"score": 6, "dimensions": {"tone": {"score": 5, "分析": "太生硬"}, "facts": 7}}'
+    )
+    assert grouped.analyses == {"tone": "太生硬"} and grouped.explanation == ""
+    plain = parse_verdict("score", "Score: [[7]]")
+    assert plain.explanation == "" and plain.analyses == {}
+
+
 def test_english_reply_with_prose_around_the_object() -> None:
     verdict = parse_verdict("json", ENGLISH_REPLY)
     assert verdict.value == 7.5

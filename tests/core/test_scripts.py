@@ -98,6 +98,63 @@ async def test_postprocess_gets_the_lists_and_the_last_judge(tmp_path: Path) -> 
 
 
 @pytest.mark.asyncio
+async def test_fields_are_read_and_set_as_attributes_as_well_as_keys(tmp_path: Path) -> None:
+    pre = write(
+        tmp_path,
+        "preprocess.py",
+        """
+        def preprocess(data, resp, **kwargs):
+            resp.clean = resp.content.split("</think>")[-1].strip()
+            data.first = data.messages[0].content
+            del data.drop
+            return [isinstance(data, dict), hasattr(data, "missing"), getattr(resp, "x", 7)]
+        """,
+    )
+    post = write(
+        tmp_path,
+        "postprocess.py",
+        """
+        def postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs):
+            last = kwargs["judge_resp"]
+            return [judge_models[0].name, last.content, data.ref_answer, resp.clean]
+        """,
+    )
+    data = {"messages": [{"role": "user", "content": "2+2?"}], "ref_answer": "4", "drop": 1}
+    resp = {"content": "<think>easy</think> 4"}
+    async with ScriptPool({"preprocess": pre, "postprocess": post}, command=FAST) as pool:
+        before = await pool.preprocess(data, resp)
+        after = await pool.postprocess(
+            [{"messages": []}], [{"content": "[[5]]"}], [{"name": "j"}], before.data, before.resp
+        )
+    assert before.ok, before.error
+    assert before.value == [True, False, 7]
+    assert before.data == {
+        "messages": [{"role": "user", "content": "2+2?"}],
+        "ref_answer": "4",
+        "first": "2+2?",
+    }
+    assert before.resp == {**resp, "clean": "4"}
+    assert after.ok, after.error
+    assert after.value == ["j", "[[5]]", "4", "4"]
+
+
+@pytest.mark.asyncio
+async def test_a_misspelt_attribute_names_the_fields_there_are(tmp_path: Path) -> None:
+    script = write(
+        tmp_path,
+        "preprocess.py",
+        """
+        def preprocess(data, resp):
+            return data.questoin
+        """,
+    )
+    async with pool_for(script) as pool:
+        outcome = await pool.preprocess({"question": "q", "id": 1}, {"content": "a"})
+    assert not outcome.ok
+    assert "there is no field 'questoin'; the fields are: question, id" in (outcome.error or "")
+
+
+@pytest.mark.asyncio
 async def test_short_signatures_without_kwargs_are_accepted(tmp_path: Path) -> None:
     pre = write(tmp_path, "pre.py", "def preprocess(data, resp):\n    return resp['content']\n")
     post = write(

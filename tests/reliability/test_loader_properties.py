@@ -22,7 +22,14 @@ from hypothesis import strategies as st
 from judgedesk.core.dataset import FORMATS, open_dataset, search_rows
 from judgedesk.core.errors import DatasetError, JudgeDeskError, RowError
 
-SUFFIXES = {"jsonl": ".jsonl", "json": ".json", "csv": ".csv", "tsv": ".tsv", "xlsx": ".xlsx"}
+SUFFIXES = {
+    "jsonl": ".jsonl",
+    "json": ".json",
+    "csv": ".csv",
+    "tsv": ".tsv",
+    "xlsx": ".xlsx",
+    "parquet": ".parquet",
+}
 ENCODINGS = (
     "utf-8",
     "utf-8-sig",
@@ -158,9 +165,27 @@ def test_random_records_in_every_format(rows: list[dict[str, Any]], fmt: str) ->
         payload = json.dumps({"data": rows}).encode("utf-8")
     elif fmt == "xlsx":
         payload = workbook_bytes([list(rows[0])] + [[str(v) for v in r.values()] for r in rows])
+    elif fmt == "parquet":
+        payload = parquet_bytes(rows)
     else:
         payload = as_table(rows, "\t" if fmt == "tsv" else ",").encode("utf-8")
     open_bytes(payload, fmt, SUFFIXES[fmt])
+
+
+def parquet_bytes(rows: list[dict[str, Any]]) -> bytes:
+    """The rows as a Parquet file; columns whose values mix kinds are stored as JSON text."""
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    names = list(dict.fromkeys(key for row in rows for key in row))
+    try:
+        table = pa.Table.from_pylist(rows)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError, OverflowError):
+        table = pa.table(
+            {n: [json.dumps(r.get(n), ensure_ascii=False) for r in rows] for n in names}
+        )
+    out = io.BytesIO()
+    pq.write_table(table, out)
+    return out.getvalue()
 
 
 # --- odd encodings ----------------------------------------------------------------------
@@ -235,6 +260,8 @@ def test_huge_fields(fmt: str) -> None:
     elif fmt == "xlsx":
         # A cell holds at most 32,767 characters; a workbook cannot carry more.
         payload = workbook_bytes([["id", "question"], ["1", big[:32_767]], ["2", "x" * 32_767]])
+    elif fmt == "parquet":
+        payload = parquet_bytes(rows)
     else:
         payload = as_table(rows, "\t" if fmt == "tsv" else ",").encode("utf-8")
     path = write(payload, SUFFIXES[fmt])

@@ -229,6 +229,28 @@ def test_opening_another_project_stops_the_run_and_keeps_its_replies(
         assert 2 <= store.count_calls() < 40
 
 
+def test_the_candidates_prompt_template_is_set_in_the_dialog(
+    qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    make_project(tmp_path, fake.base_url)
+    window, pane = open_run_pane(qtbot, tmp_path)
+    dialog = pane.edit_answering_models()
+    box = dialog.candidate
+    box.setChecked(True)
+    box.base_url.setText(fake.base_url)
+    box.model.setCurrentText("cand")
+    assert box.prompt_template.isVisibleTo(dialog) and not box.prompt_template.text()
+    box.prompt_template.setText(" templates/candidate.j2 ")
+    dialog.accept()
+    project = window.workspace.project
+    assert project.candidate is not None
+    assert project.candidate.prompt_template == "templates/candidate.j2"
+    again = pane.edit_answering_models()
+    assert again.candidate.prompt_template.text() == "templates/candidate.j2"
+    again.reject()
+    window.workspace.dirty = False
+
+
 def test_the_candidate_and_baseline_models_are_set_in_a_dialog_with_undo(
     qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
 ) -> None:

@@ -57,7 +57,7 @@ WIZARD_BUTTONS = (
 KEPT = re.compile(
     r"JudgeDesk|MT-Bench|Prometheus|LLMBar|JudgeLM|"
     r"OpenAI|Ollama|LM Studio|vLLM|llama\.cpp|Jinja2?|JSON( Lines)?|JSONL|CSV|TSV|"
-    r"GGUF|\.gguf|XLSX|Excel|HTML|Markdown|URL|API|HTTP|SSE|chrF|sacreBLEU|BLEU|GBK|BOM|Python|"
+    r"GGUF|\.gguf|XLSX|Excel|Parquet|HTML|Markdown|URL|API|HTTP|SSE|chrF|sacreBLEU|BLEU|GBK|BOM|Python|"
     r"English|"
     r"(?:(?:Ctrl|Alt|Shift)\+)+(?:[\w←→↑↓]+|[.,/])|Esc|"
     r"(?i:utf-(?:8|16|32)(?:-sig|[- ][lb]e)?|gb18030)|"

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSpinBox,
     QComboBox,
+    QFileDialog,
     QLineEdit,
     QPlainTextEdit,
     QWidget,
@@ -373,6 +375,37 @@ def test_a_workbook_with_several_sheets_offers_them(qtbot: QtBot, tmp_path: Path
         "response": "output",
     }
     assert wizard.plan().sheet == "Eval"
+
+
+def test_a_parquet_export_is_offered_read_and_mapped(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    rows = [
+        {"prompt": "1+1?", "gold": "2", "model_output": "2", "meta": {"tags": ["math"]}},
+        {"prompt": "2+2?", "gold": "4", "model_output": "5", "meta": {"tags": []}},
+    ]
+    path = tmp_path / "test-00000-of-00001.parquet"
+    pq.write_table(pa.Table.from_pylist(rows), path)
+    offered: list[str] = []
+
+    def choose(parent: QWidget, title: str, start: str, filters: str) -> tuple[str, str]:
+        offered.append(filters)
+        return str(path), ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose))
+    wizard = NewProjectWizard(TaskRunner(), default_folder=tmp_path / "projects")
+    qtbot.addWidget(wizard)
+    wizard.show()
+    page = wizard.dataset_page
+    page.browse()
+    qtbot.waitUntil(lambda: page.dataset is not None, timeout=10_000)
+    first = offered[0].split(";;")[0]
+    assert "*.parquet" in first and "Parquet (*.parquet)" in offered[0]
+    assert "2 rows" in page.status.text() and "Parquet table" in page.status.text()
+    wizard.next()
+    assert wizard.fields_page.mapping()["response"] == "model_output"
 
 
 def test_every_control_is_named_for_tests_and_screen_readers(qtbot: QtBot, tmp_path: Path) -> None:

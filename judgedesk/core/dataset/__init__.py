@@ -1,4 +1,4 @@
-"""Dataset files (JSONL, JSON, CSV, TSV, XLSX) opened as rows for templates and scripts.
+"""Dataset files (JSONL, JSON, CSV, TSV, XLSX, Parquet) opened as rows for templates and scripts.
 
 The public names are gathered here; see ``opener.open_dataset`` to open a file,
 ``jsonl.JsonlIndexer`` to open a big JSON Lines file progressively, ``rows`` for how

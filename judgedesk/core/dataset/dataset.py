@@ -110,7 +110,7 @@ class Dataset:
 
     Attributes:
         path: The file.
-        format: ``"jsonl"``, ``"json"``, ``"csv"``, ``"tsv"`` or ``"xlsx"``.
+        format: ``"jsonl"``, ``"json"``, ``"csv"``, ``"tsv"``, ``"xlsx"`` or ``"parquet"``.
         encoding: The text encoding the file was read with.
         mapping: Which column plays which role (role → column).
     """

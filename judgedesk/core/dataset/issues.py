@@ -12,8 +12,9 @@ from judgedesk.core.messages import say
 ERROR = "error"
 WARNING = "warning"
 
-# Spreadsheets have rows, text files have lines; people look for the word they know.
-_ROW_SUFFIXES = (".xlsx", ".xlsm")
+# Spreadsheets and Parquet tables have rows, text files have lines; people look for the
+# word they know.
+_ROW_SUFFIXES = (".xlsx", ".xlsm", ".parquet", ".pq")
 
 # A file with hundreds of thousands of bad lines (say, a CSV renamed .jsonl) would
 # otherwise flood the issue list and memory; the first few hundred say enough.

@@ -15,12 +15,14 @@ from judgedesk.core.dataset.issues import WARNING, IssueLog
 from judgedesk.core.dataset.json_array import RecordList, read_json_records
 from judgedesk.core.dataset.jsonl import JsonlIndexer
 from judgedesk.core.dataset.mapping import clean_mapping
+from judgedesk.core.dataset.parquet import MAGIC as PARQUET_MAGIC
+from judgedesk.core.dataset.parquet import read_parquet
 from judgedesk.core.dataset.tabular import read_delimited, read_xlsx, sniff_delimiter
 from judgedesk.core.errors import DatasetError
 
 log = logging.getLogger(__name__)
 
-FORMATS: tuple[str, ...] = ("jsonl", "json", "csv", "tsv", "xlsx")
+FORMATS: tuple[str, ...] = ("jsonl", "json", "csv", "tsv", "xlsx", "parquet")
 
 _BY_EXTENSION = {
     ".jsonl": "jsonl",
@@ -32,6 +34,8 @@ _BY_EXTENSION = {
     ".tab": "tsv",
     ".xlsx": "xlsx",
     ".xlsm": "xlsx",
+    ".parquet": "parquet",
+    ".pq": "parquet",
 }
 _HEAD = 1 << 20
 # A first line longer than this is not worth reading further just to guess the format.
@@ -40,7 +44,7 @@ _ZIP_MAGIC = b"PK\x03\x04"
 
 
 def detect_format(path: Path | str) -> str:
-    """Tells the format of a dataset file: ``jsonl``, ``json``, ``csv``, ``tsv`` or ``xlsx``.
+    """Tells the format of a dataset file: one of :data:`FORMATS`.
 
     The extension decides, except for ``.json`` (often really JSON Lines), ``.txt`` and
     unknown extensions, whose content is looked at.
@@ -62,6 +66,8 @@ def detect_format(path: Path | str) -> str:
     head = _read_head(path)
     if head.startswith(_ZIP_MAGIC):
         return "xlsx"
+    if head.startswith(PARQUET_MAGIC):
+        return "parquet"
     text = _head_text(head).lstrip()
     if text.startswith("["):
         return "json"
@@ -114,10 +120,11 @@ def open_dataset(
     records: Callable[[dict[str, Any]], object] | None = None,
     fields: bool = True,
 ) -> Dataset:
-    """Opens a JSONL, JSON, CSV, TSV or XLSX dataset.
+    """Opens a JSONL, JSON, CSV, TSV, XLSX or Parquet dataset.
 
     JSON Lines files are indexed (rows parsed when asked for); the other formats are read
-    into memory. Rows that cannot be read are skipped and listed in ``Dataset.issues``.
+    into memory (Parquet a row group at a time). Rows that cannot be read are skipped
+    and listed in ``Dataset.issues``.
 
     Args:
         path: The file.
@@ -169,6 +176,9 @@ def _open_in_memory(
     if fmt == "xlsx":
         encoding = UTF8  # the text inside a workbook is always UTF-8
         records = read_xlsx(file, sheet, issues, progress, cancel)
+    elif fmt == "parquet":
+        encoding = UTF8  # Parquet text columns are UTF-8 by definition
+        records = read_parquet(file, issues, progress, cancel)
     else:
         decoded = read_text_file(file)
         encoding = decoded.encoding

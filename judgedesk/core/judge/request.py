@@ -61,7 +61,7 @@ def render_prompt(
         project, judge, data, response, preprocess_result, template, render_seconds, examples
     )
     result = compiled.render(context, seconds=seconds)
-    return JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues)
+    return _as_sent(judge, JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues))
 
 
 async def render_prompt_async(
@@ -81,7 +81,12 @@ async def render_prompt_async(
         project, judge, data, response, preprocess_result, template, render_seconds, examples
     )
     result = await compiled.render_async(context, seconds=seconds)
-    return JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues)
+    return _as_sent(judge, JudgePrompt(judge.name, judge.system_prompt, result.text, result.issues))
+
+
+def _as_sent(judge: JudgeSettings, prompt: JudgePrompt) -> JudgePrompt:
+    # A model without a system role reads the system prompt at the top of the user message.
+    return prompt if judge.system_role else prompt.in_user_message()
 
 
 def _prepare(

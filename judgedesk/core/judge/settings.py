@@ -33,6 +33,14 @@ class JudgeSettings:
             the key itself.
         template: the prompt template file, relative to the project folder.
         system_prompt: sent as the system message when not empty.
+        prompt_template: for a candidate or baseline model, a template file in the project
+            whose render is the user message the model is asked, in place of the row's
+            chat or question (as OpenCompass's ``infer_cfg`` prompt template, such as
+            "{problem}"). It sees what a judge's template sees, without a response.
+            Empty: the row's chat, or its question. Judges do not use it.
+        system_role: whether the model takes a system message. Some models refuse one or
+            ignore it; for them (False) the system prompt goes first in the user message,
+            followed by a blank line and the rendered template.
         parser: the verdict parser id; empty means inferred from the template.
         verdict: a verdict rule (``[judges.verdict]``: pattern or path, pick, kind, map),
             read instead of ``parser`` when set; see :meth:`rule`.
@@ -94,6 +102,8 @@ class JudgeSettings:
     api_key: str = ""
     template: str = "templates/judge.j2"
     system_prompt: str = ""
+    prompt_template: str = ""
+    system_role: bool = True
     parser: str = ""
     params: dict[str, Any] = field(default_factory=dict)
     timeout: float = 120.0

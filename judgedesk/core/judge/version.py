@@ -31,6 +31,8 @@ def judge_version(settings: JudgeSettings, template_source: str | None) -> str:
     }
     if settings.samples != 1:  # left out when asked once: versions made before stay the same
         what["samples"] = settings.samples
+    if not settings.system_role:  # the same words in another message may read otherwise
+        what["system_role"] = False
     if settings.examples:  # the examples shown change what the judge says
         what["examples"] = settings.examples
     return hashlib.sha256(canonical_json(what).encode("utf-8")).hexdigest()[:8]

@@ -70,6 +70,8 @@ def check_project(project: Project) -> list[Problem]:
                 "store the key in the keyring or an environment variable (env:NAME).",
                 "run",
             )
+        if model.prompt_template:
+            problems.extend(_check_prompt_template(project, model))
     for message in project.arena.problems():
         error(message, "run")
     if project.arena.active and project.baseline is not None:
@@ -90,6 +92,25 @@ def check_project(project: Project) -> list[Problem]:
                 "which takes precedence. Rename the variable."
             )
     return problems
+
+
+def _check_prompt_template(project: Project, model: JudgeSettings) -> list[Problem]:
+    """A candidate's or baseline's own prompt template: there, and compiling (a run
+    refuses to start otherwise)."""
+    try:
+        compiled = compile_template(project.read_prompt_template(model))
+    except ProjectError as exc:
+        return [Problem("error", str(exc), "run")]
+    return [
+        Problem(
+            "error",
+            f"The prompt template of the {model.name} model, {model.prompt_template}: "
+            f"{issue.message}",
+            "run",
+        )
+        for issue in compiled.issues
+        if issue.severity == "error"
+    ]
 
 
 def _check_judge(project: Project, judge: JudgeSettings) -> list[Problem]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from judgedesk.core.dataset import MODEL_ROLE, Dataset, suggest_mapping
 from judgedesk.core.errors import DatasetError, JudgeDeskError, ProjectError
+from judgedesk.core.fileio import atomic_write_text
 from judgedesk.core.judge import PARSERS, JudgeSettings, infer_parser
 from judgedesk.core.messages import say
 from judgedesk.core.project.approvals import approve
@@ -43,6 +44,9 @@ class NewProjectPlan:
         parser: the verdict parser; empty means the template's, or inferred.
         judge: the first judge (its template path and parser are filled in).
         candidate: the model that answers rows with no response, if any.
+        candidate_prompt: a prompt template file the candidate is asked each row with
+            (copied into the project, ``{name}`` placeholders converted); empty: the
+            row's question or chat.
         variables: project variables, over the template's defaults.
         link: use the dataset where it is instead of copying it into ``data/``.
         name: the project's name; empty means the folder's.
@@ -67,6 +71,7 @@ class NewProjectPlan:
     parser: str = ""
     judge: JudgeSettings = field(default_factory=JudgeSettings)
     candidate: JudgeSettings | None = None
+    candidate_prompt: str = ""
     variables: Mapping[str, Any] = field(default_factory=dict)
     link: bool = False
     name: str = ""
@@ -244,7 +249,15 @@ def create_project(plan: NewProjectPlan) -> NewProjectReport:
         )
     project.judges.append(judge)
     project.candidate = plan.candidate
+    if plan.candidate is not None and plan.candidate_prompt:
+        if not Path(plan.candidate_prompt).expanduser().is_file():
+            raise ProjectError(
+                f"The candidate's prompt template {plan.candidate_prompt} was not found. "
+                "Give the path of a template file."
+            )
+        plan.candidate.prompt_template = CANDIDATE_PROMPT
     project.variables.update(plan.variables)
+    _score_bounds(project, judge, text)
     project.run.swap = plan.swap
     project.baseline = plan.baseline
     project.arena = arena
@@ -292,6 +305,10 @@ def _make(plan: NewProjectPlan, project: Project, judge: JudgeSettings, text: st
         project.dataset.predictions[role] = f"data/{name}"
     project.save()
     project.write_template(judge, text)
+    if project.candidate is not None and plan.candidate_prompt:
+        raw = Path(plan.candidate_prompt).expanduser().read_text(encoding="utf-8")
+        converted = convert_placeholders(raw, fields=plan.dataset.fields()).text
+        atomic_write_text(root / project.candidate.prompt_template, converted)
     TrustStore().mark_made_here(root)  # made here: its scripts will be the person's own
     approve(project)  # the keys, addresses and files the person chose here
 
@@ -370,6 +387,36 @@ def _template(
     project.variables.update(info.variables)
     judge.system_prompt = info.system_prompt
     return info.text, info.parser, []
+
+
+CANDIDATE_PROMPT = "templates/candidate.j2"
+"""Where a new project keeps the prompt template its candidate model is asked with."""
+
+SCORE_SCALE = (1, 10)
+"""The scale a score is given on when neither the verdict rule nor the reader says one."""
+_READER_SCALES = {"prometheus": (1, 5)}
+
+
+def _score_bounds(project: Project, judge: JudgeSettings, text: str) -> None:
+    """Give ``min_score``/``max_score`` to a template that reads them and has no value.
+
+    A template of one's own often says "a score from {{ min_score }} to {{ max_score }}"
+    (as the platforms' examples do) without the project setting them; they come from the
+    verdict's scale then: the verdict rule's bounds, the reader's own scale, or 1 to 10.
+    Only the names the template reads are set, so "0 to {{ max_score }}" keeps 0 valid.
+    """
+    compiled = compile_template(text)
+    if not compiled.ok:
+        return
+    wanted = [n for n in ("min_score", "max_score") if n not in project.variables]
+    wanted = [n for n in wanted if n in compiled.variables()]
+    if not wanted:
+        return
+    low, high = _READER_SCALES.get(judge.parser, SCORE_SCALE)
+    rule = judge.verdict
+    scale = {"min_score": rule.get("min", low), "max_score": rule.get("max", high)}
+    for name in wanted:
+        project.variables[name] = scale[name]
 
 
 def _apply_scene(plan: NewProjectPlan, project: Project, text: str) -> tuple[str, ...]:

@@ -35,7 +35,7 @@ class DatasetSettings:
 
     Attributes:
         path: relative to the project folder (``data/qa.jsonl``) or absolute.
-        format: "jsonl", "json", "csv", "tsv" or "xlsx"; empty means by file extension.
+        format: "jsonl", "json", "csv", "tsv", "xlsx" or "parquet"; empty means by file extension.
         sheet: the XLSX sheet to read; empty means the first.
         fields: role → column, e.g. ``{"question": "problem", "reference": "answer"}``.
         predictions: role → a file of answers joined to the rows by id, for
@@ -228,6 +228,24 @@ class Project:
     def write_template(self, judge: JudgeSettings, text: str) -> None:
         """Save a judge's template text atomically."""
         atomic_write_text(self.template_path(judge), text)
+
+    def read_prompt_template(self, model: JudgeSettings) -> str:
+        """Read the prompt template a candidate or baseline model is asked with.
+
+        Raises:
+            ProjectError: it lies outside the project folder, is missing or is not text.
+        """
+        what = f"The prompt template of the {model.name} model"
+        path = inside_project(self.root, model.prompt_template, what)
+        try:
+            return path.read_text(encoding="utf-8")
+        except (FileNotFoundError, IsADirectoryError):
+            raise ProjectError(
+                f"{what} is missing: {model.prompt_template}. Put it back, or clear "
+                f"prompt_template in [{model.name}] to ask the row's question as it is."
+            ) from None
+        except UnicodeDecodeError:
+            raise ProjectError(f"{what}, {model.prompt_template}, is not UTF-8 text.") from None
 
     # --- saving ------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from judgedesk.core.dataset import Dataset, Row
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge import ChatReply, JudgeSettings
 from judgedesk.core.project import Project
-from judgedesk.core.run.asking import candidate_messages
+from judgedesk.core.run.asking import Asking
 from judgedesk.core.run.battles import row_answers
 from judgedesk.core.run.context import JudgeContext
 from judgedesk.core.run.store import Store
@@ -47,7 +47,7 @@ class AnsweredRow(Row):
 
 
 def generated_answer(
-    candidate: JudgeSettings | None, store_path: Path, row: Row
+    candidate: JudgeSettings | None, store_path: Path, row: Row, asking: Asking | None = None
 ) -> dict[str, Any] | None:
     """The candidate's stored answer for a row that has no response of its own (blocking).
 
@@ -55,6 +55,8 @@ def generated_answer(
         candidate: the project's candidate model; None means no answer is generated.
         store_path: the project's results file.
         row: the row.
+        asking: how the candidate is asked (its prompt template); None asks the row's
+            chat or question.
 
     Returns:
         ``content``, ``reasoning_content`` and ``tool_calls`` as a run hands them to the
@@ -69,20 +71,23 @@ def generated_answer(
         with Store(store_path, readonly=True) as store:
             if store.empty:
                 return None
-            return _stored_answer(store, candidate, row)
+            return _stored_answer(store, candidate, row, asking)
     except JudgeDeskError:
         return None  # a damaged results file: the row shows as it is in the dataset
 
 
-def _stored_answer(store: Store, candidate: JudgeSettings, row: Row) -> dict[str, Any] | None:
+def _stored_answer(
+    store: Store, candidate: JudgeSettings, row: Row, asking: Asking | None
+) -> dict[str, Any] | None:
+    asking = asking or Asking(candidate.system_prompt, candidate.system_role)
     try:
-        messages = candidate_messages(row, row.data, candidate.system_prompt)
+        messages = asking.messages(row, row.data)
     except JudgeDeskError:
         messages = None
     if messages is not None:
         # The request a run sends the candidate, built the same way, finds its reply.
-        asking = JudgeContext(candidate, None, None, None, params=dict(candidate.params))
-        call = store.get_call(asking.request(messages).cache_key(candidate.endpoint()))
+        context = JudgeContext(candidate, None, None, None, params=dict(candidate.params))
+        call = store.get_call(context.request(messages).cache_key(candidate.endpoint()))
         if call is not None:
             reply = ChatReply.from_dict(call.reply)
             return {
@@ -99,7 +104,7 @@ def answered_row(project: Project, row: Row) -> Row:
     """The row as a run's judges see it: with the candidate's stored answer as its
     response when it has none of its own, and the first pair of several models compared
     (blocking)."""
-    answer = generated_answer(project.candidate, project.store_path, row)
+    answer = generated_answer(project.candidate, project.store_path, row, _asking(project))
     return _shown(project, row, answer)
 
 
@@ -130,13 +135,18 @@ class AnsweredDataset:
     def __init__(self, dataset: Dataset, project: Project) -> None:
         self._dataset = dataset
         self._project = copy.deepcopy(project)
+        # A prompt template is read when the first row is asked for, not here.
+        self._asking: Asking | None = None
+        self._asking_read = not _has_prompt(project)
 
     def row(self, index: int) -> Row:
         """The row at ``index``, with the generated answer when it has no response, and
         the first pair of several models compared."""
         row = self._dataset.row(index)
         project = self._project
-        answer = generated_answer(project.candidate, project.store_path, row)
+        if not self._asking_read:  # once: the template is read for the first row
+            self._asking, self._asking_read = _asking(project), True
+        answer = generated_answer(project.candidate, project.store_path, row, self._asking)
         return _shown(project, row, answer)
 
     def __len__(self) -> int:
@@ -151,3 +161,17 @@ def answered_dataset(dataset: Dataset | None, project: Project) -> AnsweredDatas
     if dataset is None:
         return None
     return AnsweredDataset(dataset, project)
+
+
+def _has_prompt(project: Project) -> bool:
+    return project.candidate is not None and bool(project.candidate.prompt_template)
+
+
+def _asking(project: Project) -> Asking | None:
+    """How the candidate is asked; None (the row's question) when it cannot be read."""
+    if project.candidate is None or not project.candidate.prompt_template:
+        return None
+    try:
+        return Asking.of(project, project.candidate)
+    except JudgeDeskError:
+        return None  # the run says what is wrong; the row shows as it is meanwhile

@@ -19,7 +19,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import ProjectError, RowError
 from judgedesk.core.judge import ChatReply, ChatRequest
 from judgedesk.core.project import Project, check_project, require_trusted
-from judgedesk.core.run.asking import RowFailed, candidate_messages
+from judgedesk.core.run.asking import Asking, RowFailed
 from judgedesk.core.run.context import JudgeContext, prepare_judge
 from judgedesk.core.run.samples import sample_key
 from judgedesk.core.run.selection import Selection, selected_rows
@@ -130,6 +130,7 @@ class _Walk:
         if project.baseline is not None:
             self.baseline = prepare_judge(project, project.baseline, prompt=False, offline=True)
             self.answering.append((self.baseline, "baseline"))
+        self.asking = {role: Asking.of(project, c.settings) for c, role in self.answering}
 
     async def row(self, dataset: Dataset, index: int) -> list[Pending]:
         self.tally.rows += 1
@@ -145,7 +146,7 @@ class _Walk:
                 continue  # as in a run: only rows without a response are answered
             settings = context.settings
             try:
-                messages = candidate_messages(row, row.data, settings.system_prompt)
+                messages = self.asking[role].messages(row, row.data)
             except RowFailed as exc:
                 self.tally.fail(index, str(exc))
                 return []

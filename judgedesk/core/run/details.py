@@ -31,7 +31,7 @@ DETAIL_VERSION = 1
 
 class VerdictDetail(TypedDict):
     """A verdict as a step keeps it (see ``judge.Verdict``); ``value`` only counts when
-    ``ok``."""
+    ``ok``. ``explanation`` and ``analyses`` are there only when the judge wrote them."""
 
     ok: bool
     value: Any
@@ -40,6 +40,8 @@ class VerdictDetail(TypedDict):
     ambiguous: bool
     candidates: list[Any]
     reason: str
+    explanation: NotRequired[str]
+    analyses: NotRequired[dict[str, str]]
 
 
 class AnswerDetail(TypedDict):
@@ -263,7 +265,7 @@ def judge_model(judge: JudgeContext) -> dict[str, Any]:
 def verdict_detail(verdict: Verdict) -> VerdictDetail:
     """A verdict as a row's detail keeps it."""
     # Written by hand: dataclasses.asdict deep-copies and costs more than the rest of it.
-    return {
+    detail: VerdictDetail = {
         "ok": verdict.ok,
         "value": verdict.value,
         "label": verdict.label,
@@ -272,6 +274,12 @@ def verdict_detail(verdict: Verdict) -> VerdictDetail:
         "candidates": list(verdict.candidates),
         "reason": verdict.reason,
     }
+    # The judge's own words, kept only when it gave some (details made before lack them).
+    if verdict.explanation:
+        detail["explanation"] = verdict.explanation
+    if verdict.analyses:
+        detail["analyses"] = dict(verdict.analyses)
+    return detail
 
 
 def add_probabilities(step: JudgeStepDetail, read: VerdictProbabilities) -> None:

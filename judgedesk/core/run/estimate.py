@@ -17,7 +17,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.judge import ChatRequest, JudgeSettings, judge_template, render_prompt
 from judgedesk.core.project import Project
-from judgedesk.core.run.asking import candidate_messages
+from judgedesk.core.run.asking import Asking
 from judgedesk.core.run.battles import pair_inputs
 from judgedesk.core.run.context import prepare_judge
 from judgedesk.core.run.examples import ExamplePicker, ExampleSource
@@ -120,7 +120,9 @@ def estimate_run(
         for model, only_missing in ((project.candidate, True), (project.baseline, False)):
             if model is not None:
                 judges += (
-                    _estimate_answers(dataset, store, model, len(rows), picked, only_missing),
+                    _estimate_answers(
+                        project, dataset, store, model, len(rows), picked, only_missing
+                    ),
                 )
     costs = [j.cost for j in judges if j.cost is not None]
     times = [j.seconds for j in judges if j.seconds is not None]
@@ -141,6 +143,7 @@ def _spread(rows: list[int], count: int) -> list[int]:
 
 
 def _estimate_answers(
+    project: Project,
     dataset: Dataset,
     store: Store,
     model: JudgeSettings,
@@ -153,6 +156,10 @@ def _estimate_answers(
     keys: list[str] = []
     prompt_tokens: list[int] = []
     asked = 0
+    try:
+        asking = Asking.of(project, model)
+    except JudgeDeskError:  # the run will say what is wrong; estimate the plain question
+        asking = Asking(model.system_prompt, model.system_role)
     for index in picked:
         try:
             row = dataset.row(index)
@@ -162,7 +169,7 @@ def _estimate_answers(
             continue
         asked += 1
         try:
-            messages = candidate_messages(row, row.data, model.system_prompt)
+            messages = asking.messages(row, row.data)
         except JudgeDeskError:
             continue
         request = ChatRequest(

@@ -188,6 +188,8 @@ def _majority(read: Sequence[Verdict], total: int, note: str) -> Verdict:
         label=chosen.label,
         dimensions=dict(chosen.dimensions),
         reason=reason + ".",
+        explanation=chosen.explanation,
+        analyses=dict(chosen.analyses),
     )
 
 

@@ -27,7 +27,7 @@ from judgedesk.core.judge import (
 )
 from judgedesk.core.messages import say
 from judgedesk.core.project import Project
-from judgedesk.core.run.asking import RowFailed, candidate_messages
+from judgedesk.core.run.asking import Asking, RowFailed
 from judgedesk.core.run.battles import PAIR_PLACES, judge_battles
 from judgedesk.core.run.context import JudgeContext
 from judgedesk.core.run.details import (
@@ -129,6 +129,12 @@ class RowProcessor:
         self.scripts = scripts
         self.candidate = candidate
         self.baseline = baseline
+        # How each answering model is asked (its prompt template read once, here).
+        self.asking = {
+            id(model): Asking.of(project, model.settings)
+            for model in (candidate, baseline)
+            if model is not None
+        }
         self.offline = offline
         self.counters = StepCounters()
 
@@ -490,8 +496,7 @@ class RowProcessor:
 
     async def _answer(self, row: Row, data: Mapping[str, Any], model: JudgeContext) -> AnswerDetail:
         """The answer of a model that is asked the row's question (candidate, baseline)."""
-        settings = model.settings
-        messages = candidate_messages(row, data, settings.system_prompt)
+        messages = self.asking[id(model)].messages(row, data)
         reply, _, _ = await self._call(model, model.request(messages))
         return {
             "content": reply.content,

@@ -32,6 +32,7 @@ from judgedesk.core.scripts.answers import (
     user_traceback,
 )
 from judgedesk.core.scripts.capture import Capture, redirected
+from judgedesk.core.scripts.fields import Fields
 from judgedesk.core.scripts.protocol import (
     MODULE_PREFIX,
     POSITIONAL,
@@ -344,7 +345,9 @@ def worker_main() -> int:
         raw = channel.receive()
         if not raw:
             return 0
-        message: Message = json.loads(raw)
+        # Every object arrives as Fields: data, resp and the judges' requests, replies and
+        # models read as keys or as attributes, at any depth.
+        message: Message = json.loads(raw, object_pairs_hook=Fields)
         op = message.get("op")
         if op == "call":
             channel.send(worker.call(message))

@@ -53,6 +53,7 @@ def preview_prompt(
     judge: str = "",
     swap: AnswerPlaces | None = None,
     render_seconds: float = RENDER_SECONDS,
+    system_role: bool = True,
 ) -> PromptPreview:
     """Render a template for one row of a dataset; never raises for template or row problems.
 
@@ -69,6 +70,8 @@ def preview_prompt(
             answers from being exchanged is reported, with the line to change.
         render_seconds: how long the render may take (the project's
             ``run.render_seconds``); a render stopped by a limit shows as an error.
+        system_role: False for a model that takes no system message: the system prompt
+            is shown first in the user message, as it is sent.
     """
     started = time.perf_counter()
     compiled = compile_template(source)
@@ -94,6 +97,8 @@ def preview_prompt(
         issues = (*issues, *swap_issues(compiled, row_places(swap, data), severity="warning"))
     text = result.text if read_error is None else ""
     prompt = JudgePrompt(judge, system_prompt, text, issues)
+    if not system_role and text:
+        prompt = prompt.in_user_message()
     return PromptPreview(
         prompt,
         row if row_id is not None else None,

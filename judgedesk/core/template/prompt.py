@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from judgedesk.core.template.problems import TemplateIssue
 
@@ -27,6 +27,13 @@ class JudgePrompt:
     def ok(self) -> bool:
         """True when the template rendered (warnings allowed)."""
         return not any(i.severity == "error" for i in self.issues)
+
+    def in_user_message(self) -> JudgePrompt:
+        """The same request for a model that takes no system message: the system prompt
+        goes first in the user message, a blank line before the rendered template."""
+        if not self.system:
+            return self
+        return replace(self, system="", user=f"{self.system}\n\n{self.user}")
 
     def messages(self) -> list[dict[str, str]]:
         """The chat messages of the request."""

@@ -71,6 +71,18 @@ class ModelBox(QGroupBox):
         self.system_prompt.setAccessibleName(self.tr("System prompt"))
         self.system_prompt.setMaximumHeight(60)
         self.system_prompt.setTabChangesFocus(True)
+        self.prompt_template = QLineEdit(self)
+        self.prompt_template.setObjectName(f"{name}PromptTemplate")
+        self.prompt_template.setAccessibleName(self.tr("Prompt template"))
+        self.prompt_template.setPlaceholderText(
+            self.tr("a template file in the project; empty: the row's question or chat")
+        )
+        self.prompt_template.setToolTip(
+            self.tr(
+                "What the model is asked for each row, rendered as the judges' templates "
+                "are, e.g. templates/candidate.j2 holding {{ data.question }}."
+            )
+        )
         self.test_button = QPushButton(self.tr("Test connection"), self)
         self.test_button.setObjectName(f"{name}Test")
         self.test_button.clicked.connect(self.test_connection)
@@ -83,6 +95,7 @@ class ModelBox(QGroupBox):
         form.addRow(self.tr("Model:"), self.model)
         form.addRow(self.tr("API key:"), self.key)
         form.addRow(self.tr("System prompt:"), self.system_prompt)
+        form.addRow(self.tr("Prompt template:"), self.prompt_template)
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button)
         test_row.addWidget(self.result, 1)
@@ -104,6 +117,7 @@ class ModelBox(QGroupBox):
         self.model.setCurrentText(shown.model)
         self.key.setText(shown.api_key)
         self.system_prompt.setPlainText(shown.system_prompt)
+        self.prompt_template.setText(shown.prompt_template)
         self._kept = copy.deepcopy(shown)
 
     def settings(self) -> JudgeSettings | None:
@@ -118,6 +132,7 @@ class ModelBox(QGroupBox):
         settings.model = self.model.currentText().strip()
         settings.api_key = self.key.text().strip()
         settings.system_prompt = self.system_prompt.toPlainText()
+        settings.prompt_template = self.prompt_template.text().strip()
         return settings
 
     def problem(self) -> str:

@@ -88,7 +88,7 @@ class DatasetPage(QWizardPage):
         self.setSubTitle(
             self.tr(
                 "Pick the file with the questions and the answers to judge. JudgeDesk reads "
-                "JSON Lines, JSON, CSV, TSV and Excel (.xlsx) files."
+                "JSON Lines, JSON, CSV, TSV, Excel (.xlsx) and Parquet files."
             )
         )
         self.tasks = tasks
@@ -156,12 +156,13 @@ class DatasetPage(QWizardPage):
         start = self.path_edit.text().strip() or str(Path.home())
         filters = ";;".join(
             (
-                self.tr("Datasets (*.jsonl *.json *.csv *.tsv *.xlsx *.ndjson *.txt)"),
+                self.tr("Datasets (*.jsonl *.json *.csv *.tsv *.xlsx *.parquet *.ndjson *.txt)"),
                 self.tr("JSON Lines (*.jsonl *.ndjson)"),
                 self.tr("JSON (*.json)"),
                 self.tr("CSV (*.csv)"),
                 self.tr("TSV, tab-separated (*.tsv)"),
                 self.tr("Excel workbook (*.xlsx)"),
+                self.tr("Parquet (*.parquet)"),
                 self.tr("All files (*)"),
             )
         )
@@ -234,6 +235,7 @@ class DatasetPage(QWizardPage):
             "csv": self.tr("CSV"),
             "tsv": self.tr("TSV (tab-separated)"),
             "xlsx": self.tr("Excel workbook"),
+            "parquet": self.tr("Parquet table"),
         }
         kind = kinds.get(dataset.format, dataset.format.upper())
         if dataset.format == "xlsx":

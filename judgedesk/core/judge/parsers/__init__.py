@@ -337,6 +337,8 @@ def parse_verdict(
         raw=content,
         reasoning=reasoning,
         spans=chosen.spans,
+        explanation=chosen.explanation,
+        analyses=dict(chosen.analyses),
     )
 
 

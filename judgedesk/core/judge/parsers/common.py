@@ -33,6 +33,10 @@ class Verdict:
         spans: Where in ``raw`` the verdict taken is written, as the reader found it
             (start, end): one place, or JudgeLM's two scores; empty when not known.
             Its probabilities are read at the tokens there.
+        explanation: The judge's own summary of its overall verdict, from a JSON verdict's
+            reason field (``综合评分原因``, ``reason``…); empty otherwise.
+        analyses: Per dimension of a JSON verdict, the judge's own words about it (the
+            dimension's ``analysis`` field); empty otherwise.
     """
 
     ok: bool
@@ -45,6 +49,8 @@ class Verdict:
     raw: str = ""
     reasoning: str | None = None
     spans: tuple[tuple[int, int], ...] = ()
+    explanation: str = ""
+    analyses: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,8 @@ class Found:
     dimensions: tuple[tuple[str, float], ...] = ()
     spans: tuple[tuple[int, int], ...] = ()
     """Where in the content the verdict is written (see :attr:`Verdict.spans`)."""
+    explanation: str = ""
+    analyses: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass

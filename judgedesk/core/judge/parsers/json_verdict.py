@@ -38,7 +38,12 @@ _OVERALL_KEYS = (
 REASON_KEYS = frozenset(
     {"综合评分原因", "综合评分理由", "评分原因", "评分理由", "overallreason", "reason"}
 )
+# Where else a judge sums up its verdict in words, kept as its explanation too.
+_EXPLANATION_KEYS = REASON_KEYS | {"comment", "explanation", "rationale", "feedback", "summary"}
 _SCORE_FIELDS = ("score", "分数", "得分", "评分", "rating", "value")
+# What a dimension's object calls the judge's words about it ("analysis" in the Chinese
+# AI-judge format).
+_ANALYSIS_FIELDS = ("analysis", "分析", "reason", "理由", "原因", "comment", "评语", "explanation")
 # Containers that group the dimension scores one level down.
 _DIMENSION_GROUPS = frozenset(
     {"dimensions", "dimensionscores", "scores", "criteria", "维度", "各维度", "维度评分"}
@@ -100,6 +105,31 @@ def _dimensions(obj: dict[str, object]) -> dict[str, float]:
     return dimensions
 
 
+def _explanation(obj: dict[str, object]) -> str:
+    """The judge's summary of its overall verdict: the first reason field holding text."""
+    for name, value in obj.items():
+        if _key(str(name)) in _EXPLANATION_KEYS and isinstance(value, str) and value.strip():
+            return value.strip()
+    return ""
+
+
+def _analyses(obj: dict[str, object], dimensions: dict[str, float]) -> dict[str, str]:
+    """Per scored dimension, the text its object gives beside the score, if any."""
+    groups = [v for k, v in obj.items() if isinstance(v, dict) and _key(k) in _DIMENSION_GROUPS]
+    found: dict[str, str] = {}
+    for name in dimensions:
+        value = obj.get(name)
+        if not isinstance(value, dict):
+            value = next((g[name] for g in groups if isinstance(g.get(name), dict)), None)
+        if not isinstance(value, dict):
+            continue
+        fields = {_key(str(k)): v for k, v in value.items()}
+        text = next((fields[k] for k in _ANALYSIS_FIELDS if isinstance(fields.get(k), str)), "")
+        if text.strip():
+            found[name] = text.strip()
+    return found
+
+
 def _overall(obj: dict[str, object]) -> tuple[str, object] | None:
     """Returns the preferred overall-score field present in the object, if any."""
     present = {_key(name): (name, value) for name, value in obj.items()}
@@ -140,6 +170,8 @@ def read_json(content: str) -> Reading:
                 label=number_label(overall),
                 value=overall,
                 dimensions=tuple(dimensions.items()),
+                explanation=_explanation(obj),
+                analyses=tuple(_analyses(obj, dimensions).items()),
             )
         )
     if reading.found:

@@ -1,4 +1,5 @@
-"""Exports of a project's results: JSONL, CSV, XLSX and a self-contained HTML report.
+"""Exports of a project's results: JSONL, CSV, XLSX, a self-contained HTML report, and
+OpenCompass's details (``opencompass``: the judged rows only, see ``exports.opencompass``).
 
 Every export holds every row of the dataset (a row no run judged has the status "not
 run"): its inputs, the answer a candidate model generated, each row's latest result (or
@@ -23,6 +24,7 @@ from judgedesk.core.report.build import Report, build_report, left_out, project_
 from judgedesk.core.report.exports.files import atomic_text
 from judgedesk.core.report.exports.html import html_parts
 from judgedesk.core.report.exports.html_rows import shown_columns, write_rows_section
+from judgedesk.core.report.exports.opencompass import write_opencompass
 from judgedesk.core.report.exports.records import (
     HUMAN_COLUMNS,
     NOT_RUN,
@@ -46,7 +48,7 @@ __all__ = [
     "write_export",
 ]
 
-FORMATS = ("jsonl", "csv", "xlsx", "html")
+FORMATS = ("jsonl", "csv", "xlsx", "html", "opencompass")
 
 
 def write_export(
@@ -63,7 +65,8 @@ def write_export(
     """Write an export atomically and return the number of rows in it.
 
     Every row of the dataset is exported, those no run judged with the status "not run"
-    (without a dataset, the rows with a result or a review). Blocking (it reads the store
+    (without a dataset, the rows with a result or a review); OpenCompass's details hold
+    the judged rows only. Blocking (it reads the store
     and the dataset): call it off the GUI thread.
 
     Args:
@@ -95,6 +98,9 @@ def write_export(
     if fmt == "csv":
         with atomic_text(out) as text:
             return write_csv(records, columns, text, raw=raw)
+    if fmt == "opencompass":
+        with atomic_text(out) as text:
+            return write_opencompass(records, text)
     if report is None:
         sample = load_sample(project) if project is not None else None
         report = build_report(session, project_name=project.name if project else "", sample=sample)

@@ -204,6 +204,9 @@ def _judge(step: JudgeStepDetail, calls: Mapping[str, CallRecord]) -> dict[str, 
     judge["parsed"] = bool(verdict.get("ok"))
     judge["reason"] = step.get("failed") or verdict.get("reason") or ""
     judge["dimensions"] = dict(verdict.get("dimensions") or {})
+    for said in ("explanation", "analyses"):  # the judge's own words, when it gave some
+        if verdict.get(said):
+            judge[said] = verdict.get(said)
     judge["cached"] = step.get("cached", False)
     if "sampled" in step:  # the judge read its verdict's probabilities
         judge.update({key: step.get(key) for key in PROBABILITY_COLUMNS})

@@ -137,6 +137,16 @@ class JudgeForm(QWidget):
         self.system_prompt.setMaximumHeight(90)
         self.system_prompt.textChanged.connect(self._edited)
         self.form.addRow(self.tr("System prompt"), self.system_prompt)
+        self.no_system_role = QCheckBox(self.tr("The model takes no system message"), self)
+        self.no_system_role.setObjectName("judgeNoSystemRole")
+        self.no_system_role.setToolTip(
+            self.tr(
+                "For models that refuse or ignore a system message: the system prompt is "
+                "sent first in the user message, before the rendered template."
+            )
+        )
+        self.no_system_role.toggled.connect(self._edited)
+        self.form.addRow("", self.no_system_role)
         self.temperature = self._spin(QDoubleSpinBox(self), "judgeTemperature", 0, 2, 0.1)
         self.form.addRow(self.tr("Temperature"), self.temperature)
         self.max_tokens = self._spin(QSpinBox(self), "judgeMaxTokens", 0, 1_000_000, 64)
@@ -250,6 +260,7 @@ class JudgeForm(QWidget):
             self.key_env.setText(judge.api_key[4:] if source == "env" else "")
             self.key_secret.clear()
             self.system_prompt.setPlainText(judge.system_prompt)
+            self.no_system_role.setChecked(not judge.system_role)
             self.temperature.setValue(float(judge.params.get("temperature", 0.0)))
             self.max_tokens.setValue(int(judge.params.get("max_tokens", 0)))
             self.samples.setValue(judge.samples)
@@ -279,7 +290,8 @@ class JudgeForm(QWidget):
         endpoint_only = (self.concurrency, self.rate_limit, self.stream, self.separate)
         for widget in (*endpoint_only, self.probabilities):
             self.form.setRowVisible(widget, is_endpoint)
-        for widget in (self.system_prompt, self.temperature, self.max_tokens, self.samples):
+        model_rows = (self.system_prompt, self.no_system_role, self.temperature, self.max_tokens)
+        for widget in (*model_rows, self.samples):
             self.form.setRowVisible(widget, is_model)
         self.form.setRowVisible(self.timeout, is_model)
         self.form.setRowVisible(self.test_button, is_model)
@@ -317,6 +329,7 @@ class JudgeForm(QWidget):
         elif self.key_source.currentIndex() == KEY_NONE:
             judge.api_key = ""
         judge.system_prompt = self.system_prompt.toPlainText()
+        judge.system_role = not self.no_system_role.isChecked()
         judge.params["temperature"] = round(self.temperature.value(), 3)
         if self.max_tokens.value():
             judge.params["max_tokens"] = self.max_tokens.value()

@@ -328,6 +328,7 @@ class TemplatePane(QWidget):
                 judge=judge.name,
                 swap=swap_places(project, judge, self.editor.toPlainText()),
                 render_seconds=project.run.render_seconds,
+                system_role=judge.system_role,
             ),
             on_done=self._show_preview,
         )
