@@ -56,9 +56,9 @@ def render_here(source: str) -> tuple[str, list[str], float]:
 
 
 def test_a_list_over_the_item_limit_is_refused_before_it_is_made() -> None:
-    text, errors, seconds = render_here("{{ ('x' * 4900000) | list | length }}")
+    text, errors, _ = render_here("{{ ('x' * 4900000) | list | length }}")
+    # Refused by its count before the list exists, not stopped by the clock afterwards.
     assert text == "" and f"list of more than {LIST_ITEMS:,} items (list)" in errors[0]
-    assert seconds < 0.5
 
 
 def test_a_chain_of_maps_counts_each_item_like_a_loop_round() -> None:
@@ -83,6 +83,6 @@ def test_a_chain_of_maps_counts_each_item_like_a_loop_round() -> None:
     ],
 )
 def test_work_over_a_long_text_is_refused_before_it_is_done(source: str, what: str) -> None:
-    text, errors, seconds = render_here(source)
-    assert text == "" and what in errors[0]
-    assert seconds < 1.5
+    text, errors, _ = render_here(source)
+    # The limit that refused it is named: a count, not the render's clock ("took").
+    assert text == "" and what in errors[0] and "took" not in errors[0]

@@ -369,8 +369,7 @@ class ReportPane(QWidget):
             for card in self.cards:
                 card.setVisible(card not in self._optional_cards())
             for card in self.cards:
-                if card is not self.leaderboard_card:
-                    self._fill_card(card, None)
+                self._fill_card(card, None)
             self._lay_out_cards()
             self.sig_report_shown.emit(None)
             return
