@@ -4,7 +4,9 @@ Starts the test judge server in its own process (so its CPU is not counted), mak
 project of 2,000 rows with a preprocess and a postprocess script, runs it with
 concurrency 32, and prints wall time over the ideal (2000 × 0.2 s / 32 = 12.5 s) and
 the client's CPU milliseconds per row (script workers included), then the same 2,000
-calls made by a bare asyncio + httpx loop.
+calls made by a bare asyncio + httpx loop, and the pipeline again with the judge reading
+its verdict's probabilities (``probabilities = true``: every reply carries its tokens'
+log-probabilities, 10 alternatives at the verdict).
 
     python bench/run_throughput.py [--rows 2000] [--concurrency 32] [--latency 0.2]
 """
@@ -51,7 +53,14 @@ def cpu() -> float:
 
 def start_server(latency: float) -> tuple[subprocess.Popen[str], str]:
     server = subprocess.Popen(
-        [sys.executable, "-m", "tests.support.fake_openai", "--latency", str(latency)],
+        [
+            sys.executable,
+            "-m",
+            "tests.support.fake_openai",
+            "--latency",
+            str(latency),
+            "--logprobs",  # given only to requests asking for them
+        ],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
@@ -61,7 +70,9 @@ def start_server(latency: float) -> tuple[subprocess.Popen[str], str]:
     return server, base_url
 
 
-def make_project(folder: Path, base_url: str, rows: int, concurrency: int) -> Project:
+def make_project(
+    folder: Path, base_url: str, rows: int, concurrency: int, probabilities: bool = False
+) -> Project:
     data = folder / "data.jsonl"
     with data.open("w", encoding="utf-8") as handle:
         for i in range(rows):
@@ -86,6 +97,7 @@ def make_project(folder: Path, base_url: str, rows: int, concurrency: int) -> Pr
         parser="score",
         concurrency=concurrency,
         timeout=30,
+        probabilities=probabilities,
     )
     project.judges = [judge]
     project.save()
@@ -139,6 +151,12 @@ def main() -> None:
             summary = asyncio.run(run_project(project, dataset))
             wall, used = time.perf_counter() - wall0, cpu() - cpu0
             figures = summary.to_dict()
+        with tempfile.TemporaryDirectory() as tmp:
+            project = make_project(Path(tmp), base_url, args.rows, args.concurrency, True)
+            dataset = open_dataset(project.dataset_path())
+            cpu2, wall2 = cpu(), time.perf_counter()
+            asyncio.run(run_project(project, dataset))
+            read_wall, read_used = time.perf_counter() - wall2, cpu() - cpu2
         cpu1, wall1 = cpu(), time.perf_counter()
         asyncio.run(plain_loop(base_url, args.rows, args.concurrency))
         plain_wall, plain_used = time.perf_counter() - wall1, cpu() - cpu1
@@ -157,6 +175,10 @@ def main() -> None:
         f"({figures['ok']} ok, {figures['error']} errors, {figures['unparsed']} unparsed)"
     )
     print(
+        f"  the same, reading probabilities     {read_wall:8.2f} s   "
+        f"{read_wall / ideal:5.2f}× ideal   {read_used / args.rows * 1000:6.2f} ms CPU/row"
+    )
+    print(
         f"  plain asyncio + httpx loop          {plain_wall:8.2f} s   "
         f"{plain_wall / ideal:5.2f}× ideal   {plain_used / args.rows * 1000:6.2f} ms CPU/row"
     )
@@ -172,6 +194,12 @@ def main() -> None:
                 f"{used / args.rows * 1000:.1f} ms (a bare httpx loop in the same run: "
                 f"{plain_used / args.rows * 1000:.1f} ms)",
                 "≤ the bare loop",
+            ),
+            (
+                "the same — client CPU per row with the verdict's probabilities read",
+                f"{read_used / args.rows * 1000:.1f} ms (without: "
+                f"{used / args.rows * 1000:.1f} ms)",
+                "—",
             ),
         ]
     )

@@ -33,7 +33,13 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
-from tests.support.fake_replies import completion, requested_schema, stream_events, usage_of
+from tests.support.fake_replies import (
+    completion,
+    requested_schema,
+    stream_events,
+    usage_of,
+    with_recorded_logprobs,
+)
 
 Reply = Callable[[dict[str, Any]], "str | dict[str, Any]"]
 
@@ -559,6 +565,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--error-429", type=float, default=0.0)
     parser.add_argument("--cut-stream", type=float, default=0.0)
     parser.add_argument("--malformed", type=float, default=0.0)
+    parser.add_argument(
+        "--logprobs", action="store_true", help="give the tokens' log-probabilities when asked"
+    )
     args = parser.parse_args(argv)
     plan = FaultPlan(
         error_500=args.error_500,
@@ -567,7 +576,10 @@ def main(argv: list[str] | None = None) -> None:
         malformed=args.malformed,
     )
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    with FakeOpenAI(latency=args.latency, faults=plan, seed=args.seed, port=args.port) as fake:
+    reply = (lambda body: with_recorded_logprobs(DEFAULT_REPLY)) if args.logprobs else None
+    with FakeOpenAI(
+        latency=args.latency, faults=plan, seed=args.seed, port=args.port, reply=reply
+    ) as fake:
         sys.stdout.write(fake.base_url + "\n")
         sys.stdout.flush()
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from collections.abc import Callable
@@ -97,6 +98,42 @@ def recorded_logprobs(
     if not request.get("logprobs") or tokens is None:
         return None
     return list(tokens)
+
+
+def with_recorded_logprobs(text: str, verdict: str = "7") -> dict[str, Any]:
+    """``text`` as a reply whose tokens carry log-probabilities: a token a word (and the
+    verdict ``[[n]]`` as "[[", n, "]]"), with the scale's ten scores as the verdict's
+    alternatives (``verdict`` the likeliest), as a server asked for ``top_logprobs``
+    gives them."""
+    tokens: list[dict[str, Any]] = []
+
+    def token(text: str, logprob: float, top: list[dict[str, Any]]) -> None:
+        tokens.append(
+            {
+                "token": text,
+                "logprob": logprob,
+                "bytes": list(text.encode()),
+                "top_logprobs": top or [{"token": text, "logprob": logprob}],
+            }
+        )
+
+    head, marker, tail = text.rpartition(f"[[{verdict}]]")
+    for piece in _spaced_words(head if marker else text):
+        token(piece, -0.05, [])
+    if marker:
+        token("[[", -0.01, [])
+        chances = {str(n): (0.6 if str(n) == verdict else 0.4 / 9) for n in range(1, 11)}
+        top = [{"token": t, "logprob": math.log(p)} for t, p in chances.items()]
+        token(verdict, math.log(chances[verdict]), top)
+        token("]]", -0.01, [])
+        for piece in _spaced_words(tail):
+            token(piece, -0.05, [])
+    return {"content": text, "logprobs": tokens}
+
+
+def _spaced_words(text: str) -> list[str]:
+    """``text`` cut into words, each with the spaces after it: they join back to it."""
+    return [piece for piece in re.findall(r"\s*\S*\s*", text) if piece]
 
 
 def stream_events(
