@@ -95,11 +95,14 @@ def test_the_preview_of_a_real_row_shows_the_answers_text(tmp_path: Path) -> Non
 PRE = """
 import json
 
+def kind(value):  # dicts (whose fields scripts may also read as attributes), not texts
+    return "dict" if isinstance(value, dict) and not isinstance(value, str) else "other"
+
 def preprocess(data, resp, **kwargs):
-    return type(data["response_a"]).__name__ + " " + type(resp).__name__
+    return kind(data["response_a"]) + " " + kind(resp)
 
 def postprocess(judge_reqs, judge_resps, judge_models, data, resp, **kwargs):
-    kinds = [type(x).__name__ for x in (resp, data["response_a"], judge_resps[-1])]
+    kinds = [kind(x) for x in (resp, data["response_a"], judge_resps[-1])]
     return " ".join(kinds) + " " + json.dumps(resp, sort_keys=True)
 """
 
