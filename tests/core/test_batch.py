@@ -15,8 +15,8 @@ import pytest
 
 from judgedesk.cli import main
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project import open_project_dataset
 from judgedesk.core.project.settings import Project, load_project
-from judgedesk.core.project.workspace import open_project_dataset
 from judgedesk.core.run.batch import MANIFEST, BatchExport, export_batch
 from judgedesk.core.run.batch_import import BatchImport, import_batch
 from judgedesk.core.run.store import Store

@@ -11,8 +11,8 @@ from typing import Any
 from judgedesk.cli import main
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.dataset.joins import join_predictions
+from judgedesk.core.project import open_project_dataset
 from judgedesk.core.project.settings import load_project
-from judgedesk.core.project.workspace import open_project_dataset
 from judgedesk.core.run.store import Store
 from tests.core.test_pairwise import TEXTS, order_sensitive_judge
 from tests.support.fake_openai import FakeOpenAI

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project import open_project_dataset
 from judgedesk.core.project.settings import Project
-from judgedesk.core.project.workspace import open_project_dataset
 from judgedesk.core.report.build import project_comparison, project_report
 from judgedesk.core.report.cache import ReportCache
 from judgedesk.core.run.reviews import Review

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project import open_project_dataset
 from judgedesk.core.project.settings import Project
-from judgedesk.core.project.workspace import open_project_dataset
 from judgedesk.core.report import stream
 from judgedesk.core.report.build import project_report
 from judgedesk.core.report.cache import ReportCache

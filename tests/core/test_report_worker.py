@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from judgedesk.core.project import open_project_dataset
 from judgedesk.core.project.settings import load_project
-from judgedesk.core.project.workspace import open_project_dataset
 from judgedesk.core.report.build import project_comparison
 from judgedesk.core.report.worker import ReportWorker, report_page
 from tests.core.test_pipeline import make_project, run, score_from_question

@@ -16,10 +16,10 @@ import pytest
 from judgedesk.cli import main
 from judgedesk.core.errors import ProjectError
 from judgedesk.core.judge.settings import JudgeSettings
+from judgedesk.core.project import open_project_dataset
 from judgedesk.core.project.approvals import approve
 from judgedesk.core.project.checks import check_project, swap_places
 from judgedesk.core.project.settings import Project
-from judgedesk.core.project.workspace import open_project_dataset
 from judgedesk.core.run.pairs import pair_of, swapped
 from judgedesk.core.run.pipeline import run_project
 from judgedesk.core.run.store import Store

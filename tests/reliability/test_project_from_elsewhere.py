@@ -21,10 +21,10 @@ from judgedesk.core.errors import ProjectError
 from judgedesk.core.judge.approvals import APPROVALS_FILE, KeyApprovals, KeyUse, server_of
 from judgedesk.core.judge.check import check_connection
 from judgedesk.core.places import settings_folder
+from judgedesk.core.project import open_project_dataset
 from judgedesk.core.project.approvals import pending
 from judgedesk.core.project.boundary import FILES_FILE, FileApprovals, OutsideFileError
 from judgedesk.core.project.settings import load_project
-from judgedesk.core.project.workspace import open_project_dataset
 from tests.core.test_pipeline import make_project, score_from_question
 from tests.support.fake_openai import FakeOpenAI
 

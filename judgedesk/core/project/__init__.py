@@ -44,6 +44,10 @@ if TYPE_CHECKING:
     from judgedesk.core.project.new import preview_rows as preview_rows
     from judgedesk.core.project.new import suggested_fields as suggested_fields
     from judgedesk.core.project.new import workbook_sheets as workbook_sheets
+    from judgedesk.core.project.opening import DatasetOpening as DatasetOpening
+    from judgedesk.core.project.opening import begin_project_dataset as begin_project_dataset
+    from judgedesk.core.project.opening import ensure_sample_project as ensure_sample_project
+    from judgedesk.core.project.opening import open_project_dataset as open_project_dataset
     from judgedesk.core.project.settings import AGGREGATES as AGGREGATES
     from judgedesk.core.project.settings import SETTINGS_FILE as SETTINGS_FILE
     from judgedesk.core.project.settings import Problem as Problem
@@ -71,10 +75,6 @@ if TYPE_CHECKING:
     from judgedesk.core.project.trust import trust_state as trust_state
     from judgedesk.core.project.undo import SnapshotCommand as SnapshotCommand
     from judgedesk.core.project.undo import UndoStack as UndoStack
-    from judgedesk.core.project.workspace import DatasetOpening as DatasetOpening
     from judgedesk.core.project.workspace import Workspace as Workspace
-    from judgedesk.core.project.workspace import begin_project_dataset as begin_project_dataset
-    from judgedesk.core.project.workspace import ensure_sample_project as ensure_sample_project
-    from judgedesk.core.project.workspace import open_project_dataset as open_project_dataset
 
 __getattr__, __all__ = lazy_face(__name__, __file__)
