@@ -20,6 +20,7 @@ from judgedesk.cli.common import (
     open_project_data,
 )
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.messages import counted
 from judgedesk.core.project import Project, load_project
 
 if TYPE_CHECKING:
@@ -181,7 +182,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         count = write_export(
             store, Path(args.out), fmt, dataset, project=project, run_id=args.run, raw=args.raw
         )
-    print(f"Wrote {count} rows to {args.out}")
+    print(f"Wrote {counted(count, 'row', 'rows')} to {args.out}")
     return EXIT_OK
 
 

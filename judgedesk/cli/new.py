@@ -17,6 +17,7 @@ from judgedesk.cli.common import (
     variable_value,
 )
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.messages import counted
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -109,7 +110,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         )
     project = report.project
     print(f"Created {project.root}")
-    print(f"  dataset:  {project.dataset.path} ({len(dataset)} rows)")
+    print(f"  dataset:  {project.dataset.path} ({counted(len(dataset), 'row', 'rows')})")
     if project.dataset.fields:
         mapping = ", ".join(f"{role}={column}" for role, column in project.dataset.fields.items())
         print(f"  fields:   {mapping}")

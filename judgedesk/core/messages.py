@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["Message", "render", "said", "say"]
+__all__ = ["Message", "counted", "render", "said", "say"]
 
 Translate = Callable[[str], str]
 """English template → the template in the language wanted (as is when untranslated)."""
@@ -46,6 +46,11 @@ class Message(str):
 def say(id: str, template: str, **args: Any) -> Message:
     """The sentence ``template`` with ``args`` put in (``{name}`` fields)."""
     return Message(id, template, args)
+
+
+def counted(count: int, one: str, many: str) -> str:
+    """``count`` things in English words: "1 row", "0 rows", "1,200 rows"."""
+    return f"{count:,} {one if count == 1 else many}"
 
 
 def said(error: BaseException) -> str:

@@ -60,6 +60,10 @@
         <translation>已复核 {0} / {1}</translation>
     </message>
     <message>
+        <source>1 disagreement</source>
+        <translation>1 处分歧</translation>
+    </message>
+    <message>
         <source>{0} disagreements</source>
         <translation>{0} 处分歧</translation>
     </message>
@@ -1195,6 +1199,10 @@
     <message>
         <source>From the judge&apos;s speed on earlier replies</source>
         <translation>根据该评审以往回复的速度估算</translation>
+    </message>
+    <message>
+        <source>1 reply already stored is reused</source>
+        <translation>复用已保存的 1 条回复</translation>
     </message>
     <message>
         <source>{0} replies already stored are reused</source>
@@ -4346,6 +4354,10 @@ Read it?</source>
         <translation>标签：{0} 行在复核者意见不一处裁定，{1} 行综合了多位复核者的判定</translation>
     </message>
     <message>
+        <source>1 disagreement · {1} flagged</source>
+        <translation>1 处分歧 · {1} 个已标记</translation>
+    </message>
+    <message>
         <source>{0} disagreements · {1} flagged</source>
         <translation>{0} 处分歧 · {1} 个已标记</translation>
     </message>
@@ -5832,6 +5844,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>, about {0}</source>
         <translation>，约需 {0}</translation>
+    </message>
+    <message>
+        <source>; 1 reply already stored is reused</source>
+        <translation>；复用已保存的 1 条回复</translation>
     </message>
     <message>
         <source>; {0} replies already stored are reused</source>

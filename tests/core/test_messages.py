@@ -163,3 +163,14 @@ def test_the_language_may_be_given_before_or_after_any_command(
         assert "  en  " not in capsys.readouterr().out
     finally:
         language.use("en")
+
+
+def test_counts_are_said_in_the_singular_for_one() -> None:
+    from judgedesk.core.messages import counted
+
+    assert [counted(n, "row", "rows") for n in (0, 1, 2, 1200)] == [
+        "0 rows",
+        "1 row",
+        "2 rows",
+        "1,200 rows",
+    ]

@@ -118,7 +118,7 @@ def test_the_summary_and_charts_match_figures_computed_by_hand(
     assert pane.counts.text() == "12 rows: 11 ok · 0 failed · 1 no verdict"
     # The dataset's "gold" column gives four human verdicts, one of them different.
     assert pane.review.text().startswith(
-        "Reviewed by hand: 0 of 12 rows (0.0%) · 4 human labels from the dataset · 1 disagreements"
+        "Reviewed by hand: 0 of 12 rows (0.0%) · 4 human labels from the dataset · 1 disagreement"
     )
     assert pane.run.currentText() == "Latest result of each row" and pane.run.count() == 2
 

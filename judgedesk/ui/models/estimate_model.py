@@ -94,6 +94,8 @@ class EstimateModel(QAbstractTableModel):
             if column == "judge" and judge.problem:
                 return judge.problem
             if column == "requests" and judge.stored:
+                if judge.stored == 1:
+                    return self.tr("1 reply already stored is reused")
                 return self.tr("{0} replies already stored are reused").format(f"{judge.stored:,}")
             if column == "tokens" and not judge.measured:
                 return self.tr("Replies assumed as long as max_tokens allows (none stored yet)")

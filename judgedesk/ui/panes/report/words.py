@@ -107,9 +107,12 @@ class ReportWords(QObject):
             text += " · " + self.tr(
                 "labels: {0} decided where reviewers disagreed, {1} combining several reviewers'"
             ).format(f"{progress.decided:,}", f"{progress.combined:,}")
-        text += " · " + self.tr("{0} disagreements · {1} flagged").format(
-            f"{progress.disagreed:,}", f"{progress.flagged:,}"
+        disagreed = (
+            self.tr("1 disagreement · {1} flagged")
+            if progress.disagreed == 1
+            else self.tr("{0} disagreements · {1} flagged")
         )
+        text += " · " + disagreed.format(f"{progress.disagreed:,}", f"{progress.flagged:,}")
         if progress.stale:
             text += " · " + self.tr("{0} reviewed before the judge's verdict changed").format(
                 f"{progress.stale:,}"

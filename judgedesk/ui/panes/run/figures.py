@@ -223,7 +223,9 @@ class RunFigures(QWidget):
         if estimate.seconds is not None:
             text += self.tr(", about {0}").format(duration_text(estimate.seconds))
         stored = sum(j.stored for j in estimate.judges)
-        if stored:
+        if stored == 1:
+            text += self.tr("; 1 reply already stored is reused")
+        elif stored:
             text += self.tr("; {0} replies already stored are reused").format(f"{stored:,}")
         problems = [j.problem for j in estimate.judges if j.problem]
         if problems:
