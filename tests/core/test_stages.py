@@ -233,3 +233,12 @@ def test_a_corrected_figure_still_wide_asks_for_more_of_the_random_sample() -> N
     assert next_step(narrow).code == "review"  # type: ignore[union-attr]
     every_row_reviewed = dataclasses.replace(wide, sample_left=0)  # nothing left to review
     assert next_step(every_row_reviewed).code == "review"  # type: ignore[union-attr]
+
+
+def test_a_running_share_is_the_whole_percent_the_run_pane_shows() -> None:
+    for done, total in ((59, 200), (1, 3), (2, 3), (199, 200), (29, 100)):
+        facts = dataclasses.replace(READY, running=done / total)
+        step = next_step(facts)
+        assert step is not None and step.counts == (100 * done // total,), (done, total)
+        state = next(s for s in stage_states(facts) if s.stage == "run")
+        assert state.counts == (100 * done // total,)

@@ -274,7 +274,7 @@ def _blocked(f: Facts) -> bool:
 
 def _run(f: Facts) -> StageState:
     if f.running is not None:
-        return StageState("run", Mark.BUSY, "running", (round(f.running * 100),))
+        return StageState("run", Mark.BUSY, "running", (_percent(f.running),))
     if f.run_problems:
         count = len(f.run_problems)
         return StageState("run", Mark.BLOCKS, "problems", (count,), (), f.run_problems[0])
@@ -327,7 +327,7 @@ def next_step(facts: Facts) -> NextStep | None:
     if f.run_problems:
         return NextStep("fix_run", "run", (), f.run_problems[0])
     if f.running is not None:
-        return NextStep("running", "run", (round(f.running * 100),))
+        return NextStep("running", "run", (_percent(f.running),))
     if f.rows is None:
         return None  # the dataset is still being read: nothing to suggest yet
     if f.to_run:
@@ -368,3 +368,9 @@ __all__ = [
     "spots",
     "stage_states",
 ]
+
+
+def _percent(share: float) -> int:
+    """A share as the whole percent the Run pane shows for it (rounded down, as its bar
+    and line do: a run is never said to be further on than it is)."""
+    return int(share * 100 + 1e-9)
