@@ -128,3 +128,26 @@ def test_an_empty_check_box_stands_out_in_either_look(qtbot: QtBot) -> None:
         ]
         # WCAG asks 3:1 for the outline of a control against what is around it.
         assert max(_ratio(colour, around) for colour in edge) >= 3.0, theme
+
+
+def test_the_inspector_redraws_its_row_in_the_new_look(qtbot: QtBot, tmp_path: Path) -> None:
+    from judgedesk.core.dataset import open_dataset
+    from judgedesk.ui.panes.row_inspector import RowInspector
+    from judgedesk.ui.rich_text import ROLE_COLOURS
+
+    use_theme("light")
+    path = tmp_path / "rows.jsonl"
+    path.write_text('{"question": "Why?", "response": "Because."}\n', encoding="utf-8")
+    inspector = RowInspector()
+    qtbot.addWidget(inspector)
+    inspector.show()
+    with open_dataset(path) as dataset:
+        inspector.show_row(dataset.row(0))
+    light, dark = ROLE_COLOURS["assistant"]
+    assert light in inspector.browser.toHtml()
+    use_theme("dark")
+    # The response box takes the dark background without another row being picked.
+    qtbot.waitUntil(lambda: dark in inspector.browser.toHtml())
+    assert light not in inspector.browser.toHtml()
+    use_theme("light")
+    qtbot.waitUntil(lambda: light in inspector.browser.toHtml())

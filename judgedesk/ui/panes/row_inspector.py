@@ -6,7 +6,7 @@ import html
 import json
 from typing import Any
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QEvent, QUrl
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -89,6 +89,13 @@ class RowInspector(QWidget):
             self.tree.expandToDepth(0)
             self.tree.resizeColumnToContents(0)
             self.tree.setColumnWidth(0, min(self.tree.columnWidth(0) + 8, 220))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Draw the row again in a new look: its boxes' colours are written into its HTML."""
+        super().changeEvent(event)
+        # A change can come while __init__ is still making the parts _render uses.
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_show_reasoning"):
+            self._render()
 
     def _on_anchor(self, url: QUrl) -> None:
         if url.toString() == "#toggle-reasoning":
