@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["Message", "render", "said", "say"]
+__all__ = ["Message", "counted", "render", "said", "say"]
 
 Translate = Callable[[str], str]
 """English template → the template in the language wanted (as is when untranslated)."""
@@ -41,6 +41,11 @@ class Message(str):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Message, (self.id, self.template, self.args))
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """``n`` and the English word for that many: "1 row", "0 rows", "2000 rows"."""
+    return f"{n} {one if n == 1 else many}"
 
 
 def say(id: str, template: str, **args: Any) -> Message:

@@ -175,7 +175,7 @@ def test_a_cascade_says_each_figure_for_the_judge_that_decided(
 
     code, out, _ = cli(capsys, "run", str(project.root), "--quiet")
     assert code == 0, out
-    assert "  accuracy:   100.0% (judge 'rule', 1 rows)" in out
+    assert "  accuracy:   100.0% (judge 'rule', 1 row)" in out
     assert "  mean score: 2.333 (judge 'judge', 3 rows)" in out  # scores 1, 2, 4
     code, out, _ = cli(capsys, "run", str(project.root), "--quiet", "--json", "--recompute")
     assert json.loads(out)["by_judge"] == {

@@ -13,7 +13,7 @@ from judgedesk.cli import language, main
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge.advice import describe
 from judgedesk.core.judge.base import ERROR_KINDS
-from judgedesk.core.messages import Message, render, said, say
+from judgedesk.core.messages import Message, counted, render, said, say
 from judgedesk.core.review import undo_words
 from judgedesk.core.scripts.process import describe_exit
 from tests.core.test_pipeline import make_project
@@ -163,3 +163,9 @@ def test_the_language_may_be_given_before_or_after_any_command(
         assert "  en  " not in capsys.readouterr().out
     finally:
         language.use("en")
+
+
+def test_a_count_of_one_takes_the_singular() -> None:
+    assert counted(1, "row", "rows") == "1 row"
+    assert counted(0, "row", "rows") == "0 rows"
+    assert counted(2, "call", "calls") == "2 calls"

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgedesk.core.dataset import UnreadableLines
+from judgedesk.core.messages import counted
 
 
 @dataclass
@@ -190,16 +191,18 @@ class RunSummary:
         mean score and accuracy, the calls and tokens, each note (in words ``say``
         gives) and each kind of error."""
         p = self.progress
-        outcomes = f"{p.ok} ok, {p.failed} errors, {p.unreadable_replies} unparsed"
+        errors = counted(p.failed, "error", "errors")
+        outcomes = f"{p.ok} ok, {errors}, {p.unreadable_replies} unparsed"
         if p.no_majority:
             outcomes += f", {p.no_majority} without a majority"
-        said = [f"Run {self.run_id} {self.status}: {p.total} rows — {outcomes}"]
+        rows = counted(p.total, "row", "rows")
+        said = [f"Run {self.run_id} {self.status}: {rows} — {outcomes}"]
         if self.unreadable is not None and self.unreadable.count:
             said.append(f"  left out: {say(self.unreadable.sentence())}")
         if self.by_judge:
             for name, figures in self.by_judge.items():
                 said += [
-                    f"  {line} (judge '{name}', {figures.rows} rows)"
+                    f"  {line} (judge '{name}', {counted(figures.rows, 'row', 'rows')})"
                     for line in _figure_lines(figures.mean, figures.accuracy)
                 ]
         else:
@@ -207,7 +210,7 @@ class RunSummary:
         tokens = f"{p.prompt_tokens} in / {p.completion_tokens} out"
         if p.tokens_estimated:
             tokens = f"about {tokens} (estimated: the server sent no counts)"
-        retried = f", {p.retries} calls retried" if p.retries else ""
+        retried = f", {counted(p.retries, 'call', 'calls')} retried" if p.retries else ""
         said.append(
             f"  judge calls: {p.calls} made, {p.cached} reused{retried}; tokens "
             f"{tokens}; {round(p.elapsed, 3):.1f} s"
@@ -222,8 +225,9 @@ class RunSummary:
         """How a run stopped before every row was judged went, in a line."""
         p = self.progress
         return (
-            f"Run {self.run_id} stopped: {p.ok} ok, {p.failed} errors, {p.unparsed} "
-            f"unparsed; {self.not_judged} of {p.total} rows not judged."
+            f"Run {self.run_id} stopped: {p.ok} ok, {counted(p.failed, 'error', 'errors')}, "
+            f"{p.unparsed} unparsed; {self.not_judged} of {counted(p.total, 'row', 'rows')} "
+            "not judged."
         )
 
 
