@@ -60,6 +60,10 @@
         <translation>已复核 {0} / {1}</translation>
     </message>
     <message>
+        <source>1 disagreement</source>
+        <translation>1 处分歧</translation>
+    </message>
+    <message>
         <source>{0} disagreements</source>
         <translation>{0} 处分歧</translation>
     </message>

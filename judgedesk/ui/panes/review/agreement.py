@@ -288,7 +288,9 @@ class AgreementStrip(QFrame):
         """How far reviewing has got, in a line beside the title."""
         parts = [
             self.tr("{0} of {1} reviewed").format(f"{progress.reviewed:,}", f"{progress.total:,}"),
-            self.tr("{0} disagreements").format(f"{progress.disagreed:,}"),
+            self.tr("1 disagreement")
+            if progress.disagreed == 1
+            else self.tr("{0} disagreements").format(f"{progress.disagreed:,}"),
         ]
         if progress.flagged:
             parts.append(self.tr("{0} flagged").format(f"{progress.flagged:,}"))
