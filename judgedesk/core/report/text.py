@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judgedesk.core.messages import counted
 from judgedesk.core.report.arena import leaderboard_lines
 from judgedesk.core.report.build import Estimate, Group, Report, RunComparison, Summary
 from judgedesk.core.report.confidence import ConfidenceCalibration
@@ -462,7 +463,7 @@ def self_agreement_text(judge: JudgeCounts) -> str:
 
 
 def _rows(n: int) -> str:
-    return f"{n} row" if n == 1 else f"{n} rows"
+    return counted(n, "row", "rows")
 
 
 def _quoted(label: str) -> str:
