@@ -53,6 +53,9 @@ def cmd_new(args: argparse.Namespace) -> int:
         judge.model_file = str(Path(args.judge_file).expanduser().resolve())
         judge.structured = args.structured is not False  # on unless --no-structured
         judge.concurrency = 1
+        judge.parallel = args.parallel
+    elif args.parallel:
+        raise UsageError("--parallel is for a model file judge: give --judge-file too.")
     candidate = None
     if args.candidate_template and not args.candidate_model:
         raise UsageError("--candidate-template is for a candidate model: add --candidate-model.")
@@ -293,6 +296,14 @@ def add_new_command(sub: Any) -> None:
         help="judge with a model file run here (needs the local extra) instead of a server",
     )
     new.add_argument(
+        "--parallel",
+        type=_rows_at_once,
+        default=0,
+        metavar="N",
+        help="rows a --judge-file model decodes together (default: chosen from the cores "
+        "and the memory free)",
+    )
+    new.add_argument(
         "--structured",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -340,3 +351,17 @@ def add_new_command(sub: Any) -> None:
         help="use the dataset where it is instead of copying it into data/",
     )
     new.set_defaults(func=cmd_new)
+
+
+def _rows_at_once(text: str) -> int:
+    from judgedesk.core.judge import MAX_PARALLEL
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_PARALLEL:
+        raise argparse.ArgumentTypeError(
+            f"give a whole number of rows from 1 to {MAX_PARALLEL} (0: chosen here), not {text!r}"
+        )
+    return value

@@ -2708,6 +2708,22 @@ Read it?</source>
         <translation>显卡层数</translation>
     </message>
     <message>
+        <source>chosen here ({0})</source>
+        <translation>在此选择（{0}）</translation>
+    </message>
+    <message>
+        <source> rows</source>
+        <translation> 行</translation>
+    </message>
+    <message>
+        <source>Rows the model writes together: several cost little more time than one. Each needs its own context, so fewer are decoded when memory is short.</source>
+        <translation>模型一起生成的行数：几行同时生成几乎不比一行多花时间。每行都需要自己的上下文，内存不足时会同时解码更少的行。</translation>
+    </message>
+    <message>
+        <source>Rows at once</source>
+        <translation>同时处理的行数</translation>
+    </message>
+    <message>
         <source>Reading the file…</source>
         <translation>正在读取文件…</translation>
     </message>
@@ -5720,6 +5736,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>cost {0:,.4f}</source>
         <translation>费用 {0:,.4f}</translation>
+    </message>
+    <message>
+        <source>{0} being judged now</source>
+        <translation>正在评审 {0} 行</translation>
     </message>
     <message>
         <source>{0} writes {1:.0f} tokens/s</source>

@@ -62,7 +62,7 @@ MORE_FORMS = [
     "judgedesk review import my-eval team-packs/ana.jdpack team-packs/bo.jdpack",
     "judgedesk review sample my-eval --size 4 --seed 2 --by category --json --replace --trust",
     "judgedesk new filed --dataset answers.csv --template score_reference --no-structured "
-    "--judge-file smollm2.gguf --field question=problem --field reference=answer "
+    "--judge-file smollm2.gguf --parallel 4 --field question=problem --field reference=answer "
     "--field response=prediction",
     "judgedesk new against --dataset questions.jsonl --template compare_single "
     "--predictions response=predictions.jsonl --baseline-model M --baseline-url URL "

@@ -12,7 +12,7 @@ import pytest
 from judgedesk.cli import main
 from judgedesk.core.judge.check import check_model_file
 from judgedesk.core.judge.gguf import GGUFError, memory_needed, read_model_file
-from judgedesk.core.judge.local_file import EXTRA_MISSING, local_extra_installed
+from judgedesk.core.judge.local_fit import EXTRA_MISSING, local_extra_installed
 from judgedesk.core.judge.local_worker import ORPHANED
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.checks import check_project

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from judgedesk.core.judge.gguf import read_model_file
-from judgedesk.core.judge.local_file import EXTRA_MISSING
+from judgedesk.core.judge.local_fit import EXTRA_MISSING
 from judgedesk.core.judge.structured import FORMAT_TITLES
 from judgedesk.core.project.settings import load_project
 from judgedesk.ui.main_window import MainWindow
@@ -81,6 +81,7 @@ def test_a_model_file_judge_is_chosen_described_and_saved(
         pane.form.local.path,
         pane.form.local.browse,
         pane.form.local.context_size,
+        pane.form.local.parallel,
         pane.form.test_button,
     ):
         assert shown.isVisibleTo(pane), shown.objectName()
@@ -99,12 +100,16 @@ def test_a_model_file_judge_is_chosen_described_and_saved(
     pane.form.local.threads.setValue(2)
     pane.form.local.gpu_layers.setValue(-1)
     assert pane.form.local.gpu_layers.text() == "all"
+    assert pane.form.local.parallel.text().startswith("chosen here")  # 0: from the cores
+    pane.form.local.parallel.setValue(6)
     saved = save_and_load(qtbot, window, tmp_path / "sample").judges[1]
     assert (saved.kind, saved.model_file, saved.structured) == ("local", str(model), True)
     assert (saved.context_size, saved.threads, saved.gpu_layers) == (8192, 2, -1)
+    assert saved.parallel == 6
 
     window.undo_action.trigger()  # each edit is one step of undo, as every other field
-    assert pane.form.judge is not None and pane.form.judge.gpu_layers == 0
+    assert pane.form.judge is not None and pane.form.judge.parallel == 0
+    assert pane.form.judge.gpu_layers == -1
 
 
 def test_a_file_in_the_project_folder_is_kept_relative_to_it(

@@ -35,6 +35,19 @@ def test_lowered_concurrency_and_estimated_tokens_are_shown(qtbot: QtBot) -> Non
     assert "concurrency" not in figures.status_line()
 
 
+def test_rows_being_judged_are_shown_while_the_run_goes(qtbot: QtBot) -> None:
+    figures = RunFigures()
+    qtbot.addWidget(figures)
+    progress = Progress(1, 10, done=2, ok=2, elapsed=4.0, in_flight=4)
+    progress.writing_speed = {"smol": 90.0}
+    figures.show_progress(progress, {})
+    assert "4 being judged now" in figures.line.text()
+    assert "smol writes 90 tokens/s" in figures.line.text()
+    progress.in_flight, progress.done = 0, 10
+    figures.show_progress(progress, {})
+    assert "being judged" not in figures.line.text()
+
+
 def test_the_judges_pane_says_how_many_requests_the_server_serves(
     qtbot: QtBot, tmp_path: Path
 ) -> None:

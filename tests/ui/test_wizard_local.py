@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtWidgets import QWizard
 from pytestqt.qtbot import QtBot
 
-from judgedesk.core.judge.local_file import EXTRA_MISSING
+from judgedesk.core.judge.local_fit import EXTRA_MISSING
 from judgedesk.core.project.settings import load_project
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard import NewProjectWizard, judge_file

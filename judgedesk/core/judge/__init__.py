@@ -48,10 +48,12 @@ if TYPE_CHECKING:
     from judgedesk.core.judge.gguf import read_model_file as read_model_file
     from judgedesk.core.judge.keys import resolve_api_key as resolve_api_key
     from judgedesk.core.judge.keys import store_api_key as store_api_key
-    from judgedesk.core.judge.local_file import EXTRA_MISSING as EXTRA_MISSING
     from judgedesk.core.judge.local_file import LocalFileClient as LocalFileClient
-    from judgedesk.core.judge.local_file import local_extra_installed as local_extra_installed
-    from judgedesk.core.judge.local_file import model_file_problem as model_file_problem
+    from judgedesk.core.judge.local_fit import EXTRA_MISSING as EXTRA_MISSING
+    from judgedesk.core.judge.local_fit import MAX_PARALLEL as MAX_PARALLEL
+    from judgedesk.core.judge.local_fit import default_parallel as default_parallel
+    from judgedesk.core.judge.local_fit import local_extra_installed as local_extra_installed
+    from judgedesk.core.judge.local_fit import model_file_problem as model_file_problem
     from judgedesk.core.judge.local_worker import worker_main as worker_main
     from judgedesk.core.judge.metric_eval import evaluate_metric as evaluate_metric
     from judgedesk.core.judge.metrics import METRICS as METRICS

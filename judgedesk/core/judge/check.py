@@ -124,7 +124,7 @@ def check_model_file(path: str | Path, context_size: int) -> ConnectionCheck:
 
     ``models`` holds the file's name when it can be used; ``problem`` says why not.
     """
-    from judgedesk.core.judge.local_file import model_file_problem
+    from judgedesk.core.judge.local_fit import model_file_problem
 
     started = time.perf_counter()
     problem = model_file_problem(path, context_size)

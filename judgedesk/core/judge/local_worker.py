@@ -1,25 +1,31 @@
 """The process that runs a GGUF model file for a local-file judge (``judgedesk local-worker``).
 
-It talks newline-delimited JSON on stdin and stdout, one request at a time:
+It talks newline-delimited JSON on stdin and stdout:
 
 * worker → app, at start: ``{"op": "ready", "pid": 123}``
 * app → worker: ``{"op": "load", "path": …, "context_size": …, "threads": …,
-  "gpu_layers": …}``; answer ``{"op": "loaded", "ok": true, "seconds": …}`` or ``{"op":
-  "loaded", "ok": false, "missing": bool, "error": …}``
-* app → worker: ``{"op": "chat", "id": 7, "body": {…chat-completions body…}}``; while the
-  model writes, ``{"op": "progress", "id": 7, "tokens": n}`` (a few times a second); at the
-  end ``{"op": "reply", "id": 7, "completion": {…chat.completion…}, "seconds": …}`` or
-  ``{"op": "error", "id": 7, "error": …}``
+  "gpu_layers": …, "parallel": N}``; answer ``{"op": "loaded", "ok": true, "seconds": …,
+  "parallel": n, "note": …}`` (``n`` the sequences decoded together, lower than asked when
+  llama.cpp could not hold them, ``note`` saying why) or ``{"op": "loaded", "ok": false,
+  "missing": bool, "error": …}``
+* app → worker: ``{"op": "chat", "id": 7, "body": {…chat-completions body…}}``, several
+  without waiting; while the model writes, ``{"op": "progress", "id": 7, "tokens": n,
+  "speed": s}`` (a few times a second; ``s`` the tokens a second of all requests
+  together); at the end ``{"op": "reply", "id": 7, "completion": {…chat.completion…},
+  "seconds": …}`` or ``{"op": "error", "id": 7, "error": …}``, in the order requests end.
 
-The app stops a request at once by killing the process. Whatever llama.cpp prints goes to
-stderr, so stdout carries only the conversation. Imports nothing of JudgeDesk's.
+With ``parallel`` above 1 the requests are decoded together (``local_decode``); else one at
+a time by ``Llama.create_chat_completion``. The app stops requests at once by killing the
+process. Whatever llama.cpp prints goes to stderr, so stdout carries only the conversation.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import queue
 import sys
+import threading
 import time
 from typing import Any, TextIO
 
@@ -45,6 +51,7 @@ DEFAULT_MAX_TOKENS = 1024  # a small model may otherwise write until its context
 # judges the same in-process as behind that server.
 DEFAULTS = {"temperature": 0.8, "top_p": 0.95, "top_k": 40, "min_p": 0.05, "repeat_penalty": 1.1}
 PROGRESS_EVERY = 0.25  # seconds between progress messages
+SMALL_CONTEXT = 512  # the model's own context when a decoder holds the requests
 
 
 def _text(content: Any) -> str:
@@ -77,31 +84,77 @@ class _Counter:
         return scores
 
 
-def _load(message: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+def _load(message: dict[str, Any]) -> tuple[Any, Any, dict[str, Any]]:
+    """Loads the model; with ``parallel`` above 1 also the context decoding several requests
+    together, falling back to one at a time (saying why) when llama.cpp cannot make it."""
     try:
         from llama_cpp import Llama
     except ImportError as exc:
-        return None, {"op": "loaded", "ok": False, "missing": True, "error": str(exc)}
+        return None, None, {"op": "loaded", "ok": False, "missing": True, "error": str(exc)}
     started = time.monotonic()
-    try:
-        model = Llama(
+    context = int(message.get("context_size") or 4096)
+    parallel = max(1, int(message.get("parallel") or 1))
+    note = ""
+
+    def load(n_ctx: int) -> Any:
+        return Llama(
             model_path=str(message["path"]),
-            n_ctx=int(message.get("context_size") or 4096),
+            n_ctx=n_ctx,
             n_threads=int(message.get("threads") or 0) or None,
             n_gpu_layers=int(message.get("gpu_layers") or 0),
             verbose=False,
         )
+
+    decoder = None
+    try:
+        if parallel > 1:
+            # The model's own context stays small: the decoder's holds the requests.
+            model = load(min(context, SMALL_CONTEXT))
+            decoder, note = _decoder(model, parallel, context)
+            if decoder is None:
+                del model
+                model = load(context)
+        else:
+            model = load(context)
     except Exception as exc:  # llama.cpp says little more than "failed to load"
-        return None, {"op": "loaded", "ok": False, "missing": False, "error": str(exc)}
+        return None, None, {"op": "loaded", "ok": False, "missing": False, "error": str(exc)}
     seconds = time.monotonic() - started
-    return model, {"op": "loaded", "ok": True, "seconds": seconds}
+    answer = {
+        "op": "loaded",
+        "ok": True,
+        "seconds": seconds,
+        "parallel": decoder.parallel if decoder is not None else 1,
+        "note": note,
+    }
+    return model, decoder, answer
 
 
-def _chat(model: Any, message: dict[str, Any], send: Any) -> dict[str, Any]:
-    from llama_cpp import LogitsProcessorList
+def _decoder(model: Any, parallel: int, context: int) -> tuple[Any, str]:
+    """A decoder for ``parallel`` sequences, or fewer when llama.cpp cannot hold them; None
+    (one at a time) when it cannot decode even two together. Says why when lowered."""
+    from judgedesk.core.judge.local_decode import BatchDecoder
 
-    body = message.get("body") or {}
-    request_id = int(message["id"])
+    asked, problem = parallel, ""
+    while parallel > 1:
+        try:
+            decoder = BatchDecoder(model, parallel, context)
+        except RuntimeError as exc:
+            problem = str(exc) or "llama.cpp could not make the context"
+            parallel //= 2
+            continue
+        if parallel < asked:
+            return decoder, (
+                f"{asked} rows at once did not fit ({problem}); {parallel} are decoded together"
+            )
+        return decoder, ""
+    return None, (
+        f"this model cannot decode several rows together here ({problem}); "
+        "rows are decoded one at a time"
+    )
+
+
+def _request(body: dict[str, Any]) -> tuple[list[dict[str, str]], dict[str, Any]]:
+    """The messages and the generation settings of a chat-completions body."""
     messages = [
         {"role": str(m.get("role") or "user"), "content": _text(m.get("content"))}
         for m in body.get("messages") or []
@@ -111,6 +164,14 @@ def _chat(model: Any, message: dict[str, Any], send: Any) -> dict[str, Any]:
     options.setdefault("max_tokens", DEFAULT_MAX_TOKENS)
     for name, value in DEFAULTS.items():
         options.setdefault(name, value)
+    return messages, options
+
+
+def _chat(model: Any, message: dict[str, Any], send: Any) -> dict[str, Any]:
+    from llama_cpp import LogitsProcessorList
+
+    request_id = int(message["id"])
+    messages, options = _request(message.get("body") or {})
     counter = _Counter(send, request_id)
     started = time.monotonic()
     try:
@@ -121,6 +182,34 @@ def _chat(model: Any, message: dict[str, Any], send: Any) -> dict[str, Any]:
         return {"op": "error", "id": request_id, "error": str(exc)}
     seconds = time.monotonic() - started
     return {"op": "reply", "id": request_id, "completion": completion, "seconds": seconds}
+
+
+def _submit(decoder: Any, message: dict[str, Any], send: Any) -> None:
+    """Queues a request on the decoder, or answers at once why it cannot be decoded."""
+    request_id = int(message["id"])
+    body = message.get("body") or {}
+    messages, options = _request(body)
+    if body.get("logprobs"):
+        options["logprobs"] = True
+        options["top_logprobs"] = int(body.get("top_logprobs") or 20)
+    try:
+        problem = decoder.submit(request_id, messages, options)
+    except Exception as exc:  # a bad schema, a template the handler cannot format, …
+        problem = str(exc)
+    if problem:
+        send({"op": "error", "id": request_id, "error": problem})
+
+
+def _read(stream: TextIO, inbox: queue.Queue[dict[str, Any] | None]) -> None:
+    """Passes each message from the app to the decoding loop; None when stdin closes."""
+    for line in stream:
+        try:
+            message = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(message, dict):
+            inbox.put(message)
+    inbox.put(None)
 
 
 def worker_main(stdin: TextIO | None = None) -> int:
@@ -134,19 +223,40 @@ def worker_main(stdin: TextIO | None = None) -> int:
         out.flush()
 
     send({"op": "ready", "pid": os.getpid()})
-    model = None
-    for line in stdin or sys.stdin:
-        try:
-            message = json.loads(line)
-        except ValueError:
-            continue
-        op = message.get("op")
-        if op == "load":
-            model, answer = _load(message)
-            send(answer)
-        elif op == "chat":
-            if model is None:
+    # Messages are read in a thread, so requests arriving while others are decoded join
+    # them at the next step.
+    inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
+    threading.Thread(target=_read, args=(stdin or sys.stdin, inbox), daemon=True).start()
+    model = decoder = None
+    parent, told = os.getppid(), time.monotonic()
+    while True:
+        block = decoder is None or not decoder.busy
+        while True:
+            try:
+                message = inbox.get(block=block)
+            except queue.Empty:
+                break
+            block = False
+            if message is None:
+                return 0
+            op = message.get("op")
+            if op == "load":
+                model, decoder, answer = _load(message)
+                send(answer)
+            elif op == "chat" and model is None:
                 send({"op": "error", "id": message.get("id"), "error": "no model is loaded"})
-            else:
+            elif op == "chat" and decoder is not None:
+                _submit(decoder, message, send)
+            elif op == "chat":
                 send(_chat(model, message, send))
-    return 0
+        if decoder is not None and decoder.busy:
+            decoder.step(send)
+            now = time.monotonic()
+            if now - told >= PROGRESS_EVERY:
+                told = now
+                if os.getppid() != parent:
+                    os._exit(ORPHANED)
+                speed = decoder.measure()
+                for row in decoder.in_flight():
+                    tokens = len(row.written)
+                    send({"op": "progress", "id": row.job.id, "tokens": tokens, "speed": speed})

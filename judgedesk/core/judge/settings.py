@@ -67,6 +67,10 @@ class JudgeSettings:
         context_size: for a local-file judge, the context window in tokens.
         threads: for a local-file judge, CPU threads (0: as many as the machine has).
         gpu_layers: for a local-file judge, layers offloaded to a GPU (0: none; -1: all).
+        parallel: for a local-file judge, rows decoded together in one context (0: chosen
+            from the cores, see ``local_fit.default_parallel``); fewer when their
+            contexts (``context_size`` each) do not fit in memory. The run sends the
+            model that many requests at once.
         samples: how many times the judge is asked about each row (1: once). With more,
             the row's verdict is the majority of the samples' verdicts that could be read
             (labels, true/false, pairwise choices; a tie goes to the earliest sample
@@ -123,6 +127,7 @@ class JudgeSettings:
     context_size: int = 4096
     threads: int = 0
     gpu_layers: int = 0
+    parallel: int = 0
     samples: int = 1
     examples: dict[str, Any] = field(default_factory=dict)
 
@@ -149,6 +154,17 @@ class JudgeSettings:
         return (count, str(pick)) if count else None
 
     probabilities: bool = False
+
+    def at_once(self) -> int:
+        """Requests the judge's model is sent at once: ``concurrency`` for a server, the
+        rows decoded together for a model file (before memory may lower them)."""
+        if self.kind != "local":
+            return max(self.concurrency, 1)
+        if self.parallel > 0:
+            return self.parallel
+        from judgedesk.core.judge.local_fit import default_parallel
+
+        return default_parallel()
 
     def endpoint(self) -> str:
         """Where the judge's requests go, as cache keys name it: the base URL, or for a

@@ -46,7 +46,8 @@ class JudgeContext:
             params=self.params,
             stream=settings.stream,
             separate_reasoning=settings.separate_reasoning,
-            logprobs=settings.probabilities and settings.kind == "openai",
+            # A model file gives them when it decodes rows together (parallel above 1).
+            logprobs=settings.probabilities and settings.kind in ("openai", "local"),
         )
 
     @property
@@ -135,6 +136,7 @@ def judge_client(
             threads=settings.threads,
             gpu_layers=settings.gpu_layers,
             timeout=settings.timeout,
+            parallel=settings.at_once(),
         )
     who = f"judge '{settings.name}'" if prompt else f"model '{settings.name}'"
     return OpenAIClient(

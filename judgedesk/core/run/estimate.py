@@ -268,7 +268,8 @@ def _priced(
         cost = (prompt_total * judge.price_input + completion_total * judge.price_output) / 1e6
     seconds = None
     if measured and mean_latency > 0:
-        at_once = 1 if judge.kind == "local" else max(judge.concurrency, 1)  # one model, one reply
+        # A model file decodes its rows together: the latencies stored were measured so.
+        at_once = judge.at_once()
         seconds = requests * mean_latency / at_once
         if judge.rate_limit > 0:
             seconds = max(seconds, math.ceil(requests / judge.rate_limit) * 60.0)

@@ -295,6 +295,7 @@ class Run:
         # New containers each time: a copy of the progress may be read in another thread.
         stats = [(c.settings.name, c.client.stats) for c in self._contexts if c.client]
         progress.tokens_estimated = any(s.estimated_replies for _, s in stats)
+        progress.in_flight = sum(s.in_flight for _, s in stats)
         lowered = [(n, s) for n, s in stats if s.concurrency < s.concurrency_configured]
         progress.concurrency = {n: s.concurrency for n, s in lowered}
         progress.notes = [f"{n}: {s.concurrency_note}" for n, s in stats if s.concurrency_note]
@@ -320,7 +321,7 @@ class Run:
             return self.project.run.workers
         widest = max(
             [
-                self.concurrency or j.concurrency
+                j.at_once() if j.kind == "local" else self.concurrency or j.concurrency
                 for j in self.project.judges
                 if j.kind != "metric" and j.enabled
             ]

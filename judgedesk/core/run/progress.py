@@ -41,7 +41,10 @@ class Progress:
     notes: list[str] = field(default_factory=list)
     """Why judges send fewer requests at once, a sentence each."""
     writing_speed: dict[str, float] = field(default_factory=dict)
-    """Per local-file judge: tokens a second the model writes, as last measured."""
+    """Per local-file judge: tokens a second the model writes (all the rows it decodes
+    together), as last measured."""
+    in_flight: int = 0
+    """Requests sent to the judges and not answered yet: rows being judged now."""
 
     @property
     def unreadable_replies(self) -> int:

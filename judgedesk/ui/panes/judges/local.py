@@ -23,9 +23,11 @@ from PySide6.QtWidgets import (
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge import (
     EXTRA_MISSING,
+    MAX_PARALLEL,
     GGUFError,
     JudgeSettings,
     LocalFileClient,
+    default_parallel,
     free_memory,
     local_extra_installed,
     memory_needed,
@@ -38,7 +40,7 @@ PROBLEM_STYLE = "color: #b3261e;"
 """How the form shows what stops a judge from working (the wizard's error colour)."""
 
 # The core's sentence for a missing extra, for lupdate; tests/ui/test_judge_local.py checks
-# that it is spelled exactly as judgedesk.core.judge.local_file spells it.
+# that it is spelled exactly as judgedesk.core.judge.local_fit spells it.
 CORE_STRINGS = (
     QT_TRANSLATE_NOOP(
         "core",
@@ -87,6 +89,7 @@ async def load_model(judge: JudgeSettings, path: Path) -> tuple[float, str]:
         threads=judge.threads,
         gpu_layers=judge.gpu_layers,
         timeout=judge.timeout,
+        parallel=judge.at_once(),
     )
     try:
         await client.list_models()
@@ -170,6 +173,16 @@ class LocalFileRows(QObject):
             )
         )
         form.addRow(self.tr("GPU layers"), self.gpu_layers)
+        self.parallel = self._spin("judgeParallel", 0, MAX_PARALLEL, 1)
+        self.parallel.setSpecialValueText(self.tr("chosen here ({0})").format(default_parallel()))
+        self.parallel.setSuffix(self.tr(" rows"))
+        self.parallel.setToolTip(
+            self.tr(
+                "Rows the model writes together: several cost little more time than one. "
+                "Each needs its own context, so fewer are decoded when memory is short."
+            )
+        )
+        form.addRow(self.tr("Rows at once"), self.parallel)
 
     def _note(self, name: str) -> QLabel:
         label = QLabel("", self._parent)
@@ -195,6 +208,7 @@ class LocalFileRows(QObject):
         self.context_size.setValue(judge.context_size)
         self.threads.setValue(judge.threads)
         self.gpu_layers.setValue(judge.gpu_layers)
+        self.parallel.setValue(judge.parallel)
         self.describe()
 
     def apply(self, judge: JudgeSettings) -> None:
@@ -203,11 +217,12 @@ class LocalFileRows(QObject):
         judge.context_size = self.context_size.value()
         judge.threads = self.threads.value()
         judge.gpu_layers = self.gpu_layers.value()
+        judge.parallel = self.parallel.value()
 
     def set_visible(self, visible: bool) -> None:
         self._form.setRowVisible(self.missing, visible and not self._installed)
         self._form.setRowVisible(self.file_row, visible)
-        for spin in (self.context_size, self.threads, self.gpu_layers):
+        for spin in (self.context_size, self.threads, self.gpu_layers, self.parallel):
             self._form.setRowVisible(spin, visible)
 
     def resolve(self, text: str) -> Path:

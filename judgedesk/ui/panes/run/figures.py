@@ -73,6 +73,10 @@ class RunFigures(QWidget):
             self.tr("{0} of {1} rows (%p%)").format(f"{progress.done:,}", f"{progress.total:,}")
         )
         parts = [self.tr("{0:.1f} rows/s").format(progress.rows_per_second)]
+        if progress.in_flight and progress.done < progress.total:
+            # Rows a model writes together finish together: the count alone would
+            # look stuck while several rows are well under way.
+            parts.append(self.tr("{0} being judged now").format(f"{progress.in_flight:,}"))
         for name, speed in progress.writing_speed.items():
             parts.append(self.tr("{0} writes {1:.0f} tokens/s").format(name, speed))
         if self.paused:
