@@ -131,3 +131,25 @@ def test_rows_decoded_together_carry_their_token_probabilities(model_file: Path)
         assert token["logprob"] <= 0 and sum(math.exp(t["logprob"]) for t in top) <= 1.0001
     # At temperature 0 the first token is the most likely one (no penalty applies yet).
     assert tokens[0]["token"] == tokens[0]["top_logprobs"][0]["token"]
+
+
+def test_a_structured_run_reads_an_expected_score_and_a_confidence_for_every_row(
+    tmp_path: Path, model_file: Path
+) -> None:
+    project = make_local_project(tmp_path / "p", model_file, probabilities=True, parallel=4)
+    with open_dataset(project.dataset_path()) as dataset:
+        summary = asyncio.run(run_project(project, dataset))
+    assert summary.status == "finished" and summary.progress.ok == 10
+    with Store(project.store_path) as store:
+        results = store.latest_results()
+    assert len(results) == 10
+    for result in results.values():
+        step = result.detail["judges"][0]
+        chances = step["probabilities"]
+        # The schema's verdict value was read among its alternatives: scores 1 to 10.
+        assert chances and set(chances) <= {str(n) for n in range(1, 11)}
+        assert abs(sum(chances.values()) - 1.0) < 1e-9
+        expected = sum(int(score) * p for score, p in chances.items())
+        assert abs(step["expected"] - expected) < 1e-9
+        assert 0.0 < step["confidence"] <= 1.0
+        assert step["confidence"] == chances[str(step["sampled"])]
