@@ -265,23 +265,6 @@ def test_a_disagreement_has_one_chinese_word_everywhere() -> None:
     assert [pair for pair in nouns if "分歧" not in pair[1]] == []
 
 
-def test_qt_s_own_file_chooser_speaks_chinese(qapp: QApplication) -> None:
-    from PySide6.QtWidgets import QFileDialog, QLabel
-
-    try:
-        install_translators(qapp, "zh_CN")
-        dialog = QFileDialog(None, "x")
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
-        texts = [label.text() for label in dialog.findChildren(QLabel) if label.text()]
-        assert texts and all(not text.isascii() for text in texts), texts
-        dialog.deleteLater()
-    finally:
-        for translator in qapp.findChildren(QTranslator):
-            qapp.removeTranslator(translator)
-            translator.deleteLater()
-        QLocale.setDefault(QLocale("en"))
-
-
 @pytest.mark.usefixtures("chinese")
 def test_qt_s_own_file_chooser_speaks_chinese(qtbot: QtBot) -> None:
     from PySide6.QtWidgets import QFileDialog, QLabel
