@@ -127,12 +127,18 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Person and judge agree'),
     # report.html.agreement
     QT_TRANSLATE_NOOP("core", 'Agreement'),
+    # report.html.attention
+    QT_TRANSLATE_NOOP("core", 'Rows to look at'),
     # report.html.by
     QT_TRANSLATE_NOOP("core", 'By {field}'),
     # report.html.by_hand
     QT_TRANSLATE_NOOP("core", 'Reviewed by hand'),
     # report.html.combined
     QT_TRANSLATE_NOOP("core", "Human label combining several reviewers'"),
+    # report.html.compared
+    QT_TRANSLATE_NOOP("core", 'Run {first} compared with run {second}'),
+    # report.html.confidence
+    QT_TRANSLATE_NOOP("core", 'Confidence and agreement with people'),
     # report.html.decided
     QT_TRANSLATE_NOOP("core", 'Human label decided where reviewers disagreed'),
     # report.html.dimensions
@@ -149,6 +155,8 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Flagged'),
     # report.html.from_dataset
     QT_TRANSLATE_NOOP("core", 'Human label from the dataset only'),
+    # report.html.history
+    QT_TRANSLATE_NOOP("core", 'Agreement history'),
     # report.html.how_often
     QT_TRANSLATE_NOOP("core", 'How often each verdict was given'),
     # report.html.kappa
@@ -157,6 +165,8 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'en'),
     # report.html.latest
     QT_TRANSLATE_NOOP("core", 'latest result of each row'),
+    # report.html.leaderboard
+    QT_TRANSLATE_NOOP("core", 'Leaderboard'),
     # report.html.losses
     QT_TRANSLATE_NOOP("core", 'Losses'),
     # report.html.made
@@ -165,6 +175,8 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Mean score'),
     # report.html.ok
     QT_TRANSLATE_NOOP("core", 'ok'),
+    # report.html.people
+    QT_TRANSLATE_NOOP("core", 'People and the judge'),
     # report.html.rests_bootstrap
     QT_TRANSLATE_NOOP("core", 'the judge alone; 95% interval by bootstrap over {n} rows'),
     # report.html.rests_normal

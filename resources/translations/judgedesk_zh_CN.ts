@@ -8855,6 +8855,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>一致率</translation>
     </message>
     <message>
+        <source>Rows to look at</source>
+        <translation>值得查看的行</translation>
+    </message>
+    <message>
         <source>By {field}</source>
         <translation>按 {field}</translation>
     </message>
@@ -8865,6 +8869,14 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Human label combining several reviewers&apos;</source>
         <translation>综合多位复核者的人工标签</translation>
+    </message>
+    <message>
+        <source>Run {first} compared with run {second}</source>
+        <translation>运行 {first} 与运行 {second} 的比较</translation>
+    </message>
+    <message>
+        <source>Confidence and agreement with people</source>
+        <translation>置信度与人工一致性</translation>
     </message>
     <message>
         <source>Human label decided where reviewers disagreed</source>
@@ -8899,6 +8911,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>仅来自数据集的人工标签</translation>
     </message>
     <message>
+        <source>Agreement history</source>
+        <translation>一致性历史</translation>
+    </message>
+    <message>
         <source>How often each verdict was given</source>
         <translation>每种判定出现的次数</translation>
     </message>
@@ -8915,6 +8931,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>每行的最新结果</translation>
     </message>
     <message>
+        <source>Leaderboard</source>
+        <translation>排行榜</translation>
+    </message>
+    <message>
         <source>Losses</source>
         <translation>负局</translation>
     </message>
@@ -8929,6 +8949,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>ok</source>
         <translation>成功</translation>
+    </message>
+    <message>
+        <source>People and the judge</source>
+        <translation>人与评审</translation>
     </message>
     <message>
         <source>the judge alone; 95% interval by bootstrap over {n} rows</source>

@@ -44,6 +44,8 @@ def test_the_command_line_exports_a_chinese_page(
     headings = HEADINGS.findall(page)
     assert "概要" in headings and "复核" in headings and "一致率" in headings
     assert any(h.endswith("— 报告") for h in headings)
+    english = [h for h in headings if re.search(r"[A-Za-z]{3,}", h.replace(project.name, ""))]
+    assert english == []
     part = _translated_part(page)
     # What is left in English is the person's data, the app's name and numbers only.
     left = re.sub(r"JudgeDesk|UTC|" + re.escape(project.name), "", part)

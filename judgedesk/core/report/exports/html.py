@@ -89,6 +89,11 @@ def _as_is(template: str) -> str:
     return template
 
 
+def _h2(heading: str, tr: Translate) -> str:
+    """A section's heading in the reader's words."""
+    return f"<h2>{_e(render(heading, tr))}</h2>"
+
+
 def _summary(report: Report, tr: Translate = _as_is) -> str:
     summary = report.summary
     rows: list[tuple[str, str, str]] = [
@@ -251,7 +256,7 @@ def _agreement(figures: AgreementFigures, report: Report) -> str:
     return "".join(out)
 
 
-def _confidence(report: Report) -> str:
+def _confidence(report: Report, tr: Translate = _as_is) -> str:
     calibration = report.confidence_calibration
     if calibration is None:
         return ""
@@ -262,7 +267,7 @@ def _confidence(report: Report) -> str:
     ]
     return "".join(
         [
-            "<h2>Confidence and agreement with people</h2>",
+            _h2(say("report.html.confidence", "Confidence and agreement with people"), tr),
             f'<p class="muted">Over the {calibration.rows} reviewed rows whose verdict was '
             "read with its probabilities: how often people gave the verdict, by how sure the "
             "judge was. A calibrated judge's bars reach the diagonal. Expected calibration "
@@ -276,7 +281,7 @@ def _confidence(report: Report) -> str:
     )
 
 
-def _comparison(report: Report) -> str:
+def _comparison(report: Report, tr: Translate = _as_is) -> str:
     comparison = report.comparison
     if comparison is None:
         return ""
@@ -301,8 +306,13 @@ def _comparison(report: Report) -> str:
         )
         for c in comparison.changed[:MAX_LISTED_ROWS]
     ]
-    title = f"Run {comparison.first} compared with run {comparison.second}"
-    out = [f"<h2>{_e(title)}</h2>", _table(("Figure", "Value"), rows)]
+    title = say(
+        "report.html.compared",
+        "Run {first} compared with run {second}",
+        first=comparison.first,
+        second=comparison.second,
+    )
+    out = [_h2(title, tr), _table(("Figure", "Value"), rows)]
     if changes:
         out.append(
             _table(("Row", "Id", f"Run {comparison.first}", f"Run {comparison.second}"), changes)
@@ -320,12 +330,15 @@ def _shown(head: str, value: Any) -> Any:
     return number(value) if head == "Cohen's kappa" else value
 
 
-def _people(report: Report) -> str:
+def _people(report: Report, tr: Translate = _as_is) -> str:
     """People against each other (the human ceiling) beside the judge against them."""
     people = report.people
     if people is None:
         return ""
-    out = ["<h2>People and the judge</h2>", f"<p><strong>{_e(people.sentence())}</strong></p>"]
+    out = [
+        _h2(say("report.html.people", "People and the judge"), tr),
+        f"<p><strong>{_e(people.sentence())}</strong></p>",
+    ]
     ceiling = people.ceiling
     if ceiling is not None:
         low, high = ceiling.interval
@@ -348,7 +361,7 @@ def _people(report: Report) -> str:
     return "".join(out)
 
 
-def _history(report: Report) -> str:
+def _history(report: Report, tr: Translate = _as_is) -> str:
     """Each version of each judge against people, newest first."""
     if not has_history(report.history):
         return ""
@@ -356,22 +369,22 @@ def _history(report: Report) -> str:
     shown = [[_shown(h, c) for h, c in zip(heads, row, strict=True)] for row in rows]
     numeric = set(range(4, len(heads) - 1))
     return (
-        "<h2>Agreement history</h2>"
-        '<p class="muted">Each version of a judge (a short hash of its template, system '
+        _h2(say("report.html.history", "Agreement history"), tr)
+        + '<p class="muted">Each version of a judge (a short hash of its template, system '
         "prompt, verdict reading, model and parameters) against people's verdicts on the "
         "same rows, newest first. Rows that moved are counted against the version before.</p>"
         + _table(heads, shown, numeric)
     )
 
 
-def _leaderboard(report: Report) -> str:
+def _leaderboard(report: Report, tr: Translate = _as_is) -> str:
     """The leaderboard of several models, overall and per category."""
     figures = report.leaderboard
     if figures is None:
         return ""
     numeric = set(range(2, 11))
     out = [
-        "<h2>Leaderboard</h2>",
+        _h2(say("report.html.leaderboard", "Leaderboard"), tr),
         f'<p class="muted">{_e(leaderboard_note(figures))}</p>',
         _table(LEADERBOARD_HEADS, leaderboard_table(figures), numeric),
     ]
@@ -383,7 +396,7 @@ def _leaderboard(report: Report) -> str:
     return "".join(out)
 
 
-def _attention(items: Sequence[ReviewItem], report: Report) -> str:
+def _attention(items: Sequence[ReviewItem], report: Report, tr: Translate = _as_is) -> str:
     chosen = [
         i
         for i in items
@@ -393,7 +406,7 @@ def _attention(items: Sequence[ReviewItem], report: Report) -> str:
         return ""
     scale = report.scale
     out = [
-        "<h2>Rows to look at</h2>",
+        _h2(say("report.html.attention", "Rows to look at"), tr),
         '<p class="muted">Disagreements between the person and the judge, flagged rows, '
         "errors and unreadable verdicts.</p>",
         "<table><thead><tr><th>Row</th><th>Id</th><th>Status</th><th>Judge</th><th>Person</th>"
@@ -513,11 +526,11 @@ def html_parts(
         )
         + "</p>",
         *(_agreement(figures, report) for figures in report.agreement),
-        _confidence(report),
-        _people(report),
-        _leaderboard(report),
-        _history(report),
-        _comparison(report),
-        _attention(items, report),
+        _confidence(report, tr),
+        _people(report, tr),
+        _leaderboard(report, tr),
+        _history(report, tr),
+        _comparison(report, tr),
+        _attention(items, report, tr),
     ]
     return "".join(parts), "</body></html>\n"
