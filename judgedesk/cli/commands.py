@@ -180,7 +180,14 @@ def cmd_export(args: argparse.Namespace) -> int:
     dataset = _results_dataset(project)
     with Store(project.store_path) as store:
         count = write_export(
-            store, Path(args.out), fmt, dataset, project=project, run_id=args.run, raw=args.raw
+            store,
+            Path(args.out),
+            fmt,
+            dataset,
+            project=project,
+            run_id=args.run,
+            raw=args.raw,
+            translate=language.template,
         )
     print(f"Wrote {counted(count, 'row', 'rows')} to {args.out}")
     return EXIT_OK

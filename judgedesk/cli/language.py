@@ -71,6 +71,13 @@ def severity(word: str) -> str:
     return SEVERITIES.get(word, word) if _language == "zh" else word
 
 
+def template(english: str) -> str:
+    """A template of the core (``say``'s English) in the language in use."""
+    if _language == "en":
+        return english
+    return _table(_language).get(english, english)
+
+
 def text(sentence: object) -> str:
     """A sentence of the core (a message, an error, or its English text) in the language
     in use."""

@@ -121,6 +121,90 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '{problem} (Tried {attempts} times.)'),
     # new.no_reader
     QT_TRANSLATE_NOOP("core", "The template's verdict format was not recognised, so its verdicts could not be read: add --parser NAME (one of: {parsers}) or a verdict rule (--verdict-pattern or --verdict-path)."),
+    # report.html.accuracy
+    QT_TRANSLATE_NOOP("core", 'Accuracy'),
+    # report.html.agreed
+    QT_TRANSLATE_NOOP("core", 'Person and judge agree'),
+    # report.html.agreement
+    QT_TRANSLATE_NOOP("core", 'Agreement'),
+    # report.html.attention
+    QT_TRANSLATE_NOOP("core", 'Rows to look at'),
+    # report.html.by
+    QT_TRANSLATE_NOOP("core", 'By {field}'),
+    # report.html.by_hand
+    QT_TRANSLATE_NOOP("core", 'Reviewed by hand'),
+    # report.html.combined
+    QT_TRANSLATE_NOOP("core", "Human label combining several reviewers'"),
+    # report.html.compared
+    QT_TRANSLATE_NOOP("core", 'Run {first} compared with run {second}'),
+    # report.html.confidence
+    QT_TRANSLATE_NOOP("core", 'Confidence and agreement with people'),
+    # report.html.decided
+    QT_TRANSLATE_NOOP("core", 'Human label decided where reviewers disagreed'),
+    # report.html.dimensions
+    QT_TRANSLATE_NOOP("core", 'Dimensions'),
+    # report.html.disagreed
+    QT_TRANSLATE_NOOP("core", 'Person and judge disagree'),
+    # report.html.distribution
+    QT_TRANSLATE_NOOP("core", 'Distribution'),
+    # report.html.errors
+    QT_TRANSLATE_NOOP("core", 'errors'),
+    # report.html.figure
+    QT_TRANSLATE_NOOP("core", 'Figure'),
+    # report.html.flagged
+    QT_TRANSLATE_NOOP("core", 'Flagged'),
+    # report.html.from_dataset
+    QT_TRANSLATE_NOOP("core", 'Human label from the dataset only'),
+    # report.html.history
+    QT_TRANSLATE_NOOP("core", 'Agreement history'),
+    # report.html.how_often
+    QT_TRANSLATE_NOOP("core", 'How often each verdict was given'),
+    # report.html.kappa
+    QT_TRANSLATE_NOOP("core", 'Kappa is agreement beyond what chance would give: 0 is chance, 1 is perfect. Each figure counts the rows both raters gave a verdict for.'),
+    # report.html.lang
+    QT_TRANSLATE_NOOP("core", 'en'),
+    # report.html.latest
+    QT_TRANSLATE_NOOP("core", 'latest result of each row'),
+    # report.html.leaderboard
+    QT_TRANSLATE_NOOP("core", 'Leaderboard'),
+    # report.html.losses
+    QT_TRANSLATE_NOOP("core", 'Losses'),
+    # report.html.made
+    QT_TRANSLATE_NOOP("core", '{what}; made {when} UTC with JudgeDesk.'),
+    # report.html.mean
+    QT_TRANSLATE_NOOP("core", 'Mean score'),
+    # report.html.ok
+    QT_TRANSLATE_NOOP("core", 'ok'),
+    # report.html.people
+    QT_TRANSLATE_NOOP("core", 'People and the judge'),
+    # report.html.rests_bootstrap
+    QT_TRANSLATE_NOOP("core", 'the judge alone; 95% interval by bootstrap over {n} rows'),
+    # report.html.rests_normal
+    QT_TRANSLATE_NOOP("core", 'the judge alone; 95% interval by normal approximation over {n} rows'),
+    # report.html.rests_on
+    QT_TRANSLATE_NOOP("core", 'Rests on'),
+    # report.html.review
+    QT_TRANSLATE_NOOP("core", 'Review'),
+    # report.html.rows
+    QT_TRANSLATE_NOOP("core", 'Rows'),
+    # report.html.run
+    QT_TRANSLATE_NOOP("core", 'run {run}'),
+    # report.html.stale
+    QT_TRANSLATE_NOOP("core", "Reviewed before the judge's verdict changed"),
+    # report.html.summary
+    QT_TRANSLATE_NOOP("core", 'Summary'),
+    # report.html.ties
+    QT_TRANSLATE_NOOP("core", 'Ties'),
+    # report.html.title
+    QT_TRANSLATE_NOOP("core", '{project} — report'),
+    # report.html.unparsed
+    QT_TRANSLATE_NOOP("core", 'unparsed'),
+    # report.html.value
+    QT_TRANSLATE_NOOP("core", 'Value'),
+    # report.html.win_rate
+    QT_TRANSLATE_NOOP("core", 'Win rate'),
+    # report.html.with_result
+    QT_TRANSLATE_NOOP("core", 'Rows with a result'),
     # run.postprocess_none
     QT_TRANSLATE_NOOP("core", 'postprocess returned no verdict; make it return a value for this row.'),
     # script.exit_code

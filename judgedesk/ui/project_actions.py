@@ -30,6 +30,7 @@ from judgedesk.core.project import (
 from judgedesk.core.report import FORMATS as EXPORT_FORMATS
 from judgedesk.core.report import project_report, write_export
 from judgedesk.core.run import Store
+from judgedesk.ui.core_strings import core_tr
 from judgedesk.ui.dialogs.trust import TrustQuestion
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
@@ -397,8 +398,16 @@ def _export(
         )
     try:
         with Store(project.store_path) as store:
+            # The page speaks the window's language (core_tr is safe off the GUI thread).
             return write_export(
-                store, out, fmt, dataset, project=project, run_id=run_id, report=report
+                store,
+                out,
+                fmt,
+                dataset,
+                project=project,
+                run_id=run_id,
+                report=report,
+                translate=core_tr,
             )
     except OSError as exc:
         raise JudgeDeskError(

@@ -8863,6 +8863,174 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>无法识别模板的判定格式，因此无法读取判定结果：请添加 --parser NAME（可选：{parsers}）或一条判定规则（--verdict-pattern 或 --verdict-path）。</translation>
     </message>
     <message>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Person and judge agree</source>
+        <translation>人与评审一致</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>一致率</translation>
+    </message>
+    <message>
+        <source>Rows to look at</source>
+        <translation>值得查看的行</translation>
+    </message>
+    <message>
+        <source>By {field}</source>
+        <translation>按 {field}</translation>
+    </message>
+    <message>
+        <source>Reviewed by hand</source>
+        <translation>人工复核</translation>
+    </message>
+    <message>
+        <source>Human label combining several reviewers&apos;</source>
+        <translation>综合多位复核者的人工标签</translation>
+    </message>
+    <message>
+        <source>Run {first} compared with run {second}</source>
+        <translation>运行 {first} 与运行 {second} 的比较</translation>
+    </message>
+    <message>
+        <source>Confidence and agreement with people</source>
+        <translation>置信度与人工一致性</translation>
+    </message>
+    <message>
+        <source>Human label decided where reviewers disagreed</source>
+        <translation>复核者有分歧时裁定的人工标签</translation>
+    </message>
+    <message>
+        <source>Dimensions</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Person and judge disagree</source>
+        <translation>人与评审有分歧</translation>
+    </message>
+    <message>
+        <source>Distribution</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Flagged</source>
+        <translation>已标记</translation>
+    </message>
+    <message>
+        <source>Human label from the dataset only</source>
+        <translation>仅来自数据集的人工标签</translation>
+    </message>
+    <message>
+        <source>Agreement history</source>
+        <translation>一致性历史</translation>
+    </message>
+    <message>
+        <source>How often each verdict was given</source>
+        <translation>每种判定出现的次数</translation>
+    </message>
+    <message>
+        <source>Kappa is agreement beyond what chance would give: 0 is chance, 1 is perfect. Each figure counts the rows both raters gave a verdict for.</source>
+        <translation>Kappa 是超出随机水平的一致程度：0 为随机水平，1 为完全一致。每个指标只计入双方都给出判定的行。</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <translation>zh-CN</translation>
+    </message>
+    <message>
+        <source>latest result of each row</source>
+        <translation>每行的最新结果</translation>
+    </message>
+    <message>
+        <source>Leaderboard</source>
+        <translation>排行榜</translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation>负局</translation>
+    </message>
+    <message>
+        <source>{what}; made {when} UTC with JudgeDesk.</source>
+        <translation>{what}；由 JudgeDesk 于 {when} UTC 生成。</translation>
+    </message>
+    <message>
+        <source>Mean score</source>
+        <translation>平均分</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>People and the judge</source>
+        <translation>人与评审</translation>
+    </message>
+    <message>
+        <source>the judge alone; 95% interval by bootstrap over {n} rows</source>
+        <translation>仅评审；95% 区间来自对 {n} 行的自助法</translation>
+    </message>
+    <message>
+        <source>the judge alone; 95% interval by normal approximation over {n} rows</source>
+        <translation>仅评审；95% 区间来自对 {n} 行的正态近似</translation>
+    </message>
+    <message>
+        <source>Rests on</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>复核</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>run {run}</source>
+        <translation>运行 {run}</translation>
+    </message>
+    <message>
+        <source>Reviewed before the judge&apos;s verdict changed</source>
+        <translation>在评审判定改变之前复核</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概要</translation>
+    </message>
+    <message>
+        <source>Ties</source>
+        <translation>平局</translation>
+    </message>
+    <message>
+        <source>{project} — report</source>
+        <translation>{project} — 报告</translation>
+    </message>
+    <message>
+        <source>unparsed</source>
+        <translation>未读出</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Win rate</source>
+        <translation>胜率</translation>
+    </message>
+    <message>
+        <source>Rows with a result</source>
+        <translation>有结果的行</translation>
+    </message>
+    <message>
         <source>postprocess returned no verdict; make it return a value for this row.</source>
         <translation>postprocess 没有返回判定结果；请让它为这一行返回一个值。</translation>
     </message>

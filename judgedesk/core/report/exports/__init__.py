@@ -19,6 +19,7 @@ from pathlib import Path
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_file, remove_leftovers
+from judgedesk.core.messages import Translate
 from judgedesk.core.project import Project
 from judgedesk.core.report.build import Report, build_report, left_out, project_leaderboard
 from judgedesk.core.report.exports.files import atomic_text
@@ -61,6 +62,7 @@ def write_export(
     run_id: int | None = None,
     report: Report | None = None,
     raw: bool = False,
+    translate: Translate | None = None,
 ) -> int:
     """Write an export atomically and return the number of rows in it.
 
@@ -79,6 +81,8 @@ def write_export(
         report: the report to put in XLSX and HTML exports (default: made here, with
             the dataset's category column if one is mapped).
         raw: in a CSV, keep texts a spreadsheet would run as formulas as they are.
+        translate: the core's English templates → the reader's language, for the words
+            of the HTML page (as is by default).
 
     Raises:
         JudgeDeskError: an unknown format, or nothing to export yet.
@@ -115,7 +119,10 @@ def write_export(
     if fmt == "xlsx":
         with atomic_file(out) as handle:
             return write_xlsx(handle, report, records, columns)
-    before, after = html_parts(report, session.items())
+    if translate is None:
+        before, after = html_parts(report, session.items())
+    else:
+        before, after = html_parts(report, session.items(), translate)
     shown = shown_columns(columns, shape.judges, shape.answers)
     with atomic_text(out) as text:
         text.write(before)

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+from judgedesk.core.messages import Translate, render, say
 from judgedesk.core.report.arena import LEADERBOARD_HEADS, leaderboard_note, leaderboard_table
 from judgedesk.core.report.build import Estimate, Group, Report, Summary
 from judgedesk.core.report.exports.html_rows import SCRIPT_HASH
@@ -84,22 +85,33 @@ def _headline(summary: Summary) -> tuple[str, Estimate | None, bool]:
     return "", None, False
 
 
-def _summary(report: Report) -> str:
+def _as_is(template: str) -> str:
+    return template
+
+
+def _h2(heading: str, tr: Translate) -> str:
+    """A section's heading in the reader's words."""
+    return f"<h2>{_e(render(heading, tr))}</h2>"
+
+
+def _summary(report: Report, tr: Translate = _as_is) -> str:
     summary = report.summary
     rows: list[tuple[str, str, str]] = [
-        ("Rows with a result", str(summary.rows), ""),
-        ("ok", str(summary.counts["ok"]), ""),
-        ("errors", str(summary.counts["error"]), ""),
-        ("unparsed", str(summary.counts["unparsed"]), ""),
+        (render(say("report.html.with_result", "Rows with a result"), tr), str(summary.rows), ""),
+        (render(say("report.html.ok", "ok"), tr), str(summary.counts["ok"]), ""),
+        (render(say("report.html.errors", "errors"), tr), str(summary.counts["error"]), ""),
+        (render(say("report.html.unparsed", "unparsed"), tr), str(summary.counts["unparsed"]), ""),
     ]
     if report.unreadable is not None:
         rows.append(("Dataset lines left out", report.unreadable.sentence(), ""))
     for name, estimate, as_percent in _headlines(summary):
-        rows.append((name, interval(estimate, as_percent), estimate_rests_on(estimate)))
+        rows.append(
+            (render(_HEADLINES[name], tr), interval(estimate, as_percent), _rests_on(estimate, tr))
+        )
     if summary.win_rate is not None:
         rows += [
-            ("Ties", percent(summary.tie_rate), ""),
-            ("Losses", percent(summary.loss_rate), ""),
+            (render(say("report.html.ties", "Ties"), tr), percent(summary.tie_rate), ""),
+            (render(say("report.html.losses", "Losses"), tr), percent(summary.loss_rate), ""),
         ]
     chart = ""
     if report.correction is not None:
@@ -108,7 +120,40 @@ def _summary(report: Report) -> str:
             name = "Corrected by the random sample" + (f" — {f.category}" if f.category else "")
             rows.append((name, corrected_line(f), f.rests_on))
         chart = _corrected_chart(report)
-    return "<h2>Summary</h2>" + _table(("Figure", "Value", "Rests on"), rows) + chart
+    heads = (
+        render(say("report.html.figure", "Figure"), tr),
+        render(say("report.html.value", "Value"), tr),
+        render(say("report.html.rests_on", "Rests on"), tr),
+    )
+    heading = render(say("report.html.summary", "Summary"), tr)
+    return f"<h2>{_e(heading)}</h2>" + _table(heads, rows) + chart
+
+
+_HEADLINES = {
+    "Accuracy": say("report.html.accuracy", "Accuracy"),
+    "Mean score": say("report.html.mean", "Mean score"),
+    "Win rate": say("report.html.win_rate", "Win rate"),
+}
+"""The headline figures' names (as :func:`_headlines` gives them) as shown on the page."""
+
+
+def _rests_on(estimate: Estimate, tr: Translate) -> str:
+    """:func:`estimate_rests_on` in the reader's words."""
+    if tr is _as_is:
+        return estimate_rests_on(estimate)
+    if estimate.method == "bootstrap":
+        said = say(
+            "report.html.rests_bootstrap",
+            "the judge alone; 95% interval by bootstrap over {n} rows",
+            n=estimate.n,
+        )
+    else:
+        said = say(
+            "report.html.rests_normal",
+            "the judge alone; 95% interval by normal approximation over {n} rows",
+            n=estimate.n,
+        )
+    return render(said, tr)
 
 
 def _headlines(summary: Summary) -> list[tuple[str, Estimate, bool]]:
@@ -211,7 +256,7 @@ def _agreement(figures: AgreementFigures, report: Report) -> str:
     return "".join(out)
 
 
-def _confidence(report: Report) -> str:
+def _confidence(report: Report, tr: Translate = _as_is) -> str:
     calibration = report.confidence_calibration
     if calibration is None:
         return ""
@@ -222,7 +267,7 @@ def _confidence(report: Report) -> str:
     ]
     return "".join(
         [
-            "<h2>Confidence and agreement with people</h2>",
+            _h2(say("report.html.confidence", "Confidence and agreement with people"), tr),
             f'<p class="muted">Over the {calibration.rows} reviewed rows whose verdict was '
             "read with its probabilities: how often people gave the verdict, by how sure the "
             "judge was. A calibrated judge's bars reach the diagonal. Expected calibration "
@@ -236,7 +281,7 @@ def _confidence(report: Report) -> str:
     )
 
 
-def _comparison(report: Report) -> str:
+def _comparison(report: Report, tr: Translate = _as_is) -> str:
     comparison = report.comparison
     if comparison is None:
         return ""
@@ -261,8 +306,13 @@ def _comparison(report: Report) -> str:
         )
         for c in comparison.changed[:MAX_LISTED_ROWS]
     ]
-    title = f"Run {comparison.first} compared with run {comparison.second}"
-    out = [f"<h2>{_e(title)}</h2>", _table(("Figure", "Value"), rows)]
+    title = say(
+        "report.html.compared",
+        "Run {first} compared with run {second}",
+        first=comparison.first,
+        second=comparison.second,
+    )
+    out = [_h2(title, tr), _table(("Figure", "Value"), rows)]
     if changes:
         out.append(
             _table(("Row", "Id", f"Run {comparison.first}", f"Run {comparison.second}"), changes)
@@ -280,12 +330,15 @@ def _shown(head: str, value: Any) -> Any:
     return number(value) if head == "Cohen's kappa" else value
 
 
-def _people(report: Report) -> str:
+def _people(report: Report, tr: Translate = _as_is) -> str:
     """People against each other (the human ceiling) beside the judge against them."""
     people = report.people
     if people is None:
         return ""
-    out = ["<h2>People and the judge</h2>", f"<p><strong>{_e(people.sentence())}</strong></p>"]
+    out = [
+        _h2(say("report.html.people", "People and the judge"), tr),
+        f"<p><strong>{_e(people.sentence())}</strong></p>",
+    ]
     ceiling = people.ceiling
     if ceiling is not None:
         low, high = ceiling.interval
@@ -308,7 +361,7 @@ def _people(report: Report) -> str:
     return "".join(out)
 
 
-def _history(report: Report) -> str:
+def _history(report: Report, tr: Translate = _as_is) -> str:
     """Each version of each judge against people, newest first."""
     if not has_history(report.history):
         return ""
@@ -316,22 +369,22 @@ def _history(report: Report) -> str:
     shown = [[_shown(h, c) for h, c in zip(heads, row, strict=True)] for row in rows]
     numeric = set(range(4, len(heads) - 1))
     return (
-        "<h2>Agreement history</h2>"
-        '<p class="muted">Each version of a judge (a short hash of its template, system '
+        _h2(say("report.html.history", "Agreement history"), tr)
+        + '<p class="muted">Each version of a judge (a short hash of its template, system '
         "prompt, verdict reading, model and parameters) against people's verdicts on the "
         "same rows, newest first. Rows that moved are counted against the version before.</p>"
         + _table(heads, shown, numeric)
     )
 
 
-def _leaderboard(report: Report) -> str:
+def _leaderboard(report: Report, tr: Translate = _as_is) -> str:
     """The leaderboard of several models, overall and per category."""
     figures = report.leaderboard
     if figures is None:
         return ""
     numeric = set(range(2, 11))
     out = [
-        "<h2>Leaderboard</h2>",
+        _h2(say("report.html.leaderboard", "Leaderboard"), tr),
         f'<p class="muted">{_e(leaderboard_note(figures))}</p>',
         _table(LEADERBOARD_HEADS, leaderboard_table(figures), numeric),
     ]
@@ -343,7 +396,7 @@ def _leaderboard(report: Report) -> str:
     return "".join(out)
 
 
-def _attention(items: Sequence[ReviewItem], report: Report) -> str:
+def _attention(items: Sequence[ReviewItem], report: Report, tr: Translate = _as_is) -> str:
     chosen = [
         i
         for i in items
@@ -353,7 +406,7 @@ def _attention(items: Sequence[ReviewItem], report: Report) -> str:
         return ""
     scale = report.scale
     out = [
-        "<h2>Rows to look at</h2>",
+        _h2(say("report.html.attention", "Rows to look at"), tr),
         '<p class="muted">Disagreements between the person and the judge, flagged rows, '
         "errors and unreadable verdicts.</p>",
         "<table><thead><tr><th>Row</th><th>Id</th><th>Status</th><th>Judge</th><th>Person</th>"
@@ -380,55 +433,104 @@ def _attention(items: Sequence[ReviewItem], report: Report) -> str:
     return "".join(out)
 
 
-def html_parts(report: Report, items: Sequence[ReviewItem]) -> tuple[str, str]:
-    """The page before the section with every row, and after it."""
+def html_parts(
+    report: Report, items: Sequence[ReviewItem], translate: Translate = _as_is
+) -> tuple[str, str]:
+    """The page before the section with every row, and after it.
+
+    Args:
+        report: the report to show.
+        items: the review items, for the rows to look at.
+        translate: an English template of the core → the same in the reader's language
+            (as is by default); the person's data and the numbers are never translated.
+    """
+    tr = translate
     when = datetime.datetime.fromtimestamp(report.created, datetime.UTC)
-    what = f"run {report.run_id}" if report.run_id is not None else "latest result of each row"
-    title = f"{report.project or 'JudgeDesk'} — report"
+    if report.run_id is not None:
+        what = render(say("report.html.run", "run {run}", run=report.run_id), tr)
+    else:
+        what = render(say("report.html.latest", "latest result of each row"), tr)
+    title = render(
+        say("report.html.title", "{project} — report", project=report.project or "JudgeDesk"), tr
+    )
+    made = render(
+        say(
+            "report.html.made",
+            "{what}; made {when} UTC with JudgeDesk.",
+            what=what,
+            when=when.strftime("%Y-%m-%d %H:%M"),
+        ),
+        tr,
+    )
+    # The page's language is itself a translation: "en" becomes the translation's tag.
+    lang = render(say("report.html.lang", "en"), tr)
     parts = [
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
+        f'<!DOCTYPE html><html lang="{_e(lang)}"><head><meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_POLICY}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{_e(title)}</title><style>{_STYLE}{ROWS_STYLE}</style></head><body>",
         f"<h1>{_e(title)}</h1>",
-        f'<p class="muted">{_e(what)}; made {_e(when.strftime("%Y-%m-%d %H:%M"))} UTC '
-        "with JudgeDesk.</p>",
-        _summary(report),
+        f'<p class="muted">{_e(made)}</p>',
+        _summary(report, tr),
     ]
     if report.distribution:
         bars = [(b.label, float(b.count)) for b in report.distribution]
-        parts += ["<h2>Distribution</h2>", bar_chart(bars, "How often each verdict was given")]
+        heading = render(say("report.html.distribution", "Distribution"), tr)
+        caption = render(say("report.html.how_often", "How often each verdict was given"), tr)
+        parts += [f"<h2>{_e(heading)}</h2>", bar_chart(bars, caption)]
     if report.dimensions:
-        parts.append(_groups("Dimensions", report.dimensions, report.scale.high))
+        dimensions = render(say("report.html.dimensions", "Dimensions"), tr)
+        parts.append(_groups(dimensions, report.dimensions, report.scale.high))
     if report.categories:
-        parts.append(_groups(f"By {report.category_field}", report.categories, None))
+        by = render(say("report.html.by", "By {field}", field=report.category_field), tr)
+        parts.append(_groups(by, report.categories, None))
     review = report.review
+    review_rows = [
+        (say("report.html.rows", "Rows"), review.total),
+        (say("report.html.by_hand", "Reviewed by hand"), review.reviewed),
+        (
+            say("report.html.from_dataset", "Human label from the dataset only"),
+            review.from_dataset,
+        ),
+        (
+            say("report.html.decided", "Human label decided where reviewers disagreed"),
+            review.decided,
+        ),
+        (say("report.html.combined", "Human label combining several reviewers'"), review.combined),
+        (say("report.html.agreed", "Person and judge agree"), review.agreed),
+        (say("report.html.disagreed", "Person and judge disagree"), review.disagreed),
+        (say("report.html.flagged", "Flagged"), review.flagged),
+        (
+            say("report.html.stale", "Reviewed before the judge's verdict changed"),
+            review.stale,
+        ),
+    ]
     parts += [
-        "<h2>Review</h2>",
+        f"<h2>{_e(render(say('report.html.review', 'Review'), tr))}</h2>",
         _table(
-            ("Figure", "Rows"),
-            [
-                ("Rows", review.total),
-                ("Reviewed by hand", review.reviewed),
-                ("Human label from the dataset only", review.from_dataset),
-                ("Human label decided where reviewers disagreed", review.decided),
-                ("Human label combining several reviewers'", review.combined),
-                ("Person and judge agree", review.agreed),
-                ("Person and judge disagree", review.disagreed),
-                ("Flagged", review.flagged),
-                ("Reviewed before the judge's verdict changed", review.stale),
-            ],
+            (render(say("report.html.figure", "Figure"), tr), render(review_rows[0][0], tr)),
+            [(render(name, tr), count) for name, count in review_rows],
             {1},
         ),
-        "<h2>Agreement</h2>",
-        '<p class="muted">Kappa is agreement beyond what chance would give: 0 is chance, '
-        "1 is perfect. Each figure counts the rows both raters gave a verdict for.</p>",
+        f"<h2>{_e(render(say('report.html.agreement', 'Agreement'), tr))}</h2>",
+        '<p class="muted">'
+        + _e(
+            render(
+                say(
+                    "report.html.kappa",
+                    "Kappa is agreement beyond what chance would give: 0 is chance, "
+                    "1 is perfect. Each figure counts the rows both raters gave a verdict for.",
+                ),
+                tr,
+            )
+        )
+        + "</p>",
         *(_agreement(figures, report) for figures in report.agreement),
-        _confidence(report),
-        _people(report),
-        _leaderboard(report),
-        _history(report),
-        _comparison(report),
-        _attention(items, report),
+        _confidence(report, tr),
+        _people(report, tr),
+        _leaderboard(report, tr),
+        _history(report, tr),
+        _comparison(report, tr),
+        _attention(items, report, tr),
     ]
     return "".join(parts), "</body></html>\n"
