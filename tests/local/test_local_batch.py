@@ -45,20 +45,14 @@ def test_four_rows_at_once_give_the_verdicts_of_one_at_a_time(
     assert one.keys() == four.keys() and len(four) == 20  # the same prompts
     verdicts = [json.loads(reply, strict=False)["verdict"] for reply in four.values()]
     assert all(1 <= verdict <= 10 for verdict in verdicts)
-    # llama.cpp's arithmetic for a token depends on the batch it is in (its kernels for
-    # one row and for several sum in other orders), and a 135M model's greedy choice
-    # flips on such a difference, so whole replies often differ; decoded one by one in
-    # the same decoder they are equal (see README). The verdicts mostly stay.
+    # Each sequence keeps its own memory, so its arithmetic is that of a row decoded
+    # alone: at temperature 0 the replies are the same, and any that differ are listed.
     differing = sorted(key for key in one if one[key] != four[key])
     same_reply = 1 - len(differing) / len(one)
-    same_verdict = sum(
-        json.loads(one[k], strict=False)["verdict"] == json.loads(four[k], strict=False)["verdict"]
-        for k in one
-    ) / len(one)
-    print(f"replies equal to one at a time: {same_reply:.0%}; verdicts equal: {same_verdict:.0%}")
+    print(f"replies equal to one at a time: {same_reply:.0%}")
     for key in differing:
         print(f"differs: {key[:12]}: {one[key]!r} / {four[key]!r}")
-    assert same_verdict >= 0.5
+    assert same_reply >= 0.9
 
 
 @pytest.mark.timeout(600)

@@ -3,8 +3,9 @@
 A model-file worker with room for N sequences (``parallel``) decodes the rows it is given
 together: each step feeds every row that is writing its last token, then fills what is left
 of the step's budget with the prompts of rows just started. A row that finishes frees its
-sequence at once, and the next waiting row takes it (continuous batching). Rows whose prompts
-begin alike reuse the evaluated start of another row's prompt instead of computing it again.
+sequence at once, and the next waiting row takes it (continuous batching). With ``share``,
+rows whose prompts begin alike reuse the evaluated start of another row's prompt instead of
+computing it again (the decoder asks for it only with one memory buffer for all rows).
 
 This module holds the plan only (plain Python, no llama.cpp), so it is tested without a
 model; ``local_decode`` runs it on llama.cpp. A row ends as ``llama_cpp.Llama``'s own

@@ -74,14 +74,18 @@ class BatchDecoder:
         model: a loaded ``llama_cpp.Llama`` (its own context is not used).
         parallel: sequences decoded together.
         context_size: tokens each sequence may hold (prompt and reply).
-        share: reuse the evaluated start of prompts that begin alike.
+        share: reuse the evaluated start of prompts that begin alike, in one buffer for
+            every sequence; replies then differ from those decoded alone where llama.cpp's
+            arithmetic differs (off: each reply is the one decoded alone).
 
     Raises:
         RuntimeError: llama.cpp could not make the context (too little memory, a model
             that cannot hold several sequences).
     """
 
-    def __init__(self, model: Any, parallel: int, context_size: int, *, share: bool = True) -> None:
+    def __init__(
+        self, model: Any, parallel: int, context_size: int, *, share: bool = False
+    ) -> None:
         # Typed as Any: llama-cpp-python is optional, and its stubs do not cover the
         # fields of the C structures set here.
         llama_cpp: Any = importlib.import_module("llama_cpp")
@@ -97,9 +101,12 @@ class BatchDecoder:
         # A step holds a few tokens, as a single decode does: more threads than a single
         # decode uses only wait on each other (badly, on a busy machine), so it uses as many.
         params.n_threads_batch = params.n_threads
-        # One buffer for every sequence: a prompt start shared by rows is held once and
-        # copied by reference, as llama-server does; each row stays within context_size.
-        params.kv_unified = True
+        # A buffer for each sequence keeps every row's cells where they would be decoded
+        # alone, so a reply is the one decoded alone, token for token (in one shared
+        # buffer the cells sit elsewhere, attention sums in another order, and a small
+        # model's greedy choice flips). Sharing a prompt's start needs the shared buffer:
+        # llama.cpp copies part of a sequence only within one.
+        params.kv_unified = share
         self.budget = max(int(params.n_batch), parallel)
         try:
             self._ctx = _internals.LlamaContext(model=model._model, params=params, verbose=False)
