@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def self_test(*args: str) -> subprocess.CompletedProcess[str]:
+def self_test(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_API": "pyside6"}
     return subprocess.run(
         [sys.executable, "-m", "judgedesk", "self-test", *args],
@@ -18,7 +18,7 @@ def self_test(*args: str) -> subprocess.CompletedProcess[str]:
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
         check=False,
     )
 

@@ -188,9 +188,15 @@ def _ceiling(store: Store, project: Project, split: CalibrationSplit) -> Ceiling
 
 
 async def run_candidate(
-    project: Project, dataset: Dataset, split: CalibrationSplit, selection: Selection, name: str
+    project: Project,
+    dataset: Dataset,
+    split: CalibrationSplit,
+    selection: Selection,
+    name: str,
+    who: str = WHO,
 ) -> JudgeOutcome:
-    """Run one candidate on ``selection`` in this process and read its outcome."""
+    """Run one candidate on ``selection`` in this process and read its outcome (``who``:
+    what the project's lock says is running)."""
     results: list[tuple[int, Any]] = []
 
     def listen(run: Run) -> None:
@@ -205,7 +211,7 @@ async def run_candidate(
         dataset,
         selection,
         listeners=[listen],
-        who=WHO,
+        who=who,
         examples=ReviewExamples(split.share, split.seed),
         calibration=True,  # the rows' latest results stay the project's own runs
     )

@@ -29,7 +29,8 @@ from judgedesk.core.dataset import Dataset, content_text
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.judge import ChatRequest, JudgeSettings, infer_parser, render_prompt
 from judgedesk.core.project import Project, require_trusted
-from judgedesk.core.report.calibration import JudgeOutcome, judge_outcome
+from judgedesk.core.report.calibration import JudgeOutcome
+from judgedesk.core.report.candidates import run_candidate
 from judgedesk.core.report.revision_ask import (
     SHOWN,
     Disagreement,
@@ -40,12 +41,11 @@ from judgedesk.core.report.revision_ask import (
 from judgedesk.core.review import (
     CalibrationSplit,
     ExamplePool,
-    ReviewExamples,
     project_split,
     same_value,
     scale_for,
 )
-from judgedesk.core.run import RowResult, Run, Selection, Store, judge_client, run_project
+from judgedesk.core.run import Selection, Store, judge_client
 from judgedesk.core.template import compile_template, estimate_tokens
 
 __all__ = ["Revision", "add_revision", "suggest_revision", "tuning_disagreements"]
@@ -249,29 +249,9 @@ async def _run_on_tuning(
     project: Project, dataset: Dataset, split: CalibrationSplit, judge: str
 ) -> JudgeOutcome:
     """The judge's verdicts on the tuning rows, from a calibration run of it alone."""
-    results: list[tuple[int, Any]] = []
-
-    def listen(run: Run) -> None:
-        def finished(result: RowResult) -> None:
-            results.append((result.index, result.detail))
-
-        run.sig_row_finished.connect(finished)
-
-    trial = copy.deepcopy(project)
-    for candidate in trial.judges:
-        candidate.enabled = candidate.name == judge
-    trial.run.cascade = False
-    trial.run.aggregate = "last"
-    await run_project(
-        trial,
-        dataset,
-        Selection(rows=split.tuning),
-        listeners=[listen],
-        who="a revision suggested for a judge",
-        examples=ReviewExamples(split.share, split.seed),
-        calibration=True,
-    )
-    return judge_outcome(judge, results)
+    selection = Selection(rows=split.tuning)
+    who = "a revision suggested for a judge"
+    return await run_candidate(project, dataset, split, selection, judge, who)
 
 
 async def _ask(
