@@ -147,3 +147,19 @@ def test_a_structured_run_reads_an_expected_score_and_a_confidence_for_every_row
         assert abs(step["expected"] - expected) < 1e-9
         assert 0.0 < step["confidence"] <= 1.0
         assert step["confidence"] == chances[str(step["sampled"])]
+
+
+def test_one_row_at_a_time_still_gives_token_probabilities_when_asked(model_file: Path) -> None:
+    client = LocalFileClient(model_file, context_size=1024, parallel=1, probabilities=True)
+    messages = [{"role": "user", "content": "Is Paris the capital of France? Say yes or no."}]
+    request = ChatRequest(messages, "m", params={"temperature": 0, "max_tokens": 8}, logprobs=True)
+
+    async def ask() -> Any:
+        async with client:
+            return await client.chat(request)
+
+    reply = asyncio.run(ask())
+    assert client.stats.concurrency == 1
+    tokens = reply.logprobs
+    assert tokens and "".join(t["token"] for t in tokens) == reply.content
+    assert all(len(t["top_logprobs"]) == 20 for t in tokens)

@@ -82,12 +82,16 @@ class LocalFileClient:
         gpu_layers: int = 0,
         timeout: float = 120.0,
         parallel: int = 1,
+        probabilities: bool = False,
     ) -> None:
         self.model_file = Path(model_file)
         self.base_url = local_endpoint(self.model_file)
         self.context_size, self.threads, self.gpu_layers = context_size, threads, gpu_layers
         self.timeout = timeout
         self.parallel = parallel
+        # Token probabilities come from the batch decoder, so a judge reading them uses it
+        # even for one row at a time.
+        self.probabilities = probabilities
         width = max(parallel, 1)
         self.stats = ClientStats(
             concurrency=width, concurrency_configured=width, concurrency_lowest=width
@@ -239,6 +243,7 @@ class LocalFileClient:
                 "threads": self.threads,
                 "gpu_layers": self.gpu_layers,
                 "parallel": rows.rows,
+                "probabilities": self.probabilities,
             }
             proc.stdin.write((json.dumps(load) + "\n").encode())
             await proc.stdin.drain()

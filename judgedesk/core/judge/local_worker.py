@@ -4,19 +4,21 @@ It talks newline-delimited JSON on stdin and stdout:
 
 * worker → app, at start: ``{"op": "ready", "pid": 123}``
 * app → worker: ``{"op": "load", "path": …, "context_size": …, "threads": …,
-  "gpu_layers": …, "parallel": N}``; answer ``{"op": "loaded", "ok": true, "seconds": …,
-  "parallel": n, "note": …}`` (``n`` the sequences decoded together, lower than asked when
-  llama.cpp could not hold them, ``note`` saying why) or ``{"op": "loaded", "ok": false,
-  "missing": bool, "error": …}``
+  "gpu_layers": …, "parallel": N, "probabilities": bool}``; answer ``{"op": "loaded",
+  "ok": true, "seconds": …, "parallel": n, "note": …}`` (``n`` the sequences decoded
+  together, lower than asked when llama.cpp could not hold them, ``note`` saying why) or
+  ``{"op": "loaded", "ok": false, "missing": bool, "error": …}``
 * app → worker: ``{"op": "chat", "id": 7, "body": {…chat-completions body…}}``, several
   without waiting; while the model writes, ``{"op": "progress", "id": 7, "tokens": n,
   "speed": s}`` (a few times a second; ``s`` the tokens a second of all requests
   together); at the end ``{"op": "reply", "id": 7, "completion": {…chat.completion…},
   "seconds": …}`` or ``{"op": "error", "id": 7, "error": …}``, in the order requests end.
 
-With ``parallel`` above 1 the requests are decoded together (``local_decode``); else one at
-a time by ``Llama.create_chat_completion``. The app stops requests at once by killing the
-process. Whatever llama.cpp prints goes to stderr, so stdout carries only the conversation.
+With ``parallel`` above 1 the requests are decoded together (``local_decode``), and so are
+they one at a time when ``probabilities`` asks for the tokens' probabilities (which the
+decoder reads); else one at a time by ``Llama.create_chat_completion``. The app stops
+requests at once by killing the process. Whatever llama.cpp prints goes to stderr, so
+stdout carries only the conversation.
 """
 
 from __future__ import annotations
@@ -107,10 +109,12 @@ def _load(message: dict[str, Any]) -> tuple[Any, Any, dict[str, Any]]:
 
     decoder = None
     try:
-        if parallel > 1:
+        # Token probabilities are read by the batch decoder, one row at a time included.
+        least = 1 if message.get("probabilities") else 2
+        if parallel >= least:
             # The model's own context stays small: the decoder's holds the requests.
             model = load(min(context, SMALL_CONTEXT))
-            decoder, note = _decoder(model, parallel, context)
+            decoder, note = _decoder(model, parallel, context, least)
             if decoder is None:
                 del model
                 model = load(context)
@@ -129,13 +133,14 @@ def _load(message: dict[str, Any]) -> tuple[Any, Any, dict[str, Any]]:
     return model, decoder, answer
 
 
-def _decoder(model: Any, parallel: int, context: int) -> tuple[Any, str]:
+def _decoder(model: Any, parallel: int, context: int, least: int = 2) -> tuple[Any, str]:
     """A decoder for ``parallel`` sequences, or fewer when llama.cpp cannot hold them; None
-    (one at a time) when it cannot decode even two together. Says why when lowered."""
+    (one at a time, without it) when it cannot decode ``least`` together. Says why when
+    lowered."""
     from judgedesk.core.judge.local_decode import BatchDecoder
 
     asked, problem = parallel, ""
-    while parallel > 1:
+    while parallel >= least:
         try:
             decoder = BatchDecoder(model, parallel, context)
         except RuntimeError as exc:

@@ -137,6 +137,7 @@ def judge_client(
             gpu_layers=settings.gpu_layers,
             timeout=settings.timeout,
             parallel=settings.at_once(),
+            probabilities=settings.probabilities,
         )
     who = f"judge '{settings.name}'" if prompt else f"model '{settings.name}'"
     return OpenAIClient(
