@@ -95,15 +95,22 @@ def test_render_reproduces_the_seed_multi_turn_example(
     assert err == ""
 
 
+def write_csv(path: Path, *rows: list[str]) -> Path:
+    """A CSV file of ``rows`` (the first its header) at ``path``."""
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows(rows)
+    return path
+
+
 def test_new_from_csv_with_fields_and_builtin_template(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    source = tmp_path / "answers.csv"
-    with source.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["uid", "problem", "answer", "prediction"])
-        writer.writerow(["q1", "What is the capital of France?", "Paris", "Paris, of course."])
-        writer.writerow(["q2", "2+2?", "4", "5"])
+    source = write_csv(
+        tmp_path / "answers.csv",
+        ["uid", "problem", "answer", "prediction"],
+        ["q1", "What is the capital of France?", "Paris", "Paris, of course."],
+        ["q2", "2+2?", "4", "5"],
+    )
     project = tmp_path / "p"
     code, out, err = run(
         capsys,
@@ -150,11 +157,11 @@ def test_new_from_csv_with_fields_and_builtin_template(
 def test_one_field_overrides_only_its_own_role(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    source = tmp_path / "answers.csv"
-    with source.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["id", "prompt", "response", "reference"])
-        writer.writerow(["q1", "What is the capital of France?", "Paris.", "Paris"])
+    source = write_csv(
+        tmp_path / "answers.csv",
+        ["id", "prompt", "response", "reference"],
+        ["q1", "What is the capital of France?", "Paris.", "Paris"],
+    )
     project = tmp_path / "p"
     code, _, err = run(
         capsys,
