@@ -9,7 +9,7 @@ import pytest
 
 from judgedesk.cli import main
 from judgedesk.core.judge.gguf import memory_needed, read_model_file
-from judgedesk.core.judge.local_batch import MIN_SHARED, Job, Planner, Writing
+from judgedesk.core.judge.local_batch import MIN_SHARED, Job, Piece, Planner, Writing
 from judgedesk.core.judge.local_fit import choose_parallel, default_parallel
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.settings import load_project
@@ -26,7 +26,7 @@ def take(row: Writing, token: int, stops: list[bytes] | None = None) -> bool:
     return row.accept(token, is_end=lambda t: t == END, detokenize=text_of, stops=stops or [])
 
 
-def test_a_step_feeds_writing_rows_first_then_prompts_within_the_budget() -> None:
+def test_a_step_feeds_prompts_within_the_budget_then_the_writing_rows() -> None:
     planner = Planner(slots=2, budget=8, share=False)
     for index, length in enumerate((5, 6, 3)):
         planner.submit(Job(index, list(range(100, 100 + length)), 10))
@@ -40,11 +40,14 @@ def test_a_step_feeds_writing_rows_first_then_prompts_within_the_budget() -> Non
     ]
     planner.fed(first)
     assert take(planner.running[0], 7) is False  # row 0 writes its first token
+    # A prompt is decoded in a step of its own, not beside the rows writing.
     second = planner.plan()
     assert [(p.seq, p.tokens, p.start, p.logits) for p in second] == [
-        (0, [7], 5, True),
         (1, [103, 104, 105], 3, True),
     ]
+    planner.fed(second)
+    assert take(planner.running[1], 8) is False
+    assert [(p.seq, p.tokens, p.start) for p in planner.plan()] == [(0, [7], 5), (1, [8], 6)]
 
 
 def test_a_finished_row_frees_its_sequence_for_the_next_at_once() -> None:
@@ -59,7 +62,7 @@ def test_a_finished_row_frees_its_sequence_for_the_next_at_once() -> None:
     assert finished is not None and finished.text == b"e" and finished.finish_reason == "length"
     (started,) = planner.admit()
     assert (started.seq, started.job.id) == (1, 2)
-    assert [p.seq for p in planner.plan()] == [0, 1]  # row 0 still writing, row 2's prompt
+    assert [p.seq for p in planner.plan()] == [1]  # row 2's prompt; row 0 waits a step
 
 
 def test_a_row_ends_as_a_completion_alone_does() -> None:
@@ -104,6 +107,97 @@ def test_rows_beginning_alike_copy_the_evaluated_start() -> None:
     planner.finish(third.seq)
     (same,) = planner.admit()
     assert same.pos == len(head) + 2 and planner.plan()[-1].tokens == [3]
+
+
+def test_a_sequence_keeps_its_last_prompt_for_the_next_row_to_reuse() -> None:
+    head = [1000, 1001, 1002, 1003]
+    planner = Planner(slots=1, budget=64, share=False)
+    planner.submit(Job(0, [*head, 1, 2], 5))
+    (first,) = planner.admit()
+    planner.fed(planner.plan())
+    planner.finish(first.seq)
+    assert planner.kept[first.seq] == [*head, 1, 2]
+    planner.submit(Job(1, [*head, 7, 8, 9], 5))
+    (second,) = planner.admit()
+    # Only the part after the common start is fed; the memory keeps the rest.
+    assert (second.seq, second.pos, second.shared_from) == (first.seq, len(head), -1)
+    assert planner.plan() == [Piece(second.seq, [7, 8, 9], len(head), True)]
+    assert first.seq not in planner.kept  # the sequence holds the new row now
+
+
+def test_a_prompt_equal_to_the_kept_one_feeds_its_last_token_again() -> None:
+    planner = Planner(slots=1, budget=64, share=False)
+    planner.submit(Job(0, [4, 5, 6], 5))
+    (first,) = planner.admit()
+    planner.fed(planner.plan())
+    planner.finish(first.seq)
+    planner.submit(Job(1, [4, 5, 6], 5))
+    (again,) = planner.admit()
+    assert again.pos == 2 and planner.plan() == [Piece(again.seq, [6], 2, True)]
+
+
+def test_a_row_takes_the_free_sequence_holding_the_longest_common_start() -> None:
+    planner = Planner(slots=3, budget=64, share=False)
+    for index, prompt in enumerate(([9, 9, 9], [1, 2, 3, 4], [1, 2, 5])):
+        planner.submit(Job(index, prompt, 5))
+    rows = planner.admit()
+    planner.fed(planner.plan())
+    for row in rows:
+        planner.finish(row.seq)
+    planner.submit(Job(3, [1, 2, 3, 7], 5))
+    (row,) = planner.admit()
+    assert (row.seq, row.pos) == (rows[1].seq, 3)
+
+
+def test_a_failed_rows_memory_is_not_reused() -> None:
+    planner = Planner(slots=1, budget=64, share=False)
+    planner.submit(Job(0, [1, 2, 3], 5))
+    (first,) = planner.admit()
+    planner.fed(planner.plan())
+    planner.finish(first.seq, keep=False)
+    planner.submit(Job(1, [1, 2, 3, 4], 5))
+    (second,) = planner.admit()
+    assert second.pos == 0
+
+
+def test_a_prompt_not_fed_whole_leaves_only_what_was_fed() -> None:
+    planner = Planner(slots=1, budget=2, share=False)
+    planner.submit(Job(0, [1, 2, 3, 4], 5))
+    (first,) = planner.admit()
+    planner.fed(planner.plan())  # two of its four tokens, then it is stopped
+    planner.finish(first.seq)
+    assert planner.kept[first.seq] == [1, 2]
+
+
+def test_the_first_rows_wait_for_the_common_head_to_be_evaluated_once() -> None:
+    head = list(range(1000, 1000 + MIN_SHARED + 4))
+    planner = Planner(slots=3, budget=512)
+    for index in range(3):
+        planner.submit(Job(index, [*head, index + 1], 10))
+    (first,) = planner.admit()  # the others would evaluate the same head again
+    assert planner.plan() == [Piece(first.seq, [*head, 1], 0, True)]
+    planner.fed(planner.plan())
+    second, third = planner.admit()
+    assert {second.shared_from, third.shared_from} == {first.seq}
+    assert second.pos == third.pos == len(head)
+    assert [p.tokens for p in planner.plan() if p.seq != first.seq] == [[2], [3]]
+
+
+def test_a_row_copies_a_free_sequences_kept_prompt_when_it_shares_more() -> None:
+    head = list(range(1000, 1000 + MIN_SHARED + 4))
+    planner = Planner(slots=2, budget=512)
+    planner.submit(Job(0, [*head, 1], 10))
+    planner.submit(Job(1, [5, 6, 7], 10))  # begins otherwise: starts at once
+    first, other = planner.admit()
+    planner.fed(planner.plan())
+    planner.finish(first.seq)
+    planner.finish(other.seq)
+    planner.submit(Job(2, [*head, 9], 10))
+    planner.submit(Job(3, [*head, 8], 10))
+    third, fourth = planner.admit()
+    # One takes the sequence holding the head; the other copies it from there.
+    assert (third.seq, third.pos, third.shared_from) == (first.seq, len(head), -1)
+    assert (fourth.seq, fourth.pos, fourth.shared_from) == (other.seq, len(head), first.seq)
 
 
 def test_a_short_common_start_is_evaluated_again() -> None:

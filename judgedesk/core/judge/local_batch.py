@@ -3,9 +3,12 @@
 A model-file worker with room for N sequences (``parallel``) decodes the rows it is given
 together: each step feeds every row that is writing its last token, then fills what is left
 of the step's budget with the prompts of rows just started. A row that finishes frees its
-sequence at once, and the next waiting row takes it (continuous batching). With ``share``,
-rows whose prompts begin alike reuse the evaluated start of another row's prompt instead of
-computing it again (the decoder asks for it only with one memory buffer for all rows).
+sequence at once, and the next waiting row takes it (continuous batching). A row reuses
+the start of its prompt that the sequence's last row left in memory (a judge's prompts
+begin alike: the system prompt and the template's fixed head), as ``llama_cpp.Llama`` does
+from one completion to the next. With ``share``, rows whose prompts begin alike also reuse
+the evaluated start of another sequence's prompt (the decoder asks for it only with one
+memory buffer for all rows).
 
 This module holds the plan only (plain Python, no llama.cpp), so it is tested without a
 model; ``local_decode`` runs it on llama.cpp. A row ends as ``llama_cpp.Llama``'s own
@@ -150,6 +153,8 @@ class Planner:
         self.slots, self.budget, self.share = slots, budget, share
         self.waiting: deque[Job] = deque()
         self.running: dict[int, Writing] = {}
+        # The prompt tokens each free sequence still holds from the row that held it last.
+        self.kept: dict[int, list[int]] = {}
 
     @property
     def busy(self) -> bool:
@@ -162,40 +167,76 @@ class Planner:
     def admit(self) -> list[Writing]:
         """Gives free sequences to the rows that wait longest; returns the rows started.
 
-        A row started next to one whose prompt is fed already (or being fed in the same
-        step, ahead of it) copies the start both share, when it is at least
-        ``MIN_SHARED`` tokens: ``shared_from`` names the source and ``pos`` is set past
-        the copied tokens (the decoder copies them before the step).
+        A row takes the free sequence whose kept prompt shares the longest start with its
+        own, and ``pos`` is set past that start (the decoder removes the rest of the
+        sequence's memory before the step). With ``share``, it copies instead the start it
+        shares with another sequence's evaluated prompt (a row's being decoded, or one a
+        free sequence keeps) when that is longer by at least ``MIN_SHARED`` tokens:
+        ``shared_from`` names the source, which the decoder copies before the step. A row
+        whose start another row is about to evaluate waits for it (rows keep their order),
+        so a judge's first rows evaluate the prompts' common head once, not once each.
         """
         started: list[Writing] = []
-        free = [seq for seq in range(self.slots) if seq not in self.running]
-        while free and self.waiting:
-            row = Writing(free.pop(0), self.waiting.popleft())
+        while self.waiting:
+            free = [seq for seq in range(self.slots) if seq not in self.running]
+            if not free:
+                break
+            job = self.waiting[0]
+            reuse = {seq: self._reusable(self.kept.get(seq, []), job.prompt) for seq in free}
+            seq = max(free, key=lambda s: (reuse[s], -s))
+            row = Writing(seq, job, pos=reuse[seq])
             if self.share:
                 self._share(row)
-            self.running[row.seq] = row
+                if self._soon_shared(row):
+                    break
+            self.waiting.popleft()
+            self.kept.pop(seq, None)
+            self.running[seq] = row
             started.append(row)
         return started
 
+    @staticmethod
+    def _reusable(kept: Sequence[int], prompt: Sequence[int]) -> int:
+        # The last prompt token is always evaluated again, for the logits the reply's
+        # first token comes from.
+        return min(shared_prefix(kept, prompt), len(prompt) - 1)
+
     def _share(self, row: Writing) -> None:
-        best, source = 0, -1
-        for other in self.running.values():
-            # Only tokens already in the other's memory can be copied; the last prompt
-            # token is always evaluated again, for the logits the first token comes from.
-            evaluated = min(other.pos, len(other.job.prompt))
-            length = min(shared_prefix(row.job.prompt, other.job.prompt), evaluated)
-            length = min(length, len(row.job.prompt) - 1)
+        """Points ``row`` at the sequence holding the longest evaluated start it shares."""
+        # Only tokens already in a sequence's memory can be copied.
+        sources = [
+            (other.seq, other.job.prompt[: min(other.pos, len(other.job.prompt))])
+            for other in self.running.values()
+        ]
+        sources += [(seq, kept) for seq, kept in self.kept.items() if seq != row.seq]
+        best, source = row.pos, -1
+        for seq, evaluated in sources:
+            length = self._reusable(evaluated, row.job.prompt)
             if length > best:
-                best, source = length, other.seq
-        if best >= MIN_SHARED:
+                best, source = length, seq
+        if source >= 0 and best - row.pos >= MIN_SHARED:
             row.pos, row.shared_from = best, source
 
+    def _soon_shared(self, row: Writing) -> bool:
+        """Whether a row being decoded will soon have evaluated a longer start of ``row``'s
+        prompt (by ``MIN_SHARED`` tokens or more) than ``row`` can reuse now."""
+        for other in self.running.values():
+            could = self._reusable(other.job.prompt, row.job.prompt)
+            if other.pos < could and could - row.pos >= MIN_SHARED:
+                return True
+        return False
+
     def plan(self) -> list[Piece]:
-        """The next step: each writing row's last token, then prompts, in the budget."""
+        """The next step: the prompts not fed yet, within the budget; else each writing
+        row's last token."""
         pieces: list[Piece] = []
         left = self.budget
+        # Prompts are decoded in steps of their own: llama.cpp splits a step that mixes a
+        # prompt with other rows' single tokens into pieces of equal length, so the
+        # prompt's arithmetic would no longer be that of a prompt decoded alone.
+        prompts = any(not row.prompt_done for row in self.running.values())
         for row in self.running.values():
-            if row.prompt_done and row.last is not None:
+            if row.prompt_done and row.last is not None and not prompts:
                 pieces.append(Piece(row.seq, [row.last], row.pos, True))
                 left -= 1
         for row in self.running.values():
@@ -206,7 +247,9 @@ class Planner:
             ends = row.pos + len(chunk) == len(prompt)
             pieces.append(Piece(row.seq, chunk, row.pos, ends))
             left -= len(chunk)
-        return pieces
+        # In the order of their sequences: llama.cpp decodes a step whose sequences come
+        # out of order in several parts, one after the other, each far slower per token.
+        return sorted(pieces, key=lambda piece: piece.seq)
 
     def fed(self, pieces: Sequence[Piece]) -> None:
         """Records that a step's pieces are in the sequences' memory."""
@@ -217,6 +260,14 @@ class Planner:
                 if row.prompt_done:
                     row.last = None  # fed; the step's sample sets the next one
 
-    def finish(self, seq: int) -> Writing | None:
-        """Frees a row's sequence (finished, failed); the next waiting row may take it."""
-        return self.running.pop(seq, None)
+    def finish(self, seq: int, *, keep: bool = True) -> Writing | None:
+        """Frees a row's sequence (finished, failed); the next waiting row may take it.
+
+        With ``keep``, the row's evaluated prompt stays in the sequence's memory for the
+        next row to reuse; without it (a failed step: its memory is in doubt) the decoder
+        clears the sequence.
+        """
+        row = self.running.pop(seq, None)
+        if row is not None and keep:
+            self.kept[seq] = row.job.prompt[: min(row.pos, len(row.job.prompt))]
+        return row

@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import importlib
 import math
-import os
 import random
 import time
 import uuid
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from judgedesk.core.judge.local_batch import Job, Piece, Planner, Writing
+from judgedesk.core.judge.local_sampling import GreedyUnderGrammar
 
 __all__ = ["TOP_LOGPROBS", "BatchDecoder", "Captured"]
 
@@ -74,9 +73,9 @@ class BatchDecoder:
         model: a loaded ``llama_cpp.Llama`` (its own context is not used).
         parallel: sequences decoded together.
         context_size: tokens each sequence may hold (prompt and reply).
-        share: reuse the evaluated start of prompts that begin alike, in one buffer for
-            every sequence; replies then differ from those decoded alone where llama.cpp's
-            arithmetic differs (off: each reply is the one decoded alone).
+        unified: one memory buffer for every sequence instead of one each; replies then
+            differ from those decoded alone where llama.cpp's arithmetic differs (off:
+            each reply is the one decoded alone).
 
     Raises:
         RuntimeError: llama.cpp could not make the context (too little memory, a model
@@ -84,7 +83,7 @@ class BatchDecoder:
     """
 
     def __init__(
-        self, model: Any, parallel: int, context_size: int, *, share: bool = False
+        self, model: Any, parallel: int, context_size: int, *, unified: bool = False
     ) -> None:
         # Typed as Any: llama-cpp-python is optional, and its stubs do not cover the
         # fields of the C structures set here.
@@ -98,15 +97,13 @@ class BatchDecoder:
             setattr(params, name, getattr(model.context_params, name))
         params.n_ctx = context_size * parallel
         params.n_seq_max = parallel
-        # A step holds a few tokens, as a single decode does: more threads than a single
-        # decode uses only wait on each other (badly, on a busy machine), so it uses as many.
-        params.n_threads_batch = params.n_threads
+        # Steps of several tokens (the rows' next tokens, prompts) use every core, as
+        # llama.cpp's batches do (``n_threads_batch``): they are what keeps them busy.
         # A buffer for each sequence keeps every row's cells where they would be decoded
         # alone, so a reply is the one decoded alone, token for token (in one shared
         # buffer the cells sit elsewhere, attention sums in another order, and a small
-        # model's greedy choice flips). Sharing a prompt's start needs the shared buffer:
-        # llama.cpp copies part of a sequence only within one.
-        params.kv_unified = share
+        # model's greedy choice flips).
+        params.kv_unified = self.unified = unified
         self.budget = max(int(params.n_batch), parallel)
         try:
             self._ctx = _internals.LlamaContext(model=model._model, params=params, verbose=False)
@@ -116,18 +113,14 @@ class BatchDecoder:
         self._batch = _internals.LlamaBatch(
             n_tokens=self.budget, embd=0, n_seq_max=1, verbose=False
         )
-        self.planner = Planner(parallel, self.budget, share=share)
+        self.planner = Planner(parallel, self.budget)
         self._vocab = model._model.vocab
         self._n_vocab = model.n_vocab()
         self.written = 0  # tokens written since the last speed reading
         self._speed_since = time.monotonic()
         self.speed = 0.0
-        cores = min(parallel, os.cpu_count() or 1)
-        self._pool = ThreadPoolExecutor(cores, "sampler") if cores > 1 else None
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown()
         self._batch.close()
         self._ctx.close()
 
@@ -186,17 +179,40 @@ class BatchDecoder:
     # --- decoding --------------------------------------------------------------------------
 
     def _start(self, row: Writing) -> None:
-        mem, seq = self._memory, row.seq
-        self._llama_cpp.llama_memory_seq_rm(mem, seq, -1, -1)
-        if row.shared_from >= 0:
-            self._llama_cpp.llama_memory_seq_cp(mem, row.shared_from, seq, 0, row.pos)
+        mem, seq, llama_cpp = self._memory, row.seq, self._llama_cpp
+        if row.shared_from >= 0 and self.unified:
+            llama_cpp.llama_memory_seq_rm(mem, seq, -1, -1)
+            llama_cpp.llama_memory_seq_cp(mem, row.shared_from, seq, 0, row.pos)
+        elif row.shared_from >= 0:
+            # Each sequence has a buffer of its own, which llama.cpp copies whole (before
+            # the next step): the copied cells sit where the source's sat, so the row's
+            # arithmetic is that of a row whose prompt was evaluated here. Then the part
+            # beyond the start both share is dropped.
+            llama_cpp.llama_memory_seq_cp(mem, row.shared_from, seq, 0, -1)
+            llama_cpp.llama_memory_seq_rm(mem, seq, row.pos, -1)
+        elif not llama_cpp.llama_memory_seq_rm(mem, seq, row.pos, -1):
+            # A memory that cannot drop part of a sequence: the prompt is fed whole.
+            llama_cpp.llama_memory_seq_rm(mem, seq, -1, -1)
+            row.pos = 0
         payload = row.job.payload
+        sampling = payload["sampling"]
+        if payload["temp"] == 0 and sampling.get("grammar") is not None:
+            payload["sampler"] = GreedyUnderGrammar(
+                self.model,
+                sampling["grammar"],
+                repeat_penalty=sampling.get("repeat_penalty", 1.0),
+                frequency_penalty=sampling.get("frequency_penalty", 0.0),
+                presence_penalty=sampling.get("presence_penalty", 0.0),
+            )
+            return
         self.model.set_seed(payload["seed"])
-        payload["sampler"] = self.model._init_sampler(temp=payload["temp"], **payload["sampling"])
+        payload["sampler"] = self.model._init_sampler(temp=payload["temp"], **sampling)
 
-    def _end(self, row: Writing) -> None:
-        self.planner.finish(row.seq)
-        self._llama_cpp.llama_memory_seq_rm(self._memory, row.seq, -1, -1)
+    def _end(self, row: Writing, *, failed: bool = False) -> None:
+        # A finished row's prompt stays in its sequence for the next row to reuse.
+        self.planner.finish(row.seq, keep=not failed)
+        if failed:
+            self._llama_cpp.llama_memory_seq_rm(self._memory, row.seq, -1, -1)
         sampler = row.job.payload.get("sampler")
         if sampler is not None:
             sampler.close()
@@ -204,9 +220,16 @@ class BatchDecoder:
     def step(self, send: Send) -> None:
         """Starts waiting requests in free sequences and decodes one step; each request
         that finishes is answered through ``send``."""
+        copied = set()
         for row in self.planner.admit():
             self._start(row)
+            if row.shared_from >= 0 and not self.unified:
+                copied.add(row.seq)
         pieces = self.planner.plan()
+        if copied:
+            # llama.cpp copies a buffer during the next step, where a row decoded beside
+            # the copy may see it half made: that step decodes the copies' prompts alone.
+            pieces = [piece for piece in pieces if piece.seq in copied]
         if not pieces:
             return
         batch = self._batch.batch
@@ -230,24 +253,17 @@ class BatchDecoder:
             for piece in pieces:
                 failed = self.planner.running.get(piece.seq)
                 if failed is not None:
-                    self._end(failed)
+                    self._end(failed, failed=True)
                     send(self._error(failed, f"llama.cpp could not decode it (code {code})"))
             return
         self.planner.fed(pieces)
         rows = [(self.planner.running[piece.seq], at) for piece, at in sample_at]
         tops = {row.seq: self._top(at) for row, at in rows if row.job.payload["logprobs"]}
-        # The samplers read the logits from threads: llama.cpp finishes the step and puts
-        # the outputs in batch order (which it does on the first read) here, once.
-        self._llama_cpp.llama_synchronize(self._ctx.ctx)
-        self._llama_cpp.llama_get_logits(self._ctx.ctx)
-        if self._pool is not None and len(rows) > 1:
-            # A grammar's sampler takes about as long as a step's decoding shared by the
-            # rows; llama.cpp lets the GIL go, so the rows' samplers run on the other cores.
-            tokens = list(self._pool.map(self._draw, rows))
-        else:
-            tokens = [self._draw(pair) for pair in rows]
-        for (row, _), token in zip(rows, tokens, strict=True):
-            self._take(row, token, tops.get(row.seq), send)
+        # The rows' samplers take turns: with the grammar asked about one token first
+        # (``local_sampling``), sampling is a small part of a step, and threads sharing the
+        # cores with it measured slower.
+        for row, at in rows:
+            self._take(row, self._draw((row, at)), tops.get(row.seq), send)
 
     def _draw(self, pair: tuple[Writing, int]) -> int:
         row, at = pair
