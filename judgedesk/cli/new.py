@@ -206,7 +206,7 @@ def add_new_command(sub: Any) -> None:
     """The ``new`` command's arguments, on the command line's subparsers."""
     new = sub.add_parser("new", help="create a project from a dataset")
     new.add_argument("dir", help="the new project folder")
-    new.add_argument("--dataset", required=True, help="JSONL, JSON, CSV, TSV or XLSX file")
+    new.add_argument("--dataset", required=True, help="JSONL, JSON, CSV, TSV, XLSX or Parquet file")
     new.add_argument("--template", help="a built-in template id or a template file")
     new.add_argument("--language", default="en", choices=("en", "zh"))
     new.add_argument("--scene", help="a scene preset for the multi-dimension template")

@@ -220,8 +220,8 @@ class MainWindow(QMainWindow):
         self._show_failure(
             "drop",
             self.tr(
-                "JudgeDesk opens project folders and datasets (JSONL, JSON, CSV, TSV, XLSX). "
-                "Drop one of those."
+                "JudgeDesk opens project folders and datasets "
+                "(JSONL, JSON, CSV, TSV, XLSX, Parquet). Drop one of those."
             ),
         )
 

@@ -285,14 +285,6 @@
         <translation>运行前估计：{0} 个候选，{1} 行，约 {2} 次调用（复用已存储的 {3} 条回复），约 {4} 个词元</translation>
     </message>
     <message>
-        <source>, about {0}</source>
-        <translation>，约 {0}</translation>
-    </message>
-    <message>
-        <source>, cost about {0:.4f}</source>
-        <translation>，费用约 {0:.4f}</translation>
-    </message>
-    <message>
         <source>Starting…</source>
         <translation>正在开始…</translation>
     </message>
@@ -1209,8 +1201,31 @@
         <translation>复用已保存的 {0} 条回复</translation>
     </message>
     <message>
-        <source>Replies assumed as long as max_tokens allows (none stored yet)</source>
-        <translation>按 max_tokens 允许的最大长度估算回复（尚无已保存的回复）</translation>
+        <source>Replies counted as long as max_tokens allows (none stored yet)</source>
+        <translation>按 max_tokens 允许的最大长度计算回复（尚无已保存的回复）</translation>
+    </message>
+    <message>
+        <source>Replies assumed 400 tokens long (none stored yet)</source>
+        <translation>假定每条回复 400 个词元（尚无已保存的回复）</translation>
+    </message>
+</context>
+<context>
+    <name>EstimateWords</name>
+    <message>
+        <source>, cost at most {0:,.4f}</source>
+        <translation>，费用至多 {0:,.4f}</translation>
+    </message>
+    <message>
+        <source>, cost about {0:,.4f}</source>
+        <translation>，费用约 {0:,.4f}</translation>
+    </message>
+    <message>
+        <source>, about {0}</source>
+        <translation>，约 {0}</translation>
+    </message>
+    <message>
+        <source>, the time known once the first rows are judged</source>
+        <translation>，用时在评判完最初几行后可知</translation>
     </message>
 </context>
 <context>
@@ -2759,6 +2774,10 @@ Read it?</source>
         <translation>行</translation>
     </message>
     <message>
+        <source>JudgeDesk opens project folders and datasets (JSONL, JSON, CSV, TSV, XLSX, Parquet). Drop one of those.</source>
+        <translation>JudgeDesk 可以打开项目文件夹和数据集（JSONL、JSON、CSV、TSV、XLSX、Parquet）。请拖入其中一种。</translation>
+    </message>
+    <message>
         <source>No project open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -2905,10 +2924,6 @@ Read it?</source>
     <message>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
-    </message>
-    <message>
-        <source>JudgeDesk opens project folders and datasets (JSONL, JSON, CSV, TSV, XLSX). Drop one of those.</source>
-        <translation>JudgeDesk 可以打开项目文件夹和数据集（JSONL、JSON、CSV、TSV、XLSX）。请拖入其中一种。</translation>
     </message>
     <message>
         <source>Reading {0}…</source>
@@ -5856,14 +5871,6 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>{0}: about {1} requests and {2} tokens</source>
         <translation>{0}：约 {1} 个请求、{2} 个令牌</translation>
-    </message>
-    <message>
-        <source>, cost about {0:,.4f}</source>
-        <translation>，费用约 {0:,.4f}</translation>
-    </message>
-    <message>
-        <source>, about {0}</source>
-        <translation>，约需 {0}</translation>
     </message>
     <message>
         <source>; 1 reply already stored is reused</source>

@@ -10,7 +10,7 @@ import pytest
 
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.run.background import BackgroundRun, RunNews
-from judgedesk.core.run.estimate import estimate_run
+from judgedesk.core.run.estimate import UNKNOWN_REPLY_TOKENS, estimate_run
 from judgedesk.core.run.selection import Selection
 from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import ROWS, make_project, run, score_from_question
@@ -104,6 +104,34 @@ def test_the_estimate_counts_stored_replies_tokens_cost_and_time(tmp_path: Path)
             assert judge.completion_tokens == round((ROWS - 6) * reply_tokens)
             failed_only = estimate_run(project, dataset, Selection(only="unparsed"))
             assert failed_only.rows == 0  # row 7 has not run yet
+
+
+def test_before_any_reply_the_estimate_is_the_most_max_tokens_allows(tmp_path: Path) -> None:
+    with FakeOpenAI(reply=score_from_question) as fake:
+        project = make_project(
+            tmp_path, fake.base_url, price_output=8.0, params={"max_tokens": 1024}
+        )
+        with open_dataset(project.dataset_path()) as dataset:
+            before = estimate_run(project, dataset, Selection())
+            (judge,) = before.judges
+            # No reply is longer than max_tokens: the figures are the run's ceiling.
+            assert judge.ceiling and before.ceiling and not before.measured
+            assert judge.completion_tokens == ROWS * 1024
+            assert judge.cost == pytest.approx(ROWS * 1024 * 8.0 / 1e6)
+            run(project, Selection(tuple(range(4))))
+            after = estimate_run(project, dataset, Selection())
+        assert after.measured and not after.ceiling and not after.judges[0].ceiling
+        assert after.judges[0].completion_tokens < (ROWS - 4) * 1024
+
+
+def test_without_max_tokens_the_estimate_is_no_ceiling(tmp_path: Path) -> None:
+    with FakeOpenAI(reply=score_from_question) as fake:
+        project = make_project(tmp_path, fake.base_url)
+        with open_dataset(project.dataset_path()) as dataset:
+            before = estimate_run(project, dataset, Selection())
+    (judge,) = before.judges
+    assert not judge.ceiling and not before.ceiling and not before.measured
+    assert judge.completion_tokens == ROWS * UNKNOWN_REPLY_TOKENS
 
 
 def test_a_rows_outcome_holds_each_judges_request_reply_and_verdict(tmp_path: Path) -> None:

@@ -168,6 +168,9 @@ def make_files(folder: Path, base_url: str) -> None:
     (folder / "batch-results.jsonl").write_text("", encoding="utf-8")  # a batch all failed
     (folder / "answer.j2").write_text("Answer briefly: {question}", encoding="utf-8")
     sample = resource_path("sample") / "data" / "sample.jsonl"
+    # The tour runs from the checkout, on the sample's dataset.
+    (folder / "resources" / "sample" / "data").mkdir(parents=True)
+    shutil.copy(sample, folder / "resources" / "sample" / "data" / "sample.jsonl")
     ids = [json.loads(line)["id"] for line in sample.read_text(encoding="utf-8").splitlines()]
     with (folder / "people.csv").open("w", newline="", encoding="utf-8") as handle:
         scores = [[row_id, 1 + (i * 3) % 10] for i, row_id in enumerate(ids)]

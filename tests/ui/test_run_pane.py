@@ -40,6 +40,7 @@ def test_a_run_from_the_pane_judges_every_row_and_shows_them(
     window, pane = open_run_pane(qtbot, tmp_path)
     assert pane.estimates.text.text().startswith(f"{ROWS} rows: about {ROWS} requests")
     assert "cost about" in pane.estimates.text.text()
+    assert "the time known once the first rows are judged" in pane.estimates.text.text()
     qtmodeltester.check(pane.estimates.model)
     with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000) as finished:
         pane.start_button.click()
@@ -62,6 +63,26 @@ def test_a_run_from_the_pane_judges_every_row_and_shows_them(
     with qtbot.waitSignal(pane.sig_estimated, timeout=10_000) as estimated:
         pane.estimate()
     assert estimated.args[0].requests == 0
+
+
+def test_before_any_reply_the_estimate_says_the_most_a_run_can_cost(
+    qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    make_project(tmp_path, fake.base_url, price_output=2.0, params={"max_tokens": 512})
+    _, pane = open_run_pane(qtbot, tmp_path)
+    words = pane.estimates.text.text()
+    assert "cost at most" in words and "time known once the first rows" in words
+    with qtbot.waitSignal(pane.sig_estimated, timeout=10_000):
+        pane.choice.scope.setCurrentIndex(pane.choice.scope.findData("first"))
+        pane.choice.first.setValue(4)
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30_000):
+        pane.start()
+    with qtbot.waitSignal(pane.sig_estimated, timeout=10_000) as estimated:
+        pane.choice.scope.setCurrentIndex(pane.choice.scope.findData("all"))
+    # Measured from the replies stored: what the rest will likely cost, and take.
+    assert estimated.args[0].measured
+    words = pane.estimates.text.text()
+    assert "cost about" in words and "at most" not in words and "time known" not in words
 
 
 def test_the_first_rows_and_the_failed_rows_only(

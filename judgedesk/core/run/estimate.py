@@ -49,6 +49,8 @@ class JudgeEstimate:
         seconds: the judge's time at its concurrency, or None with no latency known.
         measured: True when reply length and latency come from stored calls.
         problem: why no row could be rendered (a template error), else "".
+        ceiling: not measured, and the replies counted as long as the judge's
+            ``max_tokens`` lets them be: its tokens and cost are the most it can take.
     """
 
     judge: str
@@ -61,6 +63,7 @@ class JudgeEstimate:
     seconds: float | None
     measured: bool
     problem: str = ""
+    ceiling: bool = False
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,17 @@ class RunEstimate:
     @property
     def tokens(self) -> int:
         return sum(j.prompt_tokens + j.completion_tokens for j in self.judges)
+
+    @property
+    def measured(self) -> bool:
+        """True when every judge's reply length and speed come from its stored calls."""
+        return all(j.measured for j in self.judges)
+
+    @property
+    def ceiling(self) -> bool:
+        """True when the tokens and cost are the most the run can take: a judge not
+        measured yet is counted with replies as long as its ``max_tokens`` allows."""
+        return not self.measured and all(j.ceiling or j.measured for j in self.judges)
 
 
 def estimate_run(
@@ -256,10 +270,15 @@ def _priced(
     """Tokens, cost and time of ``requests`` calls to a model, from its stored calls."""
     stored_calls, mean_reply, mean_latency = store.call_stats(judge.name)
     measured = stored_calls > 0
+    ceiling = False
     if not measured:
         limit = judge.params.get("max_tokens")
-        mean_reply = float(limit) if isinstance(limit, int) and limit > 0 else 0.0
-        mean_reply = min(mean_reply or UNKNOWN_REPLY_TOKENS, UNKNOWN_REPLY_TOKENS)
+        # No reply is longer than max_tokens: counting each that long gives the most a run
+        # can cost, which says more before a run than a guess of a reply's length would.
+        if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0:
+            mean_reply, ceiling = float(limit), True
+        else:
+            mean_reply = float(UNKNOWN_REPLY_TOKENS)
     mean_prompt = sum(prompt_tokens) / len(prompt_tokens) if prompt_tokens else 0.0
     prompt_total = round(requests * mean_prompt)
     completion_total = round(requests * mean_reply)
@@ -284,4 +303,5 @@ def _priced(
         seconds,
         measured,
         problem if not prompt_tokens else "",
+        ceiling,
     )

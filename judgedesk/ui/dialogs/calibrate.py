@@ -38,7 +38,7 @@ from judgedesk.core.run import RunEstimate, Selection, estimate_run
 from judgedesk.ui.approvals import KeyGate
 from judgedesk.ui.dialogs.calibrate_results import CalibrationResults
 from judgedesk.ui.dialogs.revision import RevisionDialog
-from judgedesk.ui.models.estimate_model import duration_text
+from judgedesk.ui.models.estimate_model import cost_and_time
 from judgedesk.ui.tasks import TaskRunner
 
 RUN_KEY = "calibration-run"
@@ -253,11 +253,7 @@ class CalibrateDialog(QDialog):
             "Before running: {0} candidates on {1} rows, about {2} calls ({3} replies stored "
             "are reused), about {4} tokens"
         ).format(candidates, estimate.rows, estimate.requests, stored, estimate.tokens)
-        if estimate.seconds is not None:
-            text += self.tr(", about {0}").format(duration_text(estimate.seconds))
-        if estimate.cost is not None:
-            text += self.tr(", cost about {0:.4f}").format(estimate.cost)
-        return text + "."
+        return text + cost_and_time(estimate) + "."
 
     # --- running the candidates ---------------------------------------------------------
 
@@ -390,11 +386,7 @@ class CalibrateDialog(QDialog):
         text = self.tr(
             "Judge every row again with “{0}”: {1} rows, about {2} calls, about {3} tokens"
         ).format(name, estimate.rows, estimate.requests, estimate.tokens)
-        if estimate.seconds is not None:
-            text += self.tr(", about {0}").format(duration_text(estimate.seconds))
-        if estimate.cost is not None:
-            text += self.tr(", cost about {0:.4f}").format(estimate.cost)
-        self.rejudge_text.setText(text + ".")
+        self.rejudge_text.setText(text + cost_and_time(estimate) + ".")
 
     def _offer_rejudge(self, shown: bool) -> None:
         self.rejudge_text.setVisible(shown)

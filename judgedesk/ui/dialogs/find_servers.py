@@ -95,6 +95,7 @@ class FindServersDialog(QDialog):
         self.with_files = model_files
         self.chosen: JudgeSettings | None = None
         self._key = f"find-servers-{id(self)}"
+        self._searching = False
 
         intro = QLabel(
             self.tr(
@@ -149,8 +150,8 @@ class FindServersDialog(QDialog):
     # --- searching ----------------------------------------------------------------------
 
     def searching(self) -> bool:
-        """True while a search runs."""
-        return self.tasks.running(self._key)
+        """True from a search's start until what it found is listed (or its failure said)."""
+        return self._searching
 
     def search(self) -> None:
         """Ask the ports and list the folders again, off the GUI thread."""
@@ -158,6 +159,7 @@ class FindServersDialog(QDialog):
         self.add_button.setEnabled(False)
         self.search_button.setEnabled(False)
         self.status.setText(self.tr("Searching this computer…"))
+        self._searching = True
         self.tasks.start(
             self._key,
             _search(self.ports, self.folders, self.with_files),
@@ -166,10 +168,12 @@ class FindServersDialog(QDialog):
 
     def _search_failed(self, key: str, message: str) -> None:
         if key == self._key:
+            self._searching = False
             self.status.setText(message)
             self.search_button.setEnabled(True)
 
     def _show_found(self, found: Found) -> None:
+        self._searching = False
         self.search_button.setEnabled(True)
         self.model.removeRows(0, self.model.rowCount())
         notes: list[str] = []

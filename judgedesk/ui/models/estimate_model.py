@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 
 from judgedesk.core.run import JudgeEstimate, RunEstimate
 
@@ -20,6 +27,27 @@ def duration_text(seconds: float) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def cost_and_time(estimate: RunEstimate) -> str:
+    """What a run may cost and how long it may take, as the end of a sentence:
+    ", cost at most 0.0123, about 3:05"; before any reply is stored the cost is the most
+    the replies can cost (as long as max_tokens lets them be) and the time is not known."""
+    text = ""
+    if estimate.cost is not None:
+        if estimate.ceiling:
+            template = QCoreApplication.translate("EstimateWords", ", cost at most {0:,.4f}")
+        else:
+            template = QCoreApplication.translate("EstimateWords", ", cost about {0:,.4f}")
+        text += template.format(estimate.cost)
+    if estimate.seconds is not None:
+        words = QCoreApplication.translate("EstimateWords", ", about {0}")
+        text += words.format(duration_text(estimate.seconds))
+    elif estimate.judges and not estimate.measured:
+        text += QCoreApplication.translate(
+            "EstimateWords", ", the time known once the first rows are judged"
+        )
+    return text
 
 
 class EstimateModel(QAbstractTableModel):
@@ -97,8 +125,10 @@ class EstimateModel(QAbstractTableModel):
                 if judge.stored == 1:
                     return self.tr("1 reply already stored is reused")
                 return self.tr("{0} replies already stored are reused").format(f"{judge.stored:,}")
+            if column == "tokens" and judge.ceiling:
+                return self.tr("Replies counted as long as max_tokens allows (none stored yet)")
             if column == "tokens" and not judge.measured:
-                return self.tr("Replies assumed as long as max_tokens allows (none stored yet)")
+                return self.tr("Replies assumed 400 tokens long (none stored yet)")
         if role == Qt.ItemDataRole.TextAlignmentRole and column != "judge":
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

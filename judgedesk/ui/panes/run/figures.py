@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from judgedesk.core.run import Progress, RunEstimate, RunSummary
-from judgedesk.ui.models.estimate_model import duration_text
+from judgedesk.ui.models.estimate_model import cost_and_time, duration_text
 
 
 class RunFigures(QWidget):
@@ -222,10 +222,7 @@ class RunFigures(QWidget):
         text = self.tr("{0}: about {1} requests and {2} tokens").format(
             rows, f"{estimate.requests:,}", f"{estimate.tokens:,}"
         )
-        if estimate.cost is not None:
-            text += self.tr(", cost about {0:,.4f}").format(estimate.cost)
-        if estimate.seconds is not None:
-            text += self.tr(", about {0}").format(duration_text(estimate.seconds))
+        text += cost_and_time(estimate)
         stored = sum(j.stored for j in estimate.judges)
         if stored == 1:
             text += self.tr("; 1 reply already stored is reused")
