@@ -8871,20 +8871,52 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>人与评审一致</translation>
     </message>
     <message>
+        <source>Agreed</source>
+        <translation>一致</translation>
+    </message>
+    <message>
         <source>Agreement</source>
         <translation>一致率</translation>
+    </message>
+    <message>
+        <source>Krippendorff&apos;s alpha ({level}) across {raters}</source>
+        <translation>{raters} 之间的 Krippendorff α（{level}）</translation>
     </message>
     <message>
         <source>Rows to look at</source>
         <translation>值得查看的行</translation>
     </message>
     <message>
+        <source>Disagreements between the person and the judge, flagged rows, errors and unreadable verdicts.</source>
+        <translation>人与评审有分歧的行、已标记的行、出错的行以及无法读取判定的行。</translation>
+    </message>
+    <message>
+        <source>Moved away from people</source>
+        <translation>偏离人工判定</translation>
+    </message>
+    <message>
+        <source>Agrees best</source>
+        <translation>最一致</translation>
+    </message>
+    <message>
         <source>By {field}</source>
         <translation>按 {field}</translation>
     </message>
     <message>
+        <source>Agreement with people by the judge&apos;s confidence</source>
+        <translation>按评审置信度划分的与人工判定的一致率</translation>
+    </message>
+    <message>
         <source>Reviewed by hand</source>
         <translation>人工复核</translation>
+    </message>
+    <message>
+        <source>Rows judged differently</source>
+        <translation>判定不同的行</translation>
+    </message>
+    <message>
+        <source>Cohen&apos;s kappa</source>
+        <translation>Cohen&apos;s kappa</translation>
     </message>
     <message>
         <source>Human label combining several reviewers&apos;</source>
@@ -8897,6 +8929,30 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Confidence and agreement with people</source>
         <translation>置信度与人工一致性</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>置信度</translation>
+    </message>
+    <message>
+        <source>Over the {rows} reviewed rows whose verdict was read with its probabilities: how often people gave the verdict, by how sure the judge was. A calibrated judge&apos;s bars reach the diagonal. Expected calibration error: {ece}.</source>
+        <translation>基于 {rows} 行已复核且判定附带概率的行：按评审的把握程度，统计人工给出相同判定的频率。校准良好的评审，其柱形会触及对角线。期望校准误差：{ece}。</translation>
+    </message>
+    <message>
+        <source>Confusion matrix, {title}</source>
+        <translation>混淆矩阵，{title}</translation>
+    </message>
+    <message>
+        <source>Corrected by the random sample</source>
+        <translation>经随机样本校正</translation>
+    </message>
+    <message>
+        <source>{figure}, corrected</source>
+        <translation>{figure}，校正后</translation>
+    </message>
+    <message>
+        <source>{figure}: the judge alone beside the figure corrected by the random sample</source>
+        <translation>{figure}：仅评审的结果与经随机样本校正的结果对比</translation>
     </message>
     <message>
         <source>Human label decided where reviewers disagreed</source>
@@ -8919,8 +8975,24 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>错误</translation>
     </message>
     <message>
+        <source>Exact agreement</source>
+        <translation>完全一致</translation>
+    </message>
+    <message>
         <source>Figure</source>
         <translation>指标</translation>
+    </message>
+    <message>
+        <source>{figure}, run {run}</source>
+        <translation>{figure}，运行 {run}</translation>
+    </message>
+    <message>
+        <source>First used (UTC)</source>
+        <translation>首次使用（UTC）</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>标记</translation>
     </message>
     <message>
         <source>Flagged</source>
@@ -8931,16 +9003,56 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>仅来自数据集的人工标签</translation>
     </message>
     <message>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>{title}: {figure}</source>
+        <translation>{title}：{figure}</translation>
+    </message>
+    <message>
         <source>Agreement history</source>
         <translation>一致性历史</translation>
+    </message>
+    <message>
+        <source>Each version of a judge (a short hash of its template, system prompt, verdict reading, model and parameters) against people&apos;s verdicts on the same rows, newest first. Rows that moved are counted against the version before.</source>
+        <translation>评审的每个版本（由其模板、系统提示词、判定读取方式、模型和参数生成的短哈希）在相同行上与人工判定的对比，最新的在前。判定发生变化的行与上一个版本相比计数。</translation>
     </message>
     <message>
         <source>How often each verdict was given</source>
         <translation>每种判定出现的次数</translation>
     </message>
     <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Rows in both runs</source>
+        <translation>两次运行共有的行</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>{figure}, judge alone</source>
+        <translation>{figure}，仅评审</translation>
+    </message>
+    <message>
         <source>Kappa is agreement beyond what chance would give: 0 is chance, 1 is perfect. Each figure counts the rows both raters gave a verdict for.</source>
         <translation>Kappa 是超出随机水平的一致程度：0 为随机水平，1 为完全一致。每个指标只计入双方都给出判定的行。</translation>
+    </message>
+    <message>
+        <source>Kappa, linear weights</source>
+        <translation>Kappa（线性加权）</translation>
+    </message>
+    <message>
+        <source>Kappa, quadratic weights</source>
+        <translation>Kappa（二次加权）</translation>
     </message>
     <message>
         <source>en</source>
@@ -8955,6 +9067,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>排行榜</translation>
     </message>
     <message>
+        <source>Dataset lines left out</source>
+        <translation>被略去的数据集行</translation>
+    </message>
+    <message>
         <source>Losses</source>
         <translation>负局</translation>
     </message>
@@ -8967,12 +9083,56 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>平均分</translation>
     </message>
     <message>
+        <source>Mean absolute difference</source>
+        <translation>平均绝对差</translation>
+    </message>
+    <message>
+        <source>Mean confidence</source>
+        <translation>平均置信度</translation>
+    </message>
+    <message>
+        <source>… and {count} more rows.</source>
+        <translation>……还有 {count} 行。</translation>
+    </message>
+    <message>
+        <source>Note or error</source>
+        <translation>备注或错误</translation>
+    </message>
+    <message>
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
+        <source>… and 1 more row.</source>
+        <translation>……还有 1 行。</translation>
+    </message>
+    <message>
         <source>People and the judge</source>
         <translation>人与评审</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>人工</translation>
+    </message>
+    <message>
+        <source>Person agrees with judge</source>
+        <translation>人与评审一致</translation>
+    </message>
+    <message>
+        <source>judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>judge (win/tie/loss)</source>
+        <translation>评审（胜/平/负）</translation>
+    </message>
+    <message>
+        <source>person</source>
+        <translation>人工</translation>
+    </message>
+    <message>
+        <source>person (win/tie/loss)</source>
+        <translation>人工（胜/平/负）</translation>
     </message>
     <message>
         <source>the judge alone; 95% interval by bootstrap over {n} rows</source>
@@ -8991,16 +9151,40 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>复核</translation>
     </message>
     <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
         <source>Rows</source>
         <translation>行数</translation>
+    </message>
+    <message>
+        <source>Rows compared</source>
+        <translation>比较的行数</translation>
     </message>
     <message>
         <source>run {run}</source>
         <translation>运行 {run}</translation>
     </message>
     <message>
+        <source>Run {run}</source>
+        <translation>运行 {run}</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Spearman correlation</source>
+        <translation>斯皮尔曼相关系数</translation>
+    </message>
+    <message>
         <source>Reviewed before the judge&apos;s verdict changed</source>
         <translation>在评审判定改变之前复核</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Summary</source>
@@ -9015,6 +9199,18 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>{project} — 报告</translation>
     </message>
     <message>
+        <source>True-negative rate</source>
+        <translation>真阴性率</translation>
+    </message>
+    <message>
+        <source>Moved toward people</source>
+        <translation>趋向人工判定</translation>
+    </message>
+    <message>
+        <source>True-positive rate</source>
+        <translation>真阳性率</translation>
+    </message>
+    <message>
         <source>unparsed</source>
         <translation>未读出</translation>
     </message>
@@ -9023,12 +9219,112 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>数值</translation>
     </message>
     <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>{first} vs {second}</source>
+        <translation>{first} 对比 {second}</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>比较对象</translation>
+    </message>
+    <message>
         <source>Win rate</source>
         <translation>胜率</translation>
     </message>
     <message>
         <source>Rows with a result</source>
         <translation>有结果的行</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>Agree</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>All {count} rows.</source>
+        <translation>共 {count} 行。</translation>
+    </message>
+    <message>
+        <source>The 1 row.</source>
+        <translation>共 1 行。</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Disagree</source>
+        <translation>有分歧</translation>
+    </message>
+    <message>
+        <source>All rows</source>
+        <translation>所有行</translation>
+    </message>
+    <message>
+        <source>Search any text, filter, sort by a column&apos;s name, and open a row to read everything it holds: its inputs, the prompts, each judge&apos;s reply and reasoning, and the review.</source>
+        <translation>可以搜索任意文本、筛选、点击列名排序，并展开一行查看其全部内容：输入、提示词、每个评审的回复和推理，以及复核。</translation>
+    </message>
+    <message>
+        <source>({count} rows in all)</source>
+        <translation>（共 {count} 行）</translation>
+    </message>
+    <message>
+        <source>(1 row in all)</source>
+        <translation>（共 1 行）</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一页</translation>
+    </message>
+    <message>
+        <source>No human verdict</source>
+        <translation>无人工判定</translation>
+    </message>
+    <message>
+        <source>No row matches.</source>
+        <translation>没有匹配的行。</translation>
+    </message>
+    <message>
+        <source>Allow scripts for this page to see the rows; the same rows are in the CSV, XLSX and JSON Lines exports.</source>
+        <translation>请允许此页面运行脚本以查看各行；CSV、XLSX 和 JSON Lines 导出中也包含同样的行。</translation>
+    </message>
+    <message>
+        <source>Page {page} of {pages}</source>
+        <translation>第 {page} 页，共 {pages} 页</translation>
+    </message>
+    <message>
+        <source>Person and judge</source>
+        <translation>人与评审</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>上一页</translation>
+    </message>
+    <message>
+        <source>Search rows</source>
+        <translation>搜索行</translation>
+    </message>
+    <message>
+        <source>Rows {first}–{last} of {count}</source>
+        <translation>第 {first}–{last} 行，共 {count} 行</translation>
+    </message>
+    <message>
+        <source>Sort by {name}</source>
+        <translation>按 {name} 排序</translation>
+    </message>
+    <message>
+        <source>{span}: {share} agreed, {rows} rows</source>
+        <translation>{span}：{share} 一致，{rows} 行</translation>
+    </message>
+    <message>
+        <source>{span}: {share} agreed, 1 row</source>
+        <translation>{span}：{share} 一致，1 行</translation>
     </message>
     <message>
         <source>postprocess returned no verdict; make it return a value for this row.</source>

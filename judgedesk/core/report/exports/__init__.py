@@ -126,6 +126,6 @@ def write_export(
     shown = shown_columns(columns, shape.judges, shape.answers)
     with atomic_text(out) as text:
         text.write(before)
-        count = write_rows_section(text, records, columns, shown, len(shape.rows))
+        count = write_rows_section(text, records, columns, shown, len(shape.rows), translate)
         text.write(after)
     return count
