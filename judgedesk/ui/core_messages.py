@@ -359,6 +359,56 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '{span}: {share} agreed, 1 row'),
     # report.svg.confidence
     QT_TRANSLATE_NOOP("core", 'Confidence'),
+    # report.xlsx.changed
+    QT_TRANSLATE_NOOP("core", 'Judged differently'),
+    # report.xlsx.ci_high
+    QT_TRANSLATE_NOOP("core", '95% CI high'),
+    # report.xlsx.ci_low
+    QT_TRANSLATE_NOOP("core", '95% CI low'),
+    # report.xlsx.confusion
+    QT_TRANSLATE_NOOP("core", 'Person (rows) vs judge (columns)'),
+    # report.xlsx.corrected
+    QT_TRANSLATE_NOOP("core", '{figure}, corrected by the random sample'),
+    # report.xlsx.dimension
+    QT_TRANSLATE_NOOP("core", 'Dimension: {name}'),
+    # report.xlsx.disagreements
+    QT_TRANSLATE_NOOP("core", 'Disagreements'),
+    # report.xlsx.exact
+    QT_TRANSLATE_NOOP("core", 'Exact'),
+    # report.xlsx.high
+    QT_TRANSLATE_NOOP("core", 'High'),
+    # report.xlsx.in_both
+    QT_TRANSLATE_NOOP("core", 'Rows in both'),
+    # report.xlsx.kappa
+    QT_TRANSLATE_NOOP("core", 'Kappa'),
+    # report.xlsx.kappa_linear
+    QT_TRANSLATE_NOOP("core", 'Kappa linear'),
+    # report.xlsx.kappa_quadratic
+    QT_TRANSLATE_NOOP("core", 'Kappa quadratic'),
+    # report.xlsx.kind
+    QT_TRANSLATE_NOOP("core", 'Kind'),
+    # report.xlsx.loss_rate
+    QT_TRANSLATE_NOOP("core", 'Loss rate'),
+    # report.xlsx.low
+    QT_TRANSLATE_NOOP("core", 'Low'),
+    # report.xlsx.mean_abs
+    QT_TRANSLATE_NOOP("core", 'Mean abs. difference'),
+    # report.xlsx.project
+    QT_TRANSLATE_NOOP("core", 'Project'),
+    # report.xlsx.results
+    QT_TRANSLATE_NOOP("core", 'Results'),
+    # report.xlsx.review_more
+    QT_TRANSLATE_NOOP("core", 'review {count} more sample rows'),
+    # report.xlsx.review_one
+    QT_TRANSLATE_NOOP("core", 'review 1 more sample row'),
+    # report.xlsx.runs
+    QT_TRANSLATE_NOOP("core", 'Run {first} vs run {second}'),
+    # report.xlsx.spearman
+    QT_TRANSLATE_NOOP("core", 'Spearman'),
+    # report.xlsx.stale
+    QT_TRANSLATE_NOOP("core", 'Stale reviews'),
+    # report.xlsx.tie_rate
+    QT_TRANSLATE_NOOP("core", 'Tie rate'),
     # run.postprocess_none
     QT_TRANSLATE_NOOP("core", 'postprocess returned no verdict; make it return a value for this row.'),
     # script.exit_code

@@ -9327,6 +9327,106 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>{span}：{share} 一致，1 行</translation>
     </message>
     <message>
+        <source>Judged differently</source>
+        <translation>判定不同</translation>
+    </message>
+    <message>
+        <source>95% CI high</source>
+        <translation>95% CI 上限</translation>
+    </message>
+    <message>
+        <source>95% CI low</source>
+        <translation>95% CI 下限</translation>
+    </message>
+    <message>
+        <source>Person (rows) vs judge (columns)</source>
+        <translation>人工（行）对比评审（列）</translation>
+    </message>
+    <message>
+        <source>{figure}, corrected by the random sample</source>
+        <translation>{figure}，经随机样本校正</translation>
+    </message>
+    <message>
+        <source>Dimension: {name}</source>
+        <translation>维度：{name}</translation>
+    </message>
+    <message>
+        <source>Disagreements</source>
+        <translation>分歧</translation>
+    </message>
+    <message>
+        <source>Exact</source>
+        <translation>完全一致</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>Rows in both</source>
+        <translation>两次运行共有的行</translation>
+    </message>
+    <message>
+        <source>Kappa</source>
+        <translation>Kappa</translation>
+    </message>
+    <message>
+        <source>Kappa linear</source>
+        <translation>Kappa（线性加权）</translation>
+    </message>
+    <message>
+        <source>Kappa quadratic</source>
+        <translation>Kappa（二次加权）</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Loss rate</source>
+        <translation>负局率</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>下限</translation>
+    </message>
+    <message>
+        <source>Mean abs. difference</source>
+        <translation>平均绝对差</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>review {count} more sample rows</source>
+        <translation>还需复核 {count} 行样本</translation>
+    </message>
+    <message>
+        <source>review 1 more sample row</source>
+        <translation>还需复核 1 行样本</translation>
+    </message>
+    <message>
+        <source>Run {first} vs run {second}</source>
+        <translation>运行 {first} 对比运行 {second}</translation>
+    </message>
+    <message>
+        <source>Spearman</source>
+        <translation>斯皮尔曼相关</translation>
+    </message>
+    <message>
+        <source>Stale reviews</source>
+        <translation>过时的复核</translation>
+    </message>
+    <message>
+        <source>Tie rate</source>
+        <translation>平局率</translation>
+    </message>
+    <message>
         <source>postprocess returned no verdict; make it return a value for this row.</source>
         <translation>postprocess 没有返回判定结果；请让它为这一行返回一个值。</translation>
     </message>

@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from judgedesk.cli import language, main
@@ -123,3 +124,28 @@ def test_one_row_is_said_in_the_singular() -> None:
     assert "The 1 row." in out.getvalue() and "1 rows" not in out.getvalue()
     chart = reliability_diagram([(0.5, 0.6, 1.0, 1)], "title")
     assert "agreed, 1 row<" in chart
+
+
+def test_a_chinese_workbook_labels_its_summary_in_chinese(
+    project: Project,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "zh.xlsx"
+    try:
+        assert main(["--language", "zh", "export", str(project.root), "--out", str(out)]) == 0
+    finally:
+        language.use("en")
+    book = openpyxl.load_workbook(out)
+    # The sheets' names and the rows' column names are data keys scripts read: unchanged.
+    assert book.sheetnames == ["Summary", "Rows"]
+    rows = list(book["Rows"].iter_rows(values_only=True))
+    assert rows[0][:3] == ("row", "id", "run")
+    labels = [r[0] for r in book["Summary"].iter_rows(values_only=True) if r and r[0]]
+    heads = [r for r in book["Summary"].iter_rows(values_only=True) if r and r[0] == "复核"]
+    assert {"项目", "结果", "有结果的行", "人工复核", "一致率", "人工 对比 评审"} <= set(labels)
+    assert heads and heads[0][1] == "行数"
+    for english in ("Project", "Results", "Reviewed by hand", "Agreement", "person vs judge"):
+        assert english not in labels, english
+    summary = {r[0]: r[1:] for r in book["Summary"].iter_rows(values_only=True) if r and r[0]}
+    assert summary["结果"][0] == "每行的最新结果"
+    assert summary["项目"][0] == project.name  # the person's data as it is
