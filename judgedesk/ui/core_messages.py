@@ -359,6 +359,28 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '{span}: {share} agreed, 1 row'),
     # report.svg.confidence
     QT_TRANSLATE_NOOP("core", 'Confidence'),
+    # report.text.accuracy
+    QT_TRANSLATE_NOOP("core", 'Accuracy: {value}'),
+    # report.text.found
+    QT_TRANSLATE_NOOP("core", '{disagreed} disagreements, {flagged} flagged, {stale} stale'),
+    # report.text.found_one
+    QT_TRANSLATE_NOOP("core", '1 disagreement, {flagged} flagged, {stale} stale'),
+    # report.text.labels_used
+    QT_TRANSLATE_NOOP("core", "Human labels used: {decided} decided where reviewers disagreed, {combined} combining several reviewers' (majority, or mean of scores)"),
+    # report.text.left_out
+    QT_TRANSLATE_NOOP("core", 'Left out: {what}'),
+    # report.text.mean
+    QT_TRANSLATE_NOOP("core", 'Mean score: {value}'),
+    # report.text.review
+    QT_TRANSLATE_NOOP("core", 'Review: {reviewed}, {labelled} with a human label from the dataset; {found}'),
+    # report.text.reviewed
+    QT_TRANSLATE_NOOP("core", '{reviewed} of {total} rows reviewed by hand'),
+    # report.text.reviewed_one
+    QT_TRANSLATE_NOOP("core", '{reviewed} of 1 row reviewed by hand'),
+    # report.text.rows
+    QT_TRANSLATE_NOOP("core", 'Rows: {rows} — {ok} ok, {errors} errors, {unparsed} unparsed'),
+    # report.text.win_rate
+    QT_TRANSLATE_NOOP("core", 'Win rate: {value}; ties {ties}, losses {losses}'),
     # report.xlsx.changed
     QT_TRANSLATE_NOOP("core", 'Judged differently'),
     # report.xlsx.ci_high

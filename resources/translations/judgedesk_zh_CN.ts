@@ -9327,6 +9327,50 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>{span}：{share} 一致，1 行</translation>
     </message>
     <message>
+        <source>Accuracy: {value}</source>
+        <translation>准确率：{value}</translation>
+    </message>
+    <message>
+        <source>{disagreed} disagreements, {flagged} flagged, {stale} stale</source>
+        <translation>{disagreed} 处分歧，{flagged} 行已标记，{stale} 条复核已过时</translation>
+    </message>
+    <message>
+        <source>1 disagreement, {flagged} flagged, {stale} stale</source>
+        <translation>1 处分歧，{flagged} 行已标记，{stale} 条复核已过时</translation>
+    </message>
+    <message>
+        <source>Human labels used: {decided} decided where reviewers disagreed, {combined} combining several reviewers&apos; (majority, or mean of scores)</source>
+        <translation>采用的人工标签：{decided} 个在复核者有分歧时裁定，{combined} 个综合了多位复核者的判定（取多数，或取分数的平均值）</translation>
+    </message>
+    <message>
+        <source>Left out: {what}</source>
+        <translation>已略去：{what}</translation>
+    </message>
+    <message>
+        <source>Mean score: {value}</source>
+        <translation>平均分：{value}</translation>
+    </message>
+    <message>
+        <source>Review: {reviewed}, {labelled} with a human label from the dataset; {found}</source>
+        <translation>复核：{reviewed}，{labelled} 行带有来自数据集的人工标签；{found}</translation>
+    </message>
+    <message>
+        <source>{reviewed} of {total} rows reviewed by hand</source>
+        <translation>{total} 行中 {reviewed} 行已人工复核</translation>
+    </message>
+    <message>
+        <source>{reviewed} of 1 row reviewed by hand</source>
+        <translation>1 行中 {reviewed} 行已人工复核</translation>
+    </message>
+    <message>
+        <source>Rows: {rows} — {ok} ok, {errors} errors, {unparsed} unparsed</source>
+        <translation>行数：{rows} — {ok} 成功，{errors} 错误，{unparsed} 未读出</translation>
+    </message>
+    <message>
+        <source>Win rate: {value}; ties {ties}, losses {losses}</source>
+        <translation>胜率：{value}；平局 {ties}，负局 {losses}</translation>
+    </message>
+    <message>
         <source>Judged differently</source>
         <translation>判定不同</translation>
     </message>

@@ -149,3 +149,27 @@ def test_a_chinese_workbook_labels_its_summary_in_chinese(
     summary = {r[0]: r[1:] for r in book["Summary"].iter_rows(values_only=True) if r and r[0]}
     assert summary["结果"][0] == "每行的最新结果"
     assert summary["项目"][0] == project.name  # the person's data as it is
+
+
+def test_the_command_line_reports_in_chinese(
+    project: Project,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["report", str(project.root)]) == 0
+    english = capsys.readouterr().out
+    try:
+        assert main(["--language", "zh", "report", str(project.root)]) == 0
+    finally:
+        language.use("en")
+    text = capsys.readouterr().out
+    assert f"{project.name} — 每行的最新结果" in text
+    assert "行数：5 — 4 成功，0 错误，1 未读出" in text
+    assert "平均分：" in text and "\n分布\n" in text and "\n一致率\n" in text
+    assert "复核：5 行中 2 行已人工复核，0 行带有来自数据集的人工标签；1 处分歧" in text
+    for phrase in ("latest result of each row", "Rows: ", "Mean score", "Distribution", "Review:"):
+        assert phrase not in text, phrase
+    # English stays English, one disagreement said in the singular.
+    assert (
+        "Review: 2 of 5 rows reviewed by hand, 0 with a human label from the dataset; " in english
+    )
+    assert "1 disagreement, 0 flagged" in english and "Distribution" in english
