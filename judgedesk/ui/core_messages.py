@@ -121,6 +121,10 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '{problem} (Tried {attempts} times.)'),
     # new.no_reader
     QT_TRANSLATE_NOOP("core", "The template's verdict format was not recognised, so its verdicts could not be read: add --parser NAME (one of: {parsers}) or a verdict rule (--verdict-pattern or --verdict-path)."),
+    # report.consensus.mean
+    QT_TRANSLATE_NOOP("core", "The people's consensus on a row is the mean of the scores people gave."),
+    # report.consensus.most
+    QT_TRANSLATE_NOOP("core", "The people's consensus on a row is the verdict most people gave (rows where they are split evenly are left out)."),
     # report.html.accuracy
     QT_TRANSLATE_NOOP("core", 'Accuracy'),
     # report.html.agreed
@@ -137,6 +141,8 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Disagreements between the person and the judge, flagged rows, errors and unreadable verdicts.'),
     # report.html.away
     QT_TRANSLATE_NOOP("core", 'Moved away from people'),
+    # report.html.battles
+    QT_TRANSLATE_NOOP("core", 'Battles'),
     # report.html.best
     QT_TRANSLATE_NOOP("core", 'Agrees best'),
     # report.html.by
@@ -185,6 +191,8 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '{figure}, run {run}'),
     # report.html.first_used
     QT_TRANSLATE_NOOP("core", 'First used (UTC)'),
+    # report.html.first_won
+    QT_TRANSLATE_NOOP("core", 'Answer shown first won'),
     # report.html.flag
     QT_TRANSLATE_NOOP("core", 'Flag'),
     # report.html.flagged
@@ -225,6 +233,8 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Leaderboard'),
     # report.html.left_out
     QT_TRANSLATE_NOOP("core", 'Dataset lines left out'),
+    # report.html.longer_won
+    QT_TRANSLATE_NOOP("core", 'Longer answer won'),
     # report.html.losses
     QT_TRANSLATE_NOOP("core", 'Losses'),
     # report.html.made
@@ -235,10 +245,14 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Mean absolute difference'),
     # report.html.mean_confidence
     QT_TRANSLATE_NOOP("core", 'Mean confidence'),
+    # report.html.model
+    QT_TRANSLATE_NOOP("core", 'Model'),
     # report.html.more
     QT_TRANSLATE_NOOP("core", '… and {count} more rows.'),
     # report.html.note
     QT_TRANSLATE_NOOP("core", 'Note or error'),
+    # report.html.note_head
+    QT_TRANSLATE_NOOP("core", 'Note'),
     # report.html.ok
     QT_TRANSLATE_NOOP("core", 'ok'),
     # report.html.one_more
@@ -249,6 +263,8 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Person'),
     # report.html.person_agrees
     QT_TRANSLATE_NOOP("core", 'Person agrees with judge'),
+    # report.html.rank
+    QT_TRANSLATE_NOOP("core", 'Rank'),
     # report.html.rater_judge
     QT_TRANSLATE_NOOP("core", 'judge'),
     # report.html.rater_judge_outcome
@@ -277,6 +293,8 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Run {run}'),
     # report.html.runs
     QT_TRANSLATE_NOOP("core", 'Runs'),
+    # report.html.score
+    QT_TRANSLATE_NOOP("core", 'Score'),
     # report.html.spearman
     QT_TRANSLATE_NOOP("core", 'Spearman correlation'),
     # report.html.stale
@@ -305,8 +323,14 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '{first} vs {second}'),
     # report.html.who
     QT_TRANSLATE_NOOP("core", 'Who'),
+    # report.html.win_high
+    QT_TRANSLATE_NOOP("core", 'Win rate high'),
+    # report.html.win_low
+    QT_TRANSLATE_NOOP("core", 'Win rate low'),
     # report.html.win_rate
     QT_TRANSLATE_NOOP("core", 'Win rate'),
+    # report.html.win_vs_baseline
+    QT_TRANSLATE_NOOP("core", 'Win rate vs baseline'),
     # report.html.with_result
     QT_TRANSLATE_NOOP("core", 'Rows with a result'),
     # report.html.yes

@@ -8863,6 +8863,14 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>无法识别模板的判定格式，因此无法读取判定结果：请添加 --parser NAME（可选：{parsers}）或一条判定规则（--verdict-pattern 或 --verdict-path）。</translation>
     </message>
     <message>
+        <source>The people&apos;s consensus on a row is the mean of the scores people gave.</source>
+        <translation>某一行的人工共识是各人所给分数的平均值。</translation>
+    </message>
+    <message>
+        <source>The people&apos;s consensus on a row is the verdict most people gave (rows where they are split evenly are left out).</source>
+        <translation>某一行的人工共识是多数人给出的判定（意见各占一半的行不计入）。</translation>
+    </message>
+    <message>
         <source>Accuracy</source>
         <translation>准确率</translation>
     </message>
@@ -8893,6 +8901,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Moved away from people</source>
         <translation>偏离人工判定</translation>
+    </message>
+    <message>
+        <source>Battles</source>
+        <translation>对决数</translation>
     </message>
     <message>
         <source>Agrees best</source>
@@ -8991,6 +9003,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>首次使用（UTC）</translation>
     </message>
     <message>
+        <source>Answer shown first won</source>
+        <translation>先展示的回答获胜</translation>
+    </message>
+    <message>
         <source>Flag</source>
         <translation>标记</translation>
     </message>
@@ -9071,6 +9087,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>被略去的数据集行</translation>
     </message>
     <message>
+        <source>Longer answer won</source>
+        <translation>较长的回答获胜</translation>
+    </message>
+    <message>
         <source>Losses</source>
         <translation>负局</translation>
     </message>
@@ -9091,12 +9111,20 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>平均置信度</translation>
     </message>
     <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
         <source>… and {count} more rows.</source>
         <translation>……还有 {count} 行。</translation>
     </message>
     <message>
         <source>Note or error</source>
         <translation>备注或错误</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
     </message>
     <message>
         <source>ok</source>
@@ -9117,6 +9145,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Person agrees with judge</source>
         <translation>人与评审一致</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
     </message>
     <message>
         <source>judge</source>
@@ -9175,6 +9207,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>运行</translation>
     </message>
     <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
         <source>Spearman correlation</source>
         <translation>斯皮尔曼相关系数</translation>
     </message>
@@ -9231,8 +9267,20 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>比较对象</translation>
     </message>
     <message>
+        <source>Win rate high</source>
+        <translation>胜率上限</translation>
+    </message>
+    <message>
+        <source>Win rate low</source>
+        <translation>胜率下限</translation>
+    </message>
+    <message>
         <source>Win rate</source>
         <translation>胜率</translation>
+    </message>
+    <message>
+        <source>Win rate vs baseline</source>
+        <translation>对基线的胜率</translation>
     </message>
     <message>
         <source>Rows with a result</source>

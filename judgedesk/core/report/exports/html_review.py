@@ -57,6 +57,18 @@ HEADS: dict[str, Message] = {
     "Person": say("report.html.person", "Person"),
     "Flag": say("report.html.flag", "Flag"),
     "Note or error": say("report.html.note", "Note or error"),
+    "Rank": say("report.html.rank", "Rank"),
+    "Model": say("report.html.model", "Model"),
+    "Score": say("report.html.score", "Score"),
+    "95% CI low": say("report.xlsx.ci_low", "95% CI low"),
+    "95% CI high": say("report.xlsx.ci_high", "95% CI high"),
+    "Win rate vs baseline": say("report.html.win_vs_baseline", "Win rate vs baseline"),
+    "Win rate low": say("report.html.win_low", "Win rate low"),
+    "Win rate high": say("report.html.win_high", "Win rate high"),
+    "Battles": say("report.html.battles", "Battles"),
+    "Answer shown first won": say("report.html.first_won", "Answer shown first won"),
+    "Longer answer won": say("report.html.longer_won", "Longer answer won"),
+    "Note": say("report.html.note_head", "Note"),
 }
 """The tables' column heads in the reader's words; a head not listed (the data's own
 name, a leaderboard's head) is shown as it is."""
@@ -253,7 +265,7 @@ def people(report: Report, tr: Translate = as_is) -> str:
     ]
     out.append(table(heads(PEOPLE_HEADS, tr), cells, {1, 2, 3}))
     if ceiling is not None:
-        out.append(f'<p class="muted">{esc(consensus_note(figures))}</p>')
+        out.append(f'<p class="muted">{esc(consensus_note(figures, tr))}</p>')
     return "".join(out)
 
 
@@ -286,12 +298,12 @@ def leaderboard(report: Report, tr: Translate = as_is) -> str:
     out = [
         h2(say("report.html.leaderboard", "Leaderboard"), tr),
         f'<p class="muted">{esc(leaderboard_note(figures))}</p>',
-        table(LEADERBOARD_HEADS, leaderboard_table(figures), numeric),
+        table(heads(LEADERBOARD_HEADS, tr), leaderboard_table(figures), numeric),
     ]
     for name in figures.categories:
         out += [
             f"<h3>{esc(name)}</h3>",
-            table(LEADERBOARD_HEADS, leaderboard_table(figures, name), numeric),
+            table(heads(LEADERBOARD_HEADS, tr), leaderboard_table(figures, name), numeric),
         ]
     return "".join(out)
 
