@@ -236,7 +236,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     else:
         from judgedesk.core.report import format_report
 
-        print(format_report(report), end="")
+        print(format_report(report, language.template), end="")
     return EXIT_OK
 
 

@@ -121,24 +121,58 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '{problem} (Tried {attempts} times.)'),
     # new.no_reader
     QT_TRANSLATE_NOOP("core", "The template's verdict format was not recognised, so its verdicts could not be read: add --parser NAME (one of: {parsers}) or a verdict rule (--verdict-pattern or --verdict-path)."),
+    # report.consensus.mean
+    QT_TRANSLATE_NOOP("core", "The people's consensus on a row is the mean of the scores people gave."),
+    # report.consensus.most
+    QT_TRANSLATE_NOOP("core", "The people's consensus on a row is the verdict most people gave (rows where they are split evenly are left out)."),
     # report.html.accuracy
     QT_TRANSLATE_NOOP("core", 'Accuracy'),
     # report.html.agreed
     QT_TRANSLATE_NOOP("core", 'Person and judge agree'),
+    # report.html.agreed_head
+    QT_TRANSLATE_NOOP("core", 'Agreed'),
     # report.html.agreement
     QT_TRANSLATE_NOOP("core", 'Agreement'),
+    # report.html.alpha
+    QT_TRANSLATE_NOOP("core", "Krippendorff's alpha ({level}) across {raters}"),
     # report.html.attention
     QT_TRANSLATE_NOOP("core", 'Rows to look at'),
+    # report.html.attention_note
+    QT_TRANSLATE_NOOP("core", 'Disagreements between the person and the judge, flagged rows, errors and unreadable verdicts.'),
+    # report.html.away
+    QT_TRANSLATE_NOOP("core", 'Moved away from people'),
+    # report.html.battles
+    QT_TRANSLATE_NOOP("core", 'Battles'),
+    # report.html.best
+    QT_TRANSLATE_NOOP("core", 'Agrees best'),
     # report.html.by
     QT_TRANSLATE_NOOP("core", 'By {field}'),
+    # report.html.by_confidence
+    QT_TRANSLATE_NOOP("core", "Agreement with people by the judge's confidence"),
     # report.html.by_hand
     QT_TRANSLATE_NOOP("core", 'Reviewed by hand'),
+    # report.html.changed
+    QT_TRANSLATE_NOOP("core", 'Rows judged differently'),
+    # report.html.cohen
+    QT_TRANSLATE_NOOP("core", "Cohen's kappa"),
     # report.html.combined
     QT_TRANSLATE_NOOP("core", "Human label combining several reviewers'"),
     # report.html.compared
     QT_TRANSLATE_NOOP("core", 'Run {first} compared with run {second}'),
     # report.html.confidence
     QT_TRANSLATE_NOOP("core", 'Confidence and agreement with people'),
+    # report.html.confidence_head
+    QT_TRANSLATE_NOOP("core", 'Confidence'),
+    # report.html.confidence_note
+    QT_TRANSLATE_NOOP("core", "Over the {rows} reviewed rows whose verdict was read with its probabilities: how often people gave the verdict, by how sure the judge was. A calibrated judge's bars reach the diagonal. Expected calibration error: {ece}."),
+    # report.html.confusion
+    QT_TRANSLATE_NOOP("core", 'Confusion matrix, {title}'),
+    # report.html.corrected
+    QT_TRANSLATE_NOOP("core", 'Corrected by the random sample'),
+    # report.html.corrected_bar
+    QT_TRANSLATE_NOOP("core", '{figure}, corrected'),
+    # report.html.corrected_chart
+    QT_TRANSLATE_NOOP("core", '{figure}: the judge alone beside the figure corrected by the random sample'),
     # report.html.decided
     QT_TRANSLATE_NOOP("core", 'Human label decided where reviewers disagreed'),
     # report.html.dimensions
@@ -149,34 +183,96 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Distribution'),
     # report.html.errors
     QT_TRANSLATE_NOOP("core", 'errors'),
+    # report.html.exact
+    QT_TRANSLATE_NOOP("core", 'Exact agreement'),
     # report.html.figure
     QT_TRANSLATE_NOOP("core", 'Figure'),
+    # report.html.figure_of_run
+    QT_TRANSLATE_NOOP("core", '{figure}, run {run}'),
+    # report.html.first_used
+    QT_TRANSLATE_NOOP("core", 'First used (UTC)'),
+    # report.html.first_won
+    QT_TRANSLATE_NOOP("core", 'Answer shown first won'),
+    # report.html.flag
+    QT_TRANSLATE_NOOP("core", 'Flag'),
     # report.html.flagged
     QT_TRANSLATE_NOOP("core", 'Flagged'),
     # report.html.from_dataset
     QT_TRANSLATE_NOOP("core", 'Human label from the dataset only'),
+    # report.html.group
+    QT_TRANSLATE_NOOP("core", 'Group'),
+    # report.html.group_chart
+    QT_TRANSLATE_NOOP("core", '{title}: {figure}'),
     # report.html.history
     QT_TRANSLATE_NOOP("core", 'Agreement history'),
+    # report.html.history_note
+    QT_TRANSLATE_NOOP("core", "Each version of a judge (a short hash of its template, system prompt, verdict reading, model and parameters) against people's verdicts on the same rows, newest first. Rows that moved are counted against the version before."),
     # report.html.how_often
     QT_TRANSLATE_NOOP("core", 'How often each verdict was given'),
+    # report.html.id
+    QT_TRANSLATE_NOOP("core", 'Id'),
+    # report.html.in_both
+    QT_TRANSLATE_NOOP("core", 'Rows in both runs'),
+    # report.html.interval
+    QT_TRANSLATE_NOOP("core", '95% interval'),
+    # report.html.judge
+    QT_TRANSLATE_NOOP("core", 'Judge'),
+    # report.html.judge_alone
+    QT_TRANSLATE_NOOP("core", '{figure}, judge alone'),
     # report.html.kappa
     QT_TRANSLATE_NOOP("core", 'Kappa is agreement beyond what chance would give: 0 is chance, 1 is perfect. Each figure counts the rows both raters gave a verdict for.'),
+    # report.html.kappa_linear
+    QT_TRANSLATE_NOOP("core", 'Kappa, linear weights'),
+    # report.html.kappa_quadratic
+    QT_TRANSLATE_NOOP("core", 'Kappa, quadratic weights'),
     # report.html.lang
     QT_TRANSLATE_NOOP("core", 'en'),
     # report.html.latest
     QT_TRANSLATE_NOOP("core", 'latest result of each row'),
     # report.html.leaderboard
     QT_TRANSLATE_NOOP("core", 'Leaderboard'),
+    # report.html.left_out
+    QT_TRANSLATE_NOOP("core", 'Dataset lines left out'),
+    # report.html.longer_won
+    QT_TRANSLATE_NOOP("core", 'Longer answer won'),
     # report.html.losses
     QT_TRANSLATE_NOOP("core", 'Losses'),
     # report.html.made
     QT_TRANSLATE_NOOP("core", '{what}; made {when} UTC with JudgeDesk.'),
     # report.html.mean
     QT_TRANSLATE_NOOP("core", 'Mean score'),
+    # report.html.mean_abs
+    QT_TRANSLATE_NOOP("core", 'Mean absolute difference'),
+    # report.html.mean_confidence
+    QT_TRANSLATE_NOOP("core", 'Mean confidence'),
+    # report.html.model
+    QT_TRANSLATE_NOOP("core", 'Model'),
+    # report.html.more
+    QT_TRANSLATE_NOOP("core", '… and {count} more rows.'),
+    # report.html.note
+    QT_TRANSLATE_NOOP("core", 'Note or error'),
+    # report.html.note_head
+    QT_TRANSLATE_NOOP("core", 'Note'),
     # report.html.ok
     QT_TRANSLATE_NOOP("core", 'ok'),
+    # report.html.one_more
+    QT_TRANSLATE_NOOP("core", '… and 1 more row.'),
     # report.html.people
     QT_TRANSLATE_NOOP("core", 'People and the judge'),
+    # report.html.person
+    QT_TRANSLATE_NOOP("core", 'Person'),
+    # report.html.person_agrees
+    QT_TRANSLATE_NOOP("core", 'Person agrees with judge'),
+    # report.html.rank
+    QT_TRANSLATE_NOOP("core", 'Rank'),
+    # report.html.rater_judge
+    QT_TRANSLATE_NOOP("core", 'judge'),
+    # report.html.rater_judge_outcome
+    QT_TRANSLATE_NOOP("core", 'judge (win/tie/loss)'),
+    # report.html.rater_person
+    QT_TRANSLATE_NOOP("core", 'person'),
+    # report.html.rater_person_outcome
+    QT_TRANSLATE_NOOP("core", 'person (win/tie/loss)'),
     # report.html.rests_bootstrap
     QT_TRANSLATE_NOOP("core", 'the judge alone; 95% interval by bootstrap over {n} rows'),
     # report.html.rests_normal
@@ -185,26 +281,180 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Rests on'),
     # report.html.review
     QT_TRANSLATE_NOOP("core", 'Review'),
+    # report.html.row
+    QT_TRANSLATE_NOOP("core", 'Row'),
     # report.html.rows
     QT_TRANSLATE_NOOP("core", 'Rows'),
+    # report.html.rows_compared
+    QT_TRANSLATE_NOOP("core", 'Rows compared'),
     # report.html.run
     QT_TRANSLATE_NOOP("core", 'run {run}'),
+    # report.html.run_head
+    QT_TRANSLATE_NOOP("core", 'Run {run}'),
+    # report.html.runs
+    QT_TRANSLATE_NOOP("core", 'Runs'),
+    # report.html.score
+    QT_TRANSLATE_NOOP("core", 'Score'),
+    # report.html.spearman
+    QT_TRANSLATE_NOOP("core", 'Spearman correlation'),
     # report.html.stale
     QT_TRANSLATE_NOOP("core", "Reviewed before the judge's verdict changed"),
+    # report.html.status
+    QT_TRANSLATE_NOOP("core", 'Status'),
     # report.html.summary
     QT_TRANSLATE_NOOP("core", 'Summary'),
     # report.html.ties
     QT_TRANSLATE_NOOP("core", 'Ties'),
     # report.html.title
     QT_TRANSLATE_NOOP("core", '{project} — report'),
+    # report.html.tnr
+    QT_TRANSLATE_NOOP("core", 'True-negative rate'),
+    # report.html.toward
+    QT_TRANSLATE_NOOP("core", 'Moved toward people'),
+    # report.html.tpr
+    QT_TRANSLATE_NOOP("core", 'True-positive rate'),
     # report.html.unparsed
     QT_TRANSLATE_NOOP("core", 'unparsed'),
     # report.html.value
     QT_TRANSLATE_NOOP("core", 'Value'),
+    # report.html.version
+    QT_TRANSLATE_NOOP("core", 'Version'),
+    # report.html.versus
+    QT_TRANSLATE_NOOP("core", '{first} vs {second}'),
+    # report.html.who
+    QT_TRANSLATE_NOOP("core", 'Who'),
+    # report.html.win_high
+    QT_TRANSLATE_NOOP("core", 'Win rate high'),
+    # report.html.win_low
+    QT_TRANSLATE_NOOP("core", 'Win rate low'),
     # report.html.win_rate
     QT_TRANSLATE_NOOP("core", 'Win rate'),
+    # report.html.win_vs_baseline
+    QT_TRANSLATE_NOOP("core", 'Win rate vs baseline'),
     # report.html.with_result
     QT_TRANSLATE_NOOP("core", 'Rows with a result'),
+    # report.html.yes
+    QT_TRANSLATE_NOOP("core", 'yes'),
+    # report.rows.agree
+    QT_TRANSLATE_NOOP("core", 'Agree'),
+    # report.rows.all
+    QT_TRANSLATE_NOOP("core", 'All {count} rows.'),
+    # report.rows.all_one
+    QT_TRANSLATE_NOOP("core", 'The 1 row.'),
+    # report.rows.any
+    QT_TRANSLATE_NOOP("core", 'All'),
+    # report.rows.disagree
+    QT_TRANSLATE_NOOP("core", 'Disagree'),
+    # report.rows.every
+    QT_TRANSLATE_NOOP("core", 'All rows'),
+    # report.rows.heading
+    QT_TRANSLATE_NOOP("core", 'Rows'),
+    # report.rows.how
+    QT_TRANSLATE_NOOP("core", "Search any text, filter, sort by a column's name, and open a row to read everything it holds: its inputs, the prompts, each judge's reply and reasoning, and the review."),
+    # report.rows.in_all
+    QT_TRANSLATE_NOOP("core", '({count} rows in all)'),
+    # report.rows.in_all_one
+    QT_TRANSLATE_NOOP("core", '(1 row in all)'),
+    # report.rows.next
+    QT_TRANSLATE_NOOP("core", 'Next'),
+    # report.rows.no_human
+    QT_TRANSLATE_NOOP("core", 'No human verdict'),
+    # report.rows.none
+    QT_TRANSLATE_NOOP("core", 'No row matches.'),
+    # report.rows.noscript
+    QT_TRANSLATE_NOOP("core", 'Allow scripts for this page to see the rows; the same rows are in the CSV, XLSX and JSON Lines exports.'),
+    # report.rows.page
+    QT_TRANSLATE_NOOP("core", 'Page {page} of {pages}'),
+    # report.rows.person
+    QT_TRANSLATE_NOOP("core", 'Person and judge'),
+    # report.rows.previous
+    QT_TRANSLATE_NOOP("core", 'Previous'),
+    # report.rows.search
+    QT_TRANSLATE_NOOP("core", 'Search rows'),
+    # report.rows.shown
+    QT_TRANSLATE_NOOP("core", 'Rows {first}–{last} of {count}'),
+    # report.rows.sort
+    QT_TRANSLATE_NOOP("core", 'Sort by {name}'),
+    # report.rows.status
+    QT_TRANSLATE_NOOP("core", 'Status'),
+    # report.svg.bin
+    QT_TRANSLATE_NOOP("core", '{span}: {share} agreed, {rows} rows'),
+    # report.svg.bin_one
+    QT_TRANSLATE_NOOP("core", '{span}: {share} agreed, 1 row'),
+    # report.svg.confidence
+    QT_TRANSLATE_NOOP("core", 'Confidence'),
+    # report.text.accuracy
+    QT_TRANSLATE_NOOP("core", 'Accuracy: {value}'),
+    # report.text.found
+    QT_TRANSLATE_NOOP("core", '{disagreed} disagreements, {flagged} flagged, {stale} stale'),
+    # report.text.found_one
+    QT_TRANSLATE_NOOP("core", '1 disagreement, {flagged} flagged, {stale} stale'),
+    # report.text.labels_used
+    QT_TRANSLATE_NOOP("core", "Human labels used: {decided} decided where reviewers disagreed, {combined} combining several reviewers' (majority, or mean of scores)"),
+    # report.text.left_out
+    QT_TRANSLATE_NOOP("core", 'Left out: {what}'),
+    # report.text.mean
+    QT_TRANSLATE_NOOP("core", 'Mean score: {value}'),
+    # report.text.review
+    QT_TRANSLATE_NOOP("core", 'Review: {reviewed}, {labelled} with a human label from the dataset; {found}'),
+    # report.text.reviewed
+    QT_TRANSLATE_NOOP("core", '{reviewed} of {total} rows reviewed by hand'),
+    # report.text.reviewed_one
+    QT_TRANSLATE_NOOP("core", '{reviewed} of 1 row reviewed by hand'),
+    # report.text.rows
+    QT_TRANSLATE_NOOP("core", 'Rows: {rows} — {ok} ok, {errors} errors, {unparsed} unparsed'),
+    # report.text.win_rate
+    QT_TRANSLATE_NOOP("core", 'Win rate: {value}; ties {ties}, losses {losses}'),
+    # report.xlsx.changed
+    QT_TRANSLATE_NOOP("core", 'Judged differently'),
+    # report.xlsx.ci_high
+    QT_TRANSLATE_NOOP("core", '95% CI high'),
+    # report.xlsx.ci_low
+    QT_TRANSLATE_NOOP("core", '95% CI low'),
+    # report.xlsx.confusion
+    QT_TRANSLATE_NOOP("core", 'Person (rows) vs judge (columns)'),
+    # report.xlsx.corrected
+    QT_TRANSLATE_NOOP("core", '{figure}, corrected by the random sample'),
+    # report.xlsx.dimension
+    QT_TRANSLATE_NOOP("core", 'Dimension: {name}'),
+    # report.xlsx.disagreements
+    QT_TRANSLATE_NOOP("core", 'Disagreements'),
+    # report.xlsx.exact
+    QT_TRANSLATE_NOOP("core", 'Exact'),
+    # report.xlsx.high
+    QT_TRANSLATE_NOOP("core", 'High'),
+    # report.xlsx.in_both
+    QT_TRANSLATE_NOOP("core", 'Rows in both'),
+    # report.xlsx.kappa
+    QT_TRANSLATE_NOOP("core", 'Kappa'),
+    # report.xlsx.kappa_linear
+    QT_TRANSLATE_NOOP("core", 'Kappa linear'),
+    # report.xlsx.kappa_quadratic
+    QT_TRANSLATE_NOOP("core", 'Kappa quadratic'),
+    # report.xlsx.kind
+    QT_TRANSLATE_NOOP("core", 'Kind'),
+    # report.xlsx.loss_rate
+    QT_TRANSLATE_NOOP("core", 'Loss rate'),
+    # report.xlsx.low
+    QT_TRANSLATE_NOOP("core", 'Low'),
+    # report.xlsx.mean_abs
+    QT_TRANSLATE_NOOP("core", 'Mean abs. difference'),
+    # report.xlsx.project
+    QT_TRANSLATE_NOOP("core", 'Project'),
+    # report.xlsx.results
+    QT_TRANSLATE_NOOP("core", 'Results'),
+    # report.xlsx.review_more
+    QT_TRANSLATE_NOOP("core", 'review {count} more sample rows'),
+    # report.xlsx.review_one
+    QT_TRANSLATE_NOOP("core", 'review 1 more sample row'),
+    # report.xlsx.runs
+    QT_TRANSLATE_NOOP("core", 'Run {first} vs run {second}'),
+    # report.xlsx.spearman
+    QT_TRANSLATE_NOOP("core", 'Spearman'),
+    # report.xlsx.stale
+    QT_TRANSLATE_NOOP("core", 'Stale reviews'),
+    # report.xlsx.tie_rate
+    QT_TRANSLATE_NOOP("core", 'Tie rate'),
     # run.postprocess_none
     QT_TRANSLATE_NOOP("core", 'postprocess returned no verdict; make it return a value for this row.'),
     # script.exit_code

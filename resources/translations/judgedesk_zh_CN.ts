@@ -8870,6 +8870,14 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>无法识别模板的判定格式，因此无法读取判定结果：请添加 --parser NAME（可选：{parsers}）或一条判定规则（--verdict-pattern 或 --verdict-path）。</translation>
     </message>
     <message>
+        <source>The people&apos;s consensus on a row is the mean of the scores people gave.</source>
+        <translation>某一行的人工共识是各人所给分数的平均值。</translation>
+    </message>
+    <message>
+        <source>The people&apos;s consensus on a row is the verdict most people gave (rows where they are split evenly are left out).</source>
+        <translation>某一行的人工共识是多数人给出的判定（意见各占一半的行不计入）。</translation>
+    </message>
+    <message>
         <source>Accuracy</source>
         <translation>准确率</translation>
     </message>
@@ -8878,20 +8886,56 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>人与评审一致</translation>
     </message>
     <message>
+        <source>Agreed</source>
+        <translation>一致</translation>
+    </message>
+    <message>
         <source>Agreement</source>
         <translation>一致率</translation>
+    </message>
+    <message>
+        <source>Krippendorff&apos;s alpha ({level}) across {raters}</source>
+        <translation>{raters} 之间的 Krippendorff α（{level}）</translation>
     </message>
     <message>
         <source>Rows to look at</source>
         <translation>值得查看的行</translation>
     </message>
     <message>
+        <source>Disagreements between the person and the judge, flagged rows, errors and unreadable verdicts.</source>
+        <translation>人与评审有分歧的行、已标记的行、出错的行以及无法读取判定的行。</translation>
+    </message>
+    <message>
+        <source>Moved away from people</source>
+        <translation>偏离人工判定</translation>
+    </message>
+    <message>
+        <source>Battles</source>
+        <translation>对决数</translation>
+    </message>
+    <message>
+        <source>Agrees best</source>
+        <translation>最一致</translation>
+    </message>
+    <message>
         <source>By {field}</source>
         <translation>按 {field}</translation>
     </message>
     <message>
+        <source>Agreement with people by the judge&apos;s confidence</source>
+        <translation>按评审置信度划分的与人工判定的一致率</translation>
+    </message>
+    <message>
         <source>Reviewed by hand</source>
         <translation>人工复核</translation>
+    </message>
+    <message>
+        <source>Rows judged differently</source>
+        <translation>判定不同的行</translation>
+    </message>
+    <message>
+        <source>Cohen&apos;s kappa</source>
+        <translation>Cohen&apos;s kappa</translation>
     </message>
     <message>
         <source>Human label combining several reviewers&apos;</source>
@@ -8904,6 +8948,30 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Confidence and agreement with people</source>
         <translation>置信度与人工一致性</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>置信度</translation>
+    </message>
+    <message>
+        <source>Over the {rows} reviewed rows whose verdict was read with its probabilities: how often people gave the verdict, by how sure the judge was. A calibrated judge&apos;s bars reach the diagonal. Expected calibration error: {ece}.</source>
+        <translation>基于 {rows} 行已复核且判定附带概率的行：按评审的把握程度，统计人工给出相同判定的频率。校准良好的评审，其柱形会触及对角线。期望校准误差：{ece}。</translation>
+    </message>
+    <message>
+        <source>Confusion matrix, {title}</source>
+        <translation>混淆矩阵，{title}</translation>
+    </message>
+    <message>
+        <source>Corrected by the random sample</source>
+        <translation>经随机样本校正</translation>
+    </message>
+    <message>
+        <source>{figure}, corrected</source>
+        <translation>{figure}，校正后</translation>
+    </message>
+    <message>
+        <source>{figure}: the judge alone beside the figure corrected by the random sample</source>
+        <translation>{figure}：仅评审的结果与经随机样本校正的结果对比</translation>
     </message>
     <message>
         <source>Human label decided where reviewers disagreed</source>
@@ -8926,8 +8994,28 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>错误</translation>
     </message>
     <message>
+        <source>Exact agreement</source>
+        <translation>完全一致</translation>
+    </message>
+    <message>
         <source>Figure</source>
         <translation>指标</translation>
+    </message>
+    <message>
+        <source>{figure}, run {run}</source>
+        <translation>{figure}，运行 {run}</translation>
+    </message>
+    <message>
+        <source>First used (UTC)</source>
+        <translation>首次使用（UTC）</translation>
+    </message>
+    <message>
+        <source>Answer shown first won</source>
+        <translation>先展示的回答获胜</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>标记</translation>
     </message>
     <message>
         <source>Flagged</source>
@@ -8938,16 +9026,56 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>仅来自数据集的人工标签</translation>
     </message>
     <message>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>{title}: {figure}</source>
+        <translation>{title}：{figure}</translation>
+    </message>
+    <message>
         <source>Agreement history</source>
         <translation>一致性历史</translation>
+    </message>
+    <message>
+        <source>Each version of a judge (a short hash of its template, system prompt, verdict reading, model and parameters) against people&apos;s verdicts on the same rows, newest first. Rows that moved are counted against the version before.</source>
+        <translation>评审的每个版本（由其模板、系统提示词、判定读取方式、模型和参数生成的短哈希）在相同行上与人工判定的对比，最新的在前。判定发生变化的行与上一个版本相比计数。</translation>
     </message>
     <message>
         <source>How often each verdict was given</source>
         <translation>每种判定出现的次数</translation>
     </message>
     <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Rows in both runs</source>
+        <translation>两次运行共有的行</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>{figure}, judge alone</source>
+        <translation>{figure}，仅评审</translation>
+    </message>
+    <message>
         <source>Kappa is agreement beyond what chance would give: 0 is chance, 1 is perfect. Each figure counts the rows both raters gave a verdict for.</source>
         <translation>Kappa 是超出随机水平的一致程度：0 为随机水平，1 为完全一致。每个指标只计入双方都给出判定的行。</translation>
+    </message>
+    <message>
+        <source>Kappa, linear weights</source>
+        <translation>Kappa（线性加权）</translation>
+    </message>
+    <message>
+        <source>Kappa, quadratic weights</source>
+        <translation>Kappa（二次加权）</translation>
     </message>
     <message>
         <source>en</source>
@@ -8962,6 +9090,14 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>排行榜</translation>
     </message>
     <message>
+        <source>Dataset lines left out</source>
+        <translation>被略去的数据集行</translation>
+    </message>
+    <message>
+        <source>Longer answer won</source>
+        <translation>较长的回答获胜</translation>
+    </message>
+    <message>
         <source>Losses</source>
         <translation>负局</translation>
     </message>
@@ -8974,12 +9110,68 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>平均分</translation>
     </message>
     <message>
+        <source>Mean absolute difference</source>
+        <translation>平均绝对差</translation>
+    </message>
+    <message>
+        <source>Mean confidence</source>
+        <translation>平均置信度</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>… and {count} more rows.</source>
+        <translation>……还有 {count} 行。</translation>
+    </message>
+    <message>
+        <source>Note or error</source>
+        <translation>备注或错误</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
+        <source>… and 1 more row.</source>
+        <translation>……还有 1 行。</translation>
+    </message>
+    <message>
         <source>People and the judge</source>
         <translation>人与评审</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>人工</translation>
+    </message>
+    <message>
+        <source>Person agrees with judge</source>
+        <translation>人与评审一致</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>judge (win/tie/loss)</source>
+        <translation>评审（胜/平/负）</translation>
+    </message>
+    <message>
+        <source>person</source>
+        <translation>人工</translation>
+    </message>
+    <message>
+        <source>person (win/tie/loss)</source>
+        <translation>人工（胜/平/负）</translation>
     </message>
     <message>
         <source>the judge alone; 95% interval by bootstrap over {n} rows</source>
@@ -8998,16 +9190,44 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>复核</translation>
     </message>
     <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
         <source>Rows</source>
         <translation>行数</translation>
+    </message>
+    <message>
+        <source>Rows compared</source>
+        <translation>比较的行数</translation>
     </message>
     <message>
         <source>run {run}</source>
         <translation>运行 {run}</translation>
     </message>
     <message>
+        <source>Run {run}</source>
+        <translation>运行 {run}</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Spearman correlation</source>
+        <translation>斯皮尔曼相关系数</translation>
+    </message>
+    <message>
         <source>Reviewed before the judge&apos;s verdict changed</source>
         <translation>在评审判定改变之前复核</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Summary</source>
@@ -9022,6 +9242,18 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>{project} — 报告</translation>
     </message>
     <message>
+        <source>True-negative rate</source>
+        <translation>真阴性率</translation>
+    </message>
+    <message>
+        <source>Moved toward people</source>
+        <translation>趋向人工判定</translation>
+    </message>
+    <message>
+        <source>True-positive rate</source>
+        <translation>真阳性率</translation>
+    </message>
+    <message>
         <source>unparsed</source>
         <translation>未读出</translation>
     </message>
@@ -9030,12 +9262,268 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>数值</translation>
     </message>
     <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>{first} vs {second}</source>
+        <translation>{first} 对比 {second}</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>比较对象</translation>
+    </message>
+    <message>
+        <source>Win rate high</source>
+        <translation>胜率上限</translation>
+    </message>
+    <message>
+        <source>Win rate low</source>
+        <translation>胜率下限</translation>
+    </message>
+    <message>
         <source>Win rate</source>
         <translation>胜率</translation>
     </message>
     <message>
+        <source>Win rate vs baseline</source>
+        <translation>对基线的胜率</translation>
+    </message>
+    <message>
         <source>Rows with a result</source>
         <translation>有结果的行</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>Agree</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>All {count} rows.</source>
+        <translation>共 {count} 行。</translation>
+    </message>
+    <message>
+        <source>The 1 row.</source>
+        <translation>共 1 行。</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Disagree</source>
+        <translation>有分歧</translation>
+    </message>
+    <message>
+        <source>All rows</source>
+        <translation>所有行</translation>
+    </message>
+    <message>
+        <source>Search any text, filter, sort by a column&apos;s name, and open a row to read everything it holds: its inputs, the prompts, each judge&apos;s reply and reasoning, and the review.</source>
+        <translation>可以搜索任意文本、筛选、点击列名排序，并展开一行查看其全部内容：输入、提示词、每个评审的回复和推理，以及复核。</translation>
+    </message>
+    <message>
+        <source>({count} rows in all)</source>
+        <translation>（共 {count} 行）</translation>
+    </message>
+    <message>
+        <source>(1 row in all)</source>
+        <translation>（共 1 行）</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一页</translation>
+    </message>
+    <message>
+        <source>No human verdict</source>
+        <translation>无人工判定</translation>
+    </message>
+    <message>
+        <source>No row matches.</source>
+        <translation>没有匹配的行。</translation>
+    </message>
+    <message>
+        <source>Allow scripts for this page to see the rows; the same rows are in the CSV, XLSX and JSON Lines exports.</source>
+        <translation>请允许此页面运行脚本以查看各行；CSV、XLSX 和 JSON Lines 导出中也包含同样的行。</translation>
+    </message>
+    <message>
+        <source>Page {page} of {pages}</source>
+        <translation>第 {page} 页，共 {pages} 页</translation>
+    </message>
+    <message>
+        <source>Person and judge</source>
+        <translation>人与评审</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>上一页</translation>
+    </message>
+    <message>
+        <source>Search rows</source>
+        <translation>搜索行</translation>
+    </message>
+    <message>
+        <source>Rows {first}–{last} of {count}</source>
+        <translation>第 {first}–{last} 行，共 {count} 行</translation>
+    </message>
+    <message>
+        <source>Sort by {name}</source>
+        <translation>按 {name} 排序</translation>
+    </message>
+    <message>
+        <source>{span}: {share} agreed, {rows} rows</source>
+        <translation>{span}：{share} 一致，{rows} 行</translation>
+    </message>
+    <message>
+        <source>{span}: {share} agreed, 1 row</source>
+        <translation>{span}：{share} 一致，1 行</translation>
+    </message>
+    <message>
+        <source>Accuracy: {value}</source>
+        <translation>准确率：{value}</translation>
+    </message>
+    <message>
+        <source>{disagreed} disagreements, {flagged} flagged, {stale} stale</source>
+        <translation>{disagreed} 处分歧，{flagged} 行已标记，{stale} 条复核已过时</translation>
+    </message>
+    <message>
+        <source>1 disagreement, {flagged} flagged, {stale} stale</source>
+        <translation>1 处分歧，{flagged} 行已标记，{stale} 条复核已过时</translation>
+    </message>
+    <message>
+        <source>Human labels used: {decided} decided where reviewers disagreed, {combined} combining several reviewers&apos; (majority, or mean of scores)</source>
+        <translation>采用的人工标签：{decided} 个在复核者有分歧时裁定，{combined} 个综合了多位复核者的判定（取多数，或取分数的平均值）</translation>
+    </message>
+    <message>
+        <source>Left out: {what}</source>
+        <translation>已略去：{what}</translation>
+    </message>
+    <message>
+        <source>Mean score: {value}</source>
+        <translation>平均分：{value}</translation>
+    </message>
+    <message>
+        <source>Review: {reviewed}, {labelled} with a human label from the dataset; {found}</source>
+        <translation>复核：{reviewed}，{labelled} 行带有来自数据集的人工标签；{found}</translation>
+    </message>
+    <message>
+        <source>{reviewed} of {total} rows reviewed by hand</source>
+        <translation>{total} 行中 {reviewed} 行已人工复核</translation>
+    </message>
+    <message>
+        <source>{reviewed} of 1 row reviewed by hand</source>
+        <translation>1 行中 {reviewed} 行已人工复核</translation>
+    </message>
+    <message>
+        <source>Rows: {rows} — {ok} ok, {errors} errors, {unparsed} unparsed</source>
+        <translation>行数：{rows} — {ok} 成功，{errors} 错误，{unparsed} 未读出</translation>
+    </message>
+    <message>
+        <source>Win rate: {value}; ties {ties}, losses {losses}</source>
+        <translation>胜率：{value}；平局 {ties}，负局 {losses}</translation>
+    </message>
+    <message>
+        <source>Judged differently</source>
+        <translation>判定不同</translation>
+    </message>
+    <message>
+        <source>95% CI high</source>
+        <translation>95% CI 上限</translation>
+    </message>
+    <message>
+        <source>95% CI low</source>
+        <translation>95% CI 下限</translation>
+    </message>
+    <message>
+        <source>Person (rows) vs judge (columns)</source>
+        <translation>人工（行）对比评审（列）</translation>
+    </message>
+    <message>
+        <source>{figure}, corrected by the random sample</source>
+        <translation>{figure}，经随机样本校正</translation>
+    </message>
+    <message>
+        <source>Dimension: {name}</source>
+        <translation>维度：{name}</translation>
+    </message>
+    <message>
+        <source>Disagreements</source>
+        <translation>分歧</translation>
+    </message>
+    <message>
+        <source>Exact</source>
+        <translation>完全一致</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>Rows in both</source>
+        <translation>两次运行共有的行</translation>
+    </message>
+    <message>
+        <source>Kappa</source>
+        <translation>Kappa</translation>
+    </message>
+    <message>
+        <source>Kappa linear</source>
+        <translation>Kappa（线性加权）</translation>
+    </message>
+    <message>
+        <source>Kappa quadratic</source>
+        <translation>Kappa（二次加权）</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Loss rate</source>
+        <translation>负局率</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>下限</translation>
+    </message>
+    <message>
+        <source>Mean abs. difference</source>
+        <translation>平均绝对差</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>review {count} more sample rows</source>
+        <translation>还需复核 {count} 行样本</translation>
+    </message>
+    <message>
+        <source>review 1 more sample row</source>
+        <translation>还需复核 1 行样本</translation>
+    </message>
+    <message>
+        <source>Run {first} vs run {second}</source>
+        <translation>运行 {first} 对比运行 {second}</translation>
+    </message>
+    <message>
+        <source>Spearman</source>
+        <translation>斯皮尔曼相关</translation>
+    </message>
+    <message>
+        <source>Stale reviews</source>
+        <translation>过时的复核</translation>
+    </message>
+    <message>
+        <source>Tie rate</source>
+        <translation>平局率</translation>
     </message>
     <message>
         <source>postprocess returned no verdict; make it return a value for this row.</source>

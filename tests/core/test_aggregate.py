@@ -12,8 +12,8 @@ from judgedesk.core.dataset import open_dataset
 from judgedesk.core.judge.parsers import Verdict
 from judgedesk.core.judge.verdicts import aggregate_verdicts
 from judgedesk.core.project.checks import check_project
+from judgedesk.core.report import format_report
 from judgedesk.core.report.build import project_report
-from judgedesk.core.report.text import format_report
 from judgedesk.core.review.session import ReviewSession
 from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import item_number, make_project, run

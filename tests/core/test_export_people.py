@@ -12,7 +12,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from judgedesk.cli import main
+from judgedesk.cli import language, main
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.report.build import project_report
 from judgedesk.core.report.exports import write_export
@@ -221,3 +221,34 @@ def test_two_valued_verdicts_add_the_rates_and_moves_between_any_two_versions() 
         (2, "", True),
         (0, "r0", False),
     ]
+
+
+def test_a_chinese_page_says_people_and_history_in_chinese(project: Any, tmp_path: Path) -> None:
+    out = tmp_path / "zh.html"
+    language.use("zh")
+    try:
+        with open_dataset(project.dataset_path()) as dataset, Store(project.store_path) as store:
+            write_export(store, out, "html", dataset, project=project, translate=language.template)
+    finally:
+        language.use("en")
+    page = out.read_text("utf-8")
+    for chinese in (
+        "<h2>人与评审</h2>",
+        "<h2>一致性历史</h2>",
+        "<th>比较对象</th>",
+        "<th>首次使用（UTC）</th>",
+    ):
+        assert chinese in page, chinese
+    assert "某一行的人工共识是各人所给分数的平均值。" in page
+    assert "Krippendorff α（" in page
+    for english in (
+        "People and the judge",
+        "Agreement history",
+        "Rows compared",
+        "First used (UTC)",
+        "Moved toward people",
+        "The people&#x27;s consensus",
+        "Each version of a judge",
+        "Krippendorff&#x27;s alpha",
+    ):
+        assert english not in page, english

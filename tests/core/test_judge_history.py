@@ -13,8 +13,8 @@ from judgedesk.cli import main
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.judge.version import judge_version
+from judgedesk.core.report import format_report
 from judgedesk.core.report.build import project_report
-from judgedesk.core.report.text import format_report
 from judgedesk.core.run.reviews import Review
 from judgedesk.core.run.store import Store
 from tests.core.test_pipeline import make_project, run

@@ -8,8 +8,8 @@ from pathlib import Path
 import krippendorff
 import pytest
 
+from judgedesk.core.report import format_report
 from judgedesk.core.report.build import build_report
-from judgedesk.core.report.text import format_report
 from judgedesk.core.review.session import ReviewSession
 from judgedesk.core.run.store import Store
 from tests.core.test_review import put_run

@@ -13,9 +13,9 @@ import pytest
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.judge.parsers import Verdict
 from judgedesk.core.judge.verdicts import aggregate_verdicts
+from judgedesk.core.report import format_report
 from judgedesk.core.report.build import project_report
 from judgedesk.core.report.exports import write_export
-from judgedesk.core.report.text import format_report
 from judgedesk.core.review.human import ReviewScale, scale_for
 from judgedesk.core.review.session import ReviewSession
 from judgedesk.core.run.store import Store

@@ -13,8 +13,8 @@ import pytest
 from judgedesk.cli import main
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.report import format_report
 from judgedesk.core.report.build import project_report
-from judgedesk.core.report.text import format_report
 from judgedesk.core.review.human import scale_for
 from judgedesk.core.review.team import import_labels, people_figures
 from judgedesk.core.run.reviews import Review

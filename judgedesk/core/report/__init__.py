@@ -82,7 +82,7 @@ if TYPE_CHECKING:
     from judgedesk.core.report.revision_ask import revision_prompt as revision_prompt
     from judgedesk.core.report.sample_figures import CorrectedFigure as CorrectedFigure
     from judgedesk.core.report.sample_figures import SampleCorrection as SampleCorrection
-    from judgedesk.core.report.text import format_report as format_report
+    from judgedesk.core.report.text_report import format_report as format_report
     from judgedesk.core.report.worker import ReportPage as ReportPage
     from judgedesk.core.report.worker import ReportWorker as ReportWorker
 

@@ -1,12 +1,12 @@
-"""A report as plain text, for ``judgedesk report`` and logs."""
+"""The report's sections as plain text lines, and its numbers as text; the whole report is
+:func:`~judgedesk.core.report.text_report.format_report`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from judgedesk.core.messages import counted
-from judgedesk.core.report.arena import leaderboard_lines
-from judgedesk.core.report.build import Estimate, Group, Report, RunComparison, Summary
+from judgedesk.core.report.build import Estimate, Group, RunComparison, Summary
 from judgedesk.core.report.confidence import ConfidenceCalibration
 from judgedesk.core.report.history import VersionFigures
 from judgedesk.core.report.judges import JudgeCounts
@@ -54,25 +54,6 @@ def estimate_rests_on(estimate: Estimate) -> str:
     412 rows"."""
     how = "bootstrap" if estimate.method == "bootstrap" else "normal approximation"
     return f"the judge alone; 95% interval by {how} over {estimate.n} rows"
-
-
-def summary_lines(summary: Summary) -> list[str]:
-    """The status counts and the headline figure."""
-    counts = summary.counts
-    lines = [
-        f"Rows: {summary.rows} — {counts['ok']} ok, {counts['error']} errors, "
-        f"{counts['unparsed']} unparsed"
-    ]
-    if summary.accuracy is not None:
-        lines.append(f"Accuracy: {interval(summary.accuracy, True)}")
-    if summary.mean is not None:
-        lines.append(f"Mean score: {interval(summary.mean, False)}")
-    if summary.win_rate is not None:
-        lines.append(
-            f"Win rate: {interval(summary.win_rate, True)}; ties {percent(summary.tie_rate)}, "
-            f"losses {percent(summary.loss_rate)}"
-        )
-    return lines
 
 
 def _headline(summary: Summary) -> str:
@@ -131,7 +112,7 @@ def agreement_lines(figures: AgreementFigures, scale: ReviewScale) -> list[str]:
     return lines
 
 
-def _group_lines(title: str, groups: list[Group]) -> list[str]:
+def group_lines(title: str, groups: list[Group]) -> list[str]:
     width = max(len(g.name) for g in groups)
     lines = [title]
     for group in groups:
@@ -166,61 +147,6 @@ def comparison_lines(comparison: RunComparison, scale: ReviewScale) -> list[str]
 
 def _result(status: str | None, value: Any, scale: ReviewScale) -> str:
     return scale.name_of(value) if status == "ok" else str(status)
-
-
-def format_report(report: Report) -> str:
-    """The whole report as text."""
-    what = f"run {report.run_id}" if report.run_id is not None else "latest result of each row"
-    lines = [f"{report.project or 'Project'} — {what}", *summary_lines(report.summary)]
-    if report.unreadable is not None:
-        lines.append(f"Left out: {report.unreadable.sentence()}")
-    if report.distribution:
-        top = max(b.count for b in report.distribution) or 1
-        width = max(len(b.label) for b in report.distribution)
-        lines += ["", "Distribution"]
-        for item in report.distribution:
-            bar = "█" * round(item.count / top * BAR_WIDTH)
-            lines.append(f"  {item.label:>{width}}  {bar} {item.count}")
-    if report.dimensions:
-        lines += ["", *_group_lines("Dimensions", report.dimensions)]
-    if report.categories:
-        lines += ["", *_group_lines(f"By {report.category_field}", report.categories)]
-    review = report.review
-    lines += [
-        "",
-        f"Review: {review.reviewed} of {review.total} rows reviewed by hand, "
-        f"{review.from_dataset} with a human label from the dataset; "
-        f"{review.disagreed} disagreements, {review.flagged} flagged, {review.stale} stale",
-    ]
-    if review.decided or review.combined:
-        lines.append(
-            f"Human labels used: {review.decided} decided where reviewers disagreed, "
-            f"{review.combined} combining several reviewers' (majority, or mean of scores)"
-        )
-    if report.human_labels is not None:
-        lines += human_label_lines(report.human_labels)
-    if report.correction is not None:
-        lines += ["", *correction_lines(report.correction)]
-    if report.judges:
-        lines += ["", *judge_lines(report.judges)]
-    if report.judges_alpha is not None:
-        lines.append(judges_alpha_text(report.judges_alpha))
-    lines += ["", "Agreement"]
-    for figures in report.agreement:
-        lines += ["  " + line for line in agreement_lines(figures, report.scale)]
-    if report.confidence_calibration is not None:
-        lines += ["", *confidence_lines(report.confidence_calibration)]
-    if report.people is not None:
-        lines += ["", *people_lines(report.people)]
-    if report.history:
-        lines += ["", *history_lines(report.history)]
-    if report.pairwise is not None:
-        lines += ["", *pairwise_lines(report.pairwise)]
-    if report.leaderboard is not None:
-        lines += ["", *leaderboard_lines(report.leaderboard)]
-    if report.comparison is not None:
-        lines += ["", *comparison_lines(report.comparison, report.scale)]
-    return "\n".join(lines) + "\n"
 
 
 def confidence_lines(calibration: ConfidenceCalibration) -> list[str]:

@@ -82,7 +82,7 @@ def write_export(
             the dataset's category column if one is mapped).
         raw: in a CSV, keep texts a spreadsheet would run as formulas as they are.
         translate: the core's English templates → the reader's language, for the words
-            of the HTML page (as is by default).
+            of the HTML page and the XLSX summary (as is by default).
 
     Raises:
         JudgeDeskError: an unknown format, or nothing to export yet.
@@ -118,7 +118,7 @@ def write_export(
         report = replace(report, history=judge_history(store, people_verdicts(session), level))
     if fmt == "xlsx":
         with atomic_file(out) as handle:
-            return write_xlsx(handle, report, records, columns)
+            return write_xlsx(handle, report, records, columns, translate)
     if translate is None:
         before, after = html_parts(report, session.items())
     else:
@@ -126,6 +126,6 @@ def write_export(
     shown = shown_columns(columns, shape.judges, shape.answers)
     with atomic_text(out) as text:
         text.write(before)
-        count = write_rows_section(text, records, columns, shown, len(shape.rows))
+        count = write_rows_section(text, records, columns, shown, len(shape.rows), translate)
         text.write(after)
     return count

@@ -3,28 +3,24 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
-from html import escape
+from collections.abc import Sequence
 from typing import Any
 
 from judgedesk.core.messages import Translate, render, say
-from judgedesk.core.report.arena import LEADERBOARD_HEADS, leaderboard_note, leaderboard_table
 from judgedesk.core.report.build import Estimate, Group, Report, Summary
+from judgedesk.core.report.exports.html_common import as_is, esc, headline, table
+from judgedesk.core.report.exports.html_review import (
+    agreement,
+    attention,
+    comparison,
+    confidence,
+    history,
+    leaderboard,
+    people,
+)
 from judgedesk.core.report.exports.html_rows import SCRIPT_HASH
 from judgedesk.core.report.exports.html_rows import STYLE as ROWS_STYLE
-from judgedesk.core.report.exports.svg import (
-    bar_chart,
-    heatmap,
-    interval_chart,
-    reliability_diagram,
-)
-from judgedesk.core.report.exports.tables import (
-    PEOPLE_HEADS,
-    consensus_note,
-    history_table,
-    people_table,
-)
-from judgedesk.core.report.history import has_history
+from judgedesk.core.report.exports.svg import bar_chart, interval_chart
 from judgedesk.core.report.sample_figures import TITLES
 from judgedesk.core.report.text import (
     corrected_line,
@@ -33,10 +29,7 @@ from judgedesk.core.report.text import (
     number,
     percent,
 )
-from judgedesk.core.review import AgreementFigures, Figure, ReviewItem
-
-MAX_LISTED_ROWS = 500
-MAX_CELL_CHARS = 400
+from judgedesk.core.review import ReviewItem
 
 _STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:64em;
@@ -56,45 +49,7 @@ CONTENT_POLICY = (
 by its hash, so no other script can run, not even one a value smuggled in)."""
 
 
-def _e(value: Any) -> str:
-    return escape("" if value is None else str(value), quote=True)
-
-
-def _table(
-    head: Sequence[str], rows: Iterable[Sequence[Any]], numeric: set[int] | None = None
-) -> str:
-    numeric = numeric or set()
-    out = ["<table><thead><tr>", *(f"<th>{_e(h)}</th>" for h in head), "</tr></thead><tbody>"]
-    for row in rows:
-        cells = "".join(
-            f'<td class="num">{_e(c)}</td>' if i in numeric else f"<td>{_e(c)}</td>"
-            for i, c in enumerate(row)
-        )
-        out.append(f"<tr>{cells}</tr>")
-    out.append("</tbody></table>")
-    return "".join(out)
-
-
-def _headline(summary: Summary) -> tuple[str, Estimate | None, bool]:
-    if summary.accuracy is not None:
-        return "Accuracy", summary.accuracy, True
-    if summary.win_rate is not None:
-        return "Win rate", summary.win_rate, True
-    if summary.mean is not None:
-        return "Mean score", summary.mean, False
-    return "", None, False
-
-
-def _as_is(template: str) -> str:
-    return template
-
-
-def _h2(heading: str, tr: Translate) -> str:
-    """A section's heading in the reader's words."""
-    return f"<h2>{_e(render(heading, tr))}</h2>"
-
-
-def _summary(report: Report, tr: Translate = _as_is) -> str:
+def _summary(report: Report, tr: Translate = as_is) -> str:
     summary = report.summary
     rows: list[tuple[str, str, str]] = [
         (render(say("report.html.with_result", "Rows with a result"), tr), str(summary.rows), ""),
@@ -103,7 +58,8 @@ def _summary(report: Report, tr: Translate = _as_is) -> str:
         (render(say("report.html.unparsed", "unparsed"), tr), str(summary.counts["unparsed"]), ""),
     ]
     if report.unreadable is not None:
-        rows.append(("Dataset lines left out", report.unreadable.sentence(), ""))
+        left_out = render(say("report.html.left_out", "Dataset lines left out"), tr)
+        rows.append((left_out, report.unreadable.sentence(), ""))
     for name, estimate, as_percent in _headlines(summary):
         rows.append(
             (render(_HEADLINES[name], tr), interval(estimate, as_percent), _rests_on(estimate, tr))
@@ -117,16 +73,17 @@ def _summary(report: Report, tr: Translate = _as_is) -> str:
     if report.correction is not None:
         correction = report.correction
         for f in [*correction.figures, *correction.by_category]:
-            name = "Corrected by the random sample" + (f" — {f.category}" if f.category else "")
+            name = render(say("report.html.corrected", "Corrected by the random sample"), tr)
+            name += f" — {f.category}" if f.category else ""
             rows.append((name, corrected_line(f), f.rests_on))
-        chart = _corrected_chart(report)
+        chart = _corrected_chart(report, tr)
     heads = (
         render(say("report.html.figure", "Figure"), tr),
         render(say("report.html.value", "Value"), tr),
         render(say("report.html.rests_on", "Rests on"), tr),
     )
     heading = render(say("report.html.summary", "Summary"), tr)
-    return f"<h2>{_e(heading)}</h2>" + _table(heads, rows) + chart
+    return f"<h2>{esc(heading)}</h2>" + table(heads, rows) + chart
 
 
 _HEADLINES = {
@@ -139,7 +96,7 @@ _HEADLINES = {
 
 def _rests_on(estimate: Estimate, tr: Translate) -> str:
     """:func:`estimate_rests_on` in the reader's words."""
-    if tr is _as_is:
+    if tr is as_is:
         return estimate_rests_on(estimate)
     if estimate.method == "bootstrap":
         said = say(
@@ -166,7 +123,7 @@ def _headlines(summary: Summary) -> list[tuple[str, Estimate, bool]]:
     return [(name, estimate, rate) for name, estimate, rate in found if estimate is not None]
 
 
-def _corrected_chart(report: Report) -> str:
+def _corrected_chart(report: Report, tr: Translate) -> str:
     """The judge's figures beside the corrected ones, each with its 95 % interval."""
     assert report.correction is not None
     judged = {name: estimate for name, estimate, _ in _headlines(report.summary)}
@@ -177,15 +134,23 @@ def _corrected_chart(report: Report) -> str:
         if found is None or estimate is None or estimate.value is None:
             continue
         show = percent if figure.rate else number
+        shown = render(_HEADLINES[title], tr) if title in _HEADLINES else title
+        alone = say("report.html.judge_alone", "{figure}, judge alone", figure=shown)
+        corrected = say("report.html.corrected_bar", "{figure}, corrected", figure=shown)
         bars = [
-            (f"{title}, judge alone", estimate.value, estimate.low, estimate.high),
-            (f"{title}, corrected", found.estimate, found.ci_low, found.ci_high),
+            (render(alone, tr), estimate.value, estimate.low, estimate.high),
+            (render(corrected, tr), found.estimate, found.ci_low, found.ci_high),
         ]
+        caption = say(
+            "report.html.corrected_chart",
+            "{figure}: the judge alone beside the figure corrected by the random sample",
+            figure=shown,
+        )
         top = 1.0 if figure.rate else report.scale.high
         charts.append(
             interval_chart(
                 bars,
-                f"{title}: the judge alone beside the figure corrected by the random sample",
+                render(caption, tr),
                 show=show,
                 maximum=float(top) if top is not None else None,
             )
@@ -193,19 +158,24 @@ def _corrected_chart(report: Report) -> str:
     return "".join(charts)
 
 
-def _groups(title: str, groups: list[Group], maximum: float | None) -> str:
-    name, _, as_percent = _headline(groups[0].summary)
+def _groups(title: str, groups: list[Group], maximum: float | None, tr: Translate) -> str:
+    """The headline figure of each group (a dimension, a category): a chart and a table."""
+    name, _, as_percent = headline(groups[0].summary)
+    shown_name = render(_HEADLINES[name], tr) if name in _HEADLINES else name
     bars = []
     for group in groups:
-        _, estimate, _ = _headline(group.summary)
+        _, estimate, _ = headline(group.summary)
         if estimate is not None and estimate.value is not None:
             bars.append((group.name, estimate.value))
     show = (lambda v: percent(v)) if as_percent else (lambda v: f"{v:.2f}")
-    chart = bar_chart(bars, f"{title}: {name.lower()}", show=show, maximum=maximum) if bars else ""
+    caption = say("report.html.group_chart", "{title}: {figure}", title=title, figure=shown_name)
+    # English says the figure's name in lower case inside the caption.
+    words = render(caption, tr) if tr is not as_is else f"{title}: {name.lower()}"
+    chart = bar_chart(bars, words, show=show, maximum=maximum) if bars else ""
     with_person = any(group.person_agreement.n for group in groups)
     rows = []
     for group in groups:
-        _, estimate, _ = _headline(group.summary)
+        _, estimate, _ = headline(group.summary)
         agree = group.person_agreement
         row: list[Any] = [
             group.name,
@@ -215,226 +185,18 @@ def _groups(title: str, groups: list[Group], maximum: float | None) -> str:
         if with_person:
             row.append(f"{percent(agree.value)} (n={agree.n})" if agree.n else "–")
         rows.append(row)
-    head = ["Group", "Rows", name or "Figure"]
+    head = [
+        render(say("report.html.group", "Group"), tr),
+        render(say("report.html.rows", "Rows"), tr),
+        shown_name or render(say("report.html.figure", "Figure"), tr),
+    ]
     if with_person:
-        head.append("Person agrees with judge")
-    table = _table(head, rows, {1})
-    return f"<h2>{_e(title)}</h2>{chart}{table}"
-
-
-def _figure(figure: Figure, as_percent: bool = False) -> tuple[str, str]:
-    if figure.n == 0 and figure.value is None:
-        return "–", "0"
-    return (percent(figure.value) if as_percent else number(figure.value)), str(figure.n)
-
-
-def _agreement(figures: AgreementFigures, report: Report) -> str:
-    rows = [
-        ("Exact agreement", *_figure(figures.exact, True)),
-        ("Cohen's kappa", *_figure(figures.kappa)),
-    ]
-    if figures.kind == "ordinal":
-        rows += [
-            ("Kappa, linear weights", *_figure(figures.kappa_linear)),
-            ("Kappa, quadratic weights", *_figure(figures.kappa_quadratic)),
-            ("Spearman correlation", *_figure(figures.spearman)),
-            ("Mean absolute difference", *_figure(figures.mean_abs_diff)),
-        ]
-    title = f"{figures.first} vs {figures.second}"
-    out = [f"<h3>{_e(title)}</h3>", _table(("Figure", "Value", "Rows"), rows, {1, 2})]
-    if figures.confusion.n:
-        labels = [report.scale.name_of(v) or str(v) for v in figures.confusion.labels]
-        out.append(
-            heatmap(
-                labels,
-                figures.confusion.counts,
-                f"Confusion matrix, {title}",
-                figures.first,
-                figures.second,
-            )
-        )
-    return "".join(out)
-
-
-def _confidence(report: Report, tr: Translate = _as_is) -> str:
-    calibration = report.confidence_calibration
-    if calibration is None:
-        return ""
-    bins = [b for b in calibration.bins if b.rows]
-    rows = [
-        (f"{b.low:.1f}–{b.high:.1f}", b.rows, number(b.confidence), percent(b.agreement))
-        for b in bins
-    ]
-    return "".join(
-        [
-            _h2(say("report.html.confidence", "Confidence and agreement with people"), tr),
-            f'<p class="muted">Over the {calibration.rows} reviewed rows whose verdict was '
-            "read with its probabilities: how often people gave the verdict, by how sure the "
-            "judge was. A calibrated judge's bars reach the diagonal. Expected calibration "
-            f"error: {_e(number(calibration.ece))}.</p>",
-            reliability_diagram(
-                [(b.low, b.high, b.agreement, b.rows) for b in calibration.bins],
-                "Agreement with people by the judge's confidence",
-            ),
-            _table(("Confidence", "Rows", "Mean confidence", "Agreed"), rows, {1, 2, 3}),
-        ]
-    )
-
-
-def _comparison(report: Report, tr: Translate = _as_is) -> str:
-    comparison = report.comparison
-    if comparison is None:
-        return ""
-    before_name, before, as_percent = _headline(comparison.before)
-    _, after, _ = _headline(comparison.after)
-    rows = [
-        ("Rows in both runs", str(comparison.rows)),
-        ("Rows judged differently", str(len(comparison.changed))),
-    ]
-    if before is not None and after is not None:
-        rows += [
-            (f"{before_name}, run {comparison.first}", interval(before, as_percent)),
-            (f"{before_name}, run {comparison.second}", interval(after, as_percent)),
-        ]
-    scale = report.scale
-    changes = [
-        (
-            c.row_index,
-            c.row_id,
-            scale.name_of(c.before) if c.before_status == "ok" else c.before_status,
-            scale.name_of(c.after) if c.after_status == "ok" else c.after_status,
-        )
-        for c in comparison.changed[:MAX_LISTED_ROWS]
-    ]
-    title = say(
-        "report.html.compared",
-        "Run {first} compared with run {second}",
-        first=comparison.first,
-        second=comparison.second,
-    )
-    out = [_h2(title, tr), _table(("Figure", "Value"), rows)]
-    if changes:
-        out.append(
-            _table(("Row", "Id", f"Run {comparison.first}", f"Run {comparison.second}"), changes)
-        )
-    out.append(_agreement(comparison.agreement, report))
-    return "".join(out)
-
-
-def _shown(head: str, value: Any) -> Any:
-    """A cell of the people's or the history's table, as the page shows it."""
-    if value is None:
-        return "–"
-    if head in ("Exact agreement", "Accuracy", "True-positive rate", "True-negative rate"):
-        return percent(value)
-    return number(value) if head == "Cohen's kappa" else value
-
-
-def _people(report: Report, tr: Translate = _as_is) -> str:
-    """People against each other (the human ceiling) beside the judge against them."""
-    people = report.people
-    if people is None:
-        return ""
-    out = [
-        _h2(say("report.html.people", "People and the judge"), tr),
-        f"<p><strong>{_e(people.sentence())}</strong></p>",
-    ]
-    ceiling = people.ceiling
-    if ceiling is not None:
-        low, high = ceiling.interval
-        alpha = [
-            (
-                f"Krippendorff's alpha ({ceiling.level}) across {', '.join(ceiling.raters)}",
-                number(ceiling.alpha.value),
-                f"{number(low)} – {number(high)}" if low is not None else "–",
-                ceiling.rows,
-            )
-        ]
-        out.append(_table(("Figure", "Value", "95% interval", "Rows"), alpha, {1, 3}))
-    rows = [
-        [_shown(h, c) for h, c in zip(PEOPLE_HEADS, row, strict=True)]
-        for row in people_table(people)
-    ]
-    out.append(_table(PEOPLE_HEADS, rows, {1, 2, 3}))
-    if ceiling is not None:
-        out.append(f'<p class="muted">{_e(consensus_note(people))}</p>')
-    return "".join(out)
-
-
-def _history(report: Report, tr: Translate = _as_is) -> str:
-    """Each version of each judge against people, newest first."""
-    if not has_history(report.history):
-        return ""
-    heads, rows = history_table(report.history)
-    shown = [[_shown(h, c) for h, c in zip(heads, row, strict=True)] for row in rows]
-    numeric = set(range(4, len(heads) - 1))
-    return (
-        _h2(say("report.html.history", "Agreement history"), tr)
-        + '<p class="muted">Each version of a judge (a short hash of its template, system '
-        "prompt, verdict reading, model and parameters) against people's verdicts on the "
-        "same rows, newest first. Rows that moved are counted against the version before.</p>"
-        + _table(heads, shown, numeric)
-    )
-
-
-def _leaderboard(report: Report, tr: Translate = _as_is) -> str:
-    """The leaderboard of several models, overall and per category."""
-    figures = report.leaderboard
-    if figures is None:
-        return ""
-    numeric = set(range(2, 11))
-    out = [
-        _h2(say("report.html.leaderboard", "Leaderboard"), tr),
-        f'<p class="muted">{_e(leaderboard_note(figures))}</p>',
-        _table(LEADERBOARD_HEADS, leaderboard_table(figures), numeric),
-    ]
-    for name in figures.categories:
-        out += [
-            f"<h3>{_e(name)}</h3>",
-            _table(LEADERBOARD_HEADS, leaderboard_table(figures, name), numeric),
-        ]
-    return "".join(out)
-
-
-def _attention(items: Sequence[ReviewItem], report: Report, tr: Translate = _as_is) -> str:
-    chosen = [
-        i
-        for i in items
-        if i.status in ("error", "unparsed") or i.flagged or (i.disagreement or 0) > 0
-    ]
-    if not chosen:
-        return ""
-    scale = report.scale
-    out = [
-        _h2(say("report.html.attention", "Rows to look at"), tr),
-        '<p class="muted">Disagreements between the person and the judge, flagged rows, '
-        "errors and unreadable verdicts.</p>",
-        "<table><thead><tr><th>Row</th><th>Id</th><th>Status</th><th>Judge</th><th>Person</th>"
-        "<th>Flag</th><th>Note or error</th></tr></thead><tbody>",
-    ]
-    for item in chosen[:MAX_LISTED_ROWS]:
-        css = ' class="disagree"' if (item.disagreement or 0) > 0 else ""
-        note = item.review.note if item.review else ""
-        error = item.result.error if item.result else ""
-        text = " — ".join(t for t in (note, error) if t)[:MAX_CELL_CHARS]
-        cells = (
-            item.row_index,
-            item.row_id,
-            item.status,
-            scale.name_of(item.judge_value),
-            scale.name_of(item.human_value),
-            "yes" if item.flagged else "",
-            text,
-        )
-        out.append(f"<tr{css}>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
-    out.append("</tbody></table>")
-    if len(chosen) > MAX_LISTED_ROWS:
-        out.append(f'<p class="muted">… and {len(chosen) - MAX_LISTED_ROWS} more rows.</p>')
-    return "".join(out)
+        head.append(render(say("report.html.person_agrees", "Person agrees with judge"), tr))
+    return f"<h2>{esc(title)}</h2>{chart}{table(head, rows, {1})}"
 
 
 def html_parts(
-    report: Report, items: Sequence[ReviewItem], translate: Translate = _as_is
+    report: Report, items: Sequence[ReviewItem], translate: Translate = as_is
 ) -> tuple[str, str]:
     """The page before the section with every row, and after it.
 
@@ -465,25 +227,25 @@ def html_parts(
     # The page's language is itself a translation: "en" becomes the translation's tag.
     lang = render(say("report.html.lang", "en"), tr)
     parts = [
-        f'<!DOCTYPE html><html lang="{_e(lang)}"><head><meta charset="utf-8">',
+        f'<!DOCTYPE html><html lang="{esc(lang)}"><head><meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_POLICY}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_e(title)}</title><style>{_STYLE}{ROWS_STYLE}</style></head><body>",
-        f"<h1>{_e(title)}</h1>",
-        f'<p class="muted">{_e(made)}</p>',
+        f"<title>{esc(title)}</title><style>{_STYLE}{ROWS_STYLE}</style></head><body>",
+        f"<h1>{esc(title)}</h1>",
+        f'<p class="muted">{esc(made)}</p>',
         _summary(report, tr),
     ]
     if report.distribution:
         bars = [(b.label, float(b.count)) for b in report.distribution]
         heading = render(say("report.html.distribution", "Distribution"), tr)
         caption = render(say("report.html.how_often", "How often each verdict was given"), tr)
-        parts += [f"<h2>{_e(heading)}</h2>", bar_chart(bars, caption)]
+        parts += [f"<h2>{esc(heading)}</h2>", bar_chart(bars, caption)]
     if report.dimensions:
         dimensions = render(say("report.html.dimensions", "Dimensions"), tr)
-        parts.append(_groups(dimensions, report.dimensions, report.scale.high))
+        parts.append(_groups(dimensions, report.dimensions, report.scale.high, tr))
     if report.categories:
         by = render(say("report.html.by", "By {field}", field=report.category_field), tr)
-        parts.append(_groups(by, report.categories, None))
+        parts.append(_groups(by, report.categories, None, tr))
     review = report.review
     review_rows = [
         (say("report.html.rows", "Rows"), review.total),
@@ -506,15 +268,15 @@ def html_parts(
         ),
     ]
     parts += [
-        f"<h2>{_e(render(say('report.html.review', 'Review'), tr))}</h2>",
-        _table(
+        f"<h2>{esc(render(say('report.html.review', 'Review'), tr))}</h2>",
+        table(
             (render(say("report.html.figure", "Figure"), tr), render(review_rows[0][0], tr)),
             [(render(name, tr), count) for name, count in review_rows],
             {1},
         ),
-        f"<h2>{_e(render(say('report.html.agreement', 'Agreement'), tr))}</h2>",
+        f"<h2>{esc(render(say('report.html.agreement', 'Agreement'), tr))}</h2>",
         '<p class="muted">'
-        + _e(
+        + esc(
             render(
                 say(
                     "report.html.kappa",
@@ -525,12 +287,12 @@ def html_parts(
             )
         )
         + "</p>",
-        *(_agreement(figures, report) for figures in report.agreement),
-        _confidence(report, tr),
-        _people(report, tr),
-        _leaderboard(report, tr),
-        _history(report, tr),
-        _comparison(report, tr),
-        _attention(items, report, tr),
+        *(agreement(figures, report, tr) for figures in report.agreement),
+        confidence(report, tr),
+        people(report, tr),
+        leaderboard(report, tr),
+        history(report, tr),
+        comparison(report, tr),
+        attention(items, report, tr),
     ]
     return "".join(parts), "</body></html>\n"

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import IO, Any
 
+from judgedesk.core.messages import Message, Translate, render, say
 from judgedesk.core.report.exports.records import NOT_RUN
 from judgedesk.core.report.exports.tables import flat_row
 
@@ -34,7 +35,11 @@ SCRIPT = """
   var PAGE = data.page, page = 0, sortCol = -1, sortDir = 1, open = -1, texts = [];
   var view = [];
   var collator = new Intl.Collator(undefined, {numeric: true, sensitivity: "base"});
+  var words = data.words;
   function el(id) { return document.getElementById(id); }
+  function say(key, values) {
+    return words[key].replace(/\\{(\\w+)\\}/g, function (m, name) { return String(values[name]); });
+  }
   function empty(v) { return v === null || v === undefined || v === ""; }
   function text(v) {
     if (empty(v)) { return ""; }
@@ -109,11 +114,13 @@ SCRIPT = """
       body.appendChild(tr);
       if (open === i) { body.appendChild(detail(i)); }
     }
-    var count = view.length ? "Rows " + (start + 1) + "\\u2013" + stop + " of " + view.length
-      : "No row matches.";
-    if (view.length < rows.length) { count += " (" + rows.length + " rows in all)"; }
+    var count = view.length ? say("shown", {first: start + 1, last: stop, count: view.length})
+      : words.none;
+    if (view.length < rows.length) {
+      count += " " + say(rows.length === 1 ? "in_all_one" : "in_all", {count: rows.length});
+    }
     el("rows-count").textContent = count;
-    el("rows-page").textContent = "Page " + (page + 1) + " of " + pages;
+    el("rows-page").textContent = say("page", {page: page + 1, pages: pages});
     el("rows-prev").disabled = page === 0;
     el("rows-next").disabled = page >= pages - 1;
   }
@@ -130,7 +137,7 @@ SCRIPT = """
     var th = document.createElement("th"), button = document.createElement("button");
     button.type = "button";
     button.textContent = cols[c];
-    button.title = "Sort by " + cols[c];
+    button.title = say("sort", {name: cols[c]});
     button.addEventListener("click", function () { sortBy(c, th); });
     th.appendChild(button);
     el("rows-head").appendChild(th);
@@ -170,6 +177,25 @@ margin-top:.5em}.rows dd{margin:0 0 0 1em;white-space:pre-wrap;overflow-wrap:any
 STATUSES = ("ok", "error", "unparsed", NOT_RUN)
 
 
+_HOLES = {name: f"{{{name}}}" for name in ("first", "last", "count", "page", "pages", "name")}
+"""Each field of the script's words filled with itself: the script fills them in."""
+
+SCRIPT_WORDS: dict[str, Message] = {
+    "shown": say("report.rows.shown", "Rows {first}–{last} of {count}", **_HOLES),
+    "none": say("report.rows.none", "No row matches."),
+    "in_all": say("report.rows.in_all", "({count} rows in all)", **_HOLES),
+    "in_all_one": say("report.rows.in_all_one", "(1 row in all)"),
+    "page": say("report.rows.page", "Page {page} of {pages}", **_HOLES),
+    "sort": say("report.rows.sort", "Sort by {name}", **_HOLES),
+}
+"""The words :data:`SCRIPT` writes, as templates it fills in: the page gives them in the
+reader's language with its rows."""
+
+
+def _as_is(template: str) -> str:
+    return template
+
+
 def _cell(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
@@ -188,6 +214,7 @@ def write_rows_section(
     columns: list[str],
     shown: list[str],
     total: int,
+    tr: Translate | None = None,
 ) -> int:
     """Write the page's "Rows" section as the records come; returns the rows written.
 
@@ -197,30 +224,62 @@ def write_rows_section(
         columns: the rows' columns (those of the CSV), all in the data.
         shown: the columns the table shows; a row opens to show them all.
         total: how many records there are, for the text above the table.
+        tr: the core's English templates → the reader's language, for the section's
+            words and its script's (as is by default).
     """
+    tr = tr or _as_is
     statuses = "".join(f'<option value="{escape(s)}">{escape(s)}</option>' for s in STATUSES)
+
+    def word(said: Message) -> str:
+        return escape(render(said, tr), quote=True)
+
+    if total == 1:
+        above = say("report.rows.all_one", "The 1 row.")
+    else:
+        above = say("report.rows.all", "All {count} rows.", count=total)
+    search = word(say("report.rows.search", "Search rows"))
     handle.write(
-        f'<h2 id="rows">Rows</h2><p class="muted">All {total} rows. Search any text, '
-        "filter, sort by a column's name, and open a row to read everything it holds: "
-        "its inputs, the prompts, each judge's reply and reasoning, and the review.</p>"
-        "<noscript><p>Allow scripts for this page to see the rows; the same rows are in "
-        "the CSV, XLSX and JSON Lines exports.</p></noscript>"
+        f'<h2 id="rows">{word(say("report.rows.heading", "Rows"))}</h2><p class="muted">'
+        + word(above)
+        + " "
+        + word(
+            say(
+                "report.rows.how",
+                "Search any text, filter, sort by a column's name, and open a row to read "
+                "everything it holds: its inputs, the prompts, each judge's reply and "
+                "reasoning, and the review.",
+            )
+        )
+        + "</p><noscript><p>"
+        + word(
+            say(
+                "report.rows.noscript",
+                "Allow scripts for this page to see the rows; the same rows are in the CSV, "
+                "XLSX and JSON Lines exports.",
+            )
+        )
+        + "</p></noscript>"
         '<div id="rows-controls" class="controls" hidden>'
-        '<input id="rows-search" type="search" placeholder="Search rows" '
-        'aria-label="Search rows">'
-        '<label>Status <select id="rows-status"><option value="">All</option>'
-        f"{statuses}</select></label>"
-        '<label>Person and judge <select id="rows-person"><option value="">All rows</option>'
-        '<option value="disagree">Disagree</option><option value="agree">Agree</option>'
-        '<option value="none">No human verdict</option></select></label>'
-        '<button id="rows-prev" type="button">Previous</button>'
-        '<span id="rows-page"></span>'
-        '<button id="rows-next" type="button">Next</button>'
+        f'<input id="rows-search" type="search" placeholder="{search}" aria-label="{search}">'
+        f"<label>{word(say('report.rows.status', 'Status'))} "
+        f'<select id="rows-status"><option value="">{word(say("report.rows.any", "All"))}'
+        f"</option>{statuses}</select></label>"
+        f"<label>{word(say('report.rows.person', 'Person and judge'))} "
+        '<select id="rows-person">'
+        f'<option value="">{word(say("report.rows.every", "All rows"))}</option>'
+        f'<option value="disagree">{word(say("report.rows.disagree", "Disagree"))}</option>'
+        f'<option value="agree">{word(say("report.rows.agree", "Agree"))}</option>'
+        f'<option value="none">{word(say("report.rows.no_human", "No human verdict"))}'
+        "</option></select></label>"
+        f'<button id="rows-prev" type="button">{word(say("report.rows.previous", "Previous"))}'
+        '</button><span id="rows-page"></span>'
+        f'<button id="rows-next" type="button">{word(say("report.rows.next", "Next"))}</button>'
         '<span id="rows-count" class="muted" aria-live="polite"></span></div>'
         '<div class="rows"><table><thead><tr id="rows-head"></tr></thead>'
         '<tbody id="rows-body"></tbody></table></div>'
         '<script type="application/json" id="rows-data">'
         f'{{"columns":{json_block(columns)},"shown":{json_block(shown)},'
+        f'"words":{json_block({key: render(said, tr) for key, said in SCRIPT_WORDS.items()})},'
         f'"page":{PAGE_ROWS},"rows":['
     )
     count = 0

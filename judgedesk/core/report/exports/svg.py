@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from html import escape
 
+from judgedesk.core.messages import Message, Translate, render, say
+
 BAR_COLOUR = "#3b6ea8"
 TEXT_COLOUR = "#222"
 GRID_COLOUR = "#ccc"
@@ -178,7 +180,10 @@ def heatmap(
 
 
 def reliability_diagram(
-    bins: Sequence[tuple[float, float, float | None, int]], title: str, size: int = 320
+    bins: Sequence[tuple[float, float, float | None, int]],
+    title: str,
+    size: int = 320,
+    translate: Translate | None = None,
 ) -> str:
     """Agreement against confidence: a bar per bin of confidence, as high as the share
     of its rows people agreed with, beside the diagonal a calibrated judge would follow.
@@ -187,7 +192,10 @@ def reliability_diagram(
         bins: each bin's (low, high, agreement or None when empty, rows).
         title: read by screen readers.
         size: the plot's width and height in pixels, axes apart.
+        translate: the core's English templates → the reader's language, for the axis
+            and the bars' titles (as is by default).
     """
+    tr = translate or _as_is
     margin = 40
     width = height = size + margin + 10
 
@@ -210,7 +218,7 @@ def reliability_diagram(
             f'<rect x="{x(low) + 1:.1f}" y="{y(agreement):.1f}" '
             f'width="{(high - low) * size - 2:.1f}" '
             f'height="{agreement * size:.1f}" fill="{BAR_COLOUR}">'
-            f"<title>{low:.1f}–{high:.1f}: {agreement:.0%} agreed, {rows} rows</title></rect>"
+            f"<title>{_text(render(_bar_title(low, high, agreement, rows), tr))}</title></rect>"
         )
     parts.append(
         f'<line x1="{x(0):.1f}" y1="{y(0):.1f}" x2="{x(1):.1f}" y2="{y(1):.1f}" '
@@ -225,6 +233,26 @@ def reliability_diagram(
         )
     parts.append(
         f'<text x="{x(0.5):.1f}" y="{size + 44}" text-anchor="middle" font-size="12" '
-        f'fill="{TEXT_COLOUR}">Confidence</text></svg>'
+        f'fill="{TEXT_COLOUR}">{_text(render(say("report.svg.confidence", "Confidence"), tr))}'
+        "</text></svg>"
     )
     return "".join(parts)
+
+
+def _as_is(template: str) -> str:
+    return template
+
+
+def _bar_title(low: float, high: float, agreement: float, rows: int) -> Message:
+    """A reliability bar's title: its bin, the share people agreed with, its rows."""
+    span = f"{low:.1f}–{high:.1f}"
+    share = f"{agreement:.0%}"
+    if rows == 1:
+        return say("report.svg.bin_one", "{span}: {share} agreed, 1 row", span=span, share=share)
+    return say(
+        "report.svg.bin",
+        "{span}: {share} agreed, {rows} rows",
+        span=span,
+        share=share,
+        rows=rows,
+    )

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
+from judgedesk.core.messages import Translate, render, say
 from judgedesk.core.report.exports.records import HUMAN_COLUMNS, PROBABILITY_COLUMNS, ExportShape
 from judgedesk.core.report.history import VersionFigures, best_versions
 from judgedesk.core.review import PeopleFigures
@@ -155,14 +156,21 @@ def people_table(people: PeopleFigures) -> list[list[Any]]:
     return [[who, p.n, p.exact.value, p.kappa.value] for who, p in pairs]
 
 
-def consensus_note(people: PeopleFigures) -> str:
-    """What "the people's consensus" is for these verdicts."""
+def consensus_note(people: PeopleFigures, tr: Translate | None = None) -> str:
+    """What "the people's consensus" is for these verdicts, in the reader's words (``tr``:
+    the core's English templates → the reader's language, as is by default)."""
     if people.ceiling is not None and people.ceiling.level in ("interval", "ratio"):
-        return "The people's consensus on a row is the mean of the scores people gave."
-    return (
-        "The people's consensus on a row is the verdict most people gave (rows where they "
-        "are split evenly are left out)."
-    )
+        said = say(
+            "report.consensus.mean",
+            "The people's consensus on a row is the mean of the scores people gave.",
+        )
+    else:
+        said = say(
+            "report.consensus.most",
+            "The people's consensus on a row is the verdict most people gave (rows where "
+            "they are split evenly are left out).",
+        )
+    return render(said, tr) if tr is not None else str(said)
 
 
 HISTORY_HEADS = (

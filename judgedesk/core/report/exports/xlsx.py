@@ -7,8 +7,10 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
+from judgedesk.core.messages import Message, Translate, render, say
 from judgedesk.core.report.arena import LEADERBOARD_HEADS, leaderboard_note, leaderboard_table
 from judgedesk.core.report.build import Estimate, Report
+from judgedesk.core.report.exports.html_review import HEADS, rater
 from judgedesk.core.report.exports.tables import (
     PEOPLE_HEADS,
     consensus_note,
@@ -35,20 +37,47 @@ DISAGREE_FILL = "FFF4C7CE"
 STALE_FILL = "FFFFF2CC"
 HEADER_FILL = "FFE8EDF3"
 
-_AGREEMENT_HEADS = (
-    "Exact",
+_AGREEMENT_HEADS: tuple[str | Message, ...] = (
+    say("report.xlsx.exact", "Exact"),
     "n",
-    "Kappa",
+    say("report.xlsx.kappa", "Kappa"),
     "n",
-    "Kappa linear",
+    say("report.xlsx.kappa_linear", "Kappa linear"),
     "n",
-    "Kappa quadratic",
+    say("report.xlsx.kappa_quadratic", "Kappa quadratic"),
     "n",
-    "Spearman",
+    say("report.xlsx.spearman", "Spearman"),
     "n",
-    "Mean abs. difference",
+    say("report.xlsx.mean_abs", "Mean abs. difference"),
     "n",
 )
+"""The agreement table's heads; "n" (the rows a figure counts) is the same in every
+language."""
+
+_ROWS = say("report.html.rows", "Rows")
+_FIGURE = say("report.html.figure", "Figure")
+_ESTIMATE_HEADS = (
+    say("report.html.value", "Value"),
+    say("report.xlsx.ci_low", "95% CI low"),
+    say("report.xlsx.ci_high", "95% CI high"),
+    _ROWS,
+)
+_TITLES = {
+    "Accuracy": say("report.html.accuracy", "Accuracy"),
+    "Mean score": say("report.html.mean", "Mean score"),
+    "Win rate": say("report.html.win_rate", "Win rate"),
+}
+
+
+def _review_more(count: int) -> Message:
+    """How many more sample rows to review before a figure can be corrected."""
+    if count == 1:
+        return say("report.xlsx.review_one", "review 1 more sample row")
+    return say("report.xlsx.review_more", "review {count} more sample rows", count=count)
+
+
+def _as_is(template: str) -> str:
+    return template
 
 
 def cell_value(value: Any) -> Any:
@@ -66,12 +95,16 @@ def write_xlsx(
     report: Report,
     records: Iterable[dict[str, Any]],
     columns: list[str],
+    translate: Translate | None = None,
 ) -> int:
     """The workbook: "Summary" (figures, agreement, categories) and "Rows" (the table of
     :func:`~judgedesk.core.report.exports.tables.flat_columns`, the same as the CSV's);
     rows where the person and the judge disagree are shaded, and a review made before
     the verdict changed is marked. "People" (agreement among reviewers and the judge's
     with them) and "History" (each judge version against people) when there are some.
+    The summary sheet's labels are in the reader's words (``translate``: the core's
+    English templates → the reader's language, as is by default); the sheets' names and
+    the data sheets' column names stay as they are, for scripts that read them.
     Returns the rows written (the header not counted)."""
     human = columns.index("human")
 
@@ -88,7 +121,7 @@ def write_xlsx(
                 yield values, PLAIN, None
 
     sheets = [
-        Sheet("Summary", _styled(_summary_rows(report)), widths={1: 34}),
+        Sheet("Summary", _styled(_summary_rows(report, translate or _as_is)), widths={1: 34}),
         Sheet("Rows", rows(), freeze="C2"),
     ]
     if report.people is not None:
@@ -158,61 +191,104 @@ def _figure(figure: Figure) -> list[Any]:
     return [figure.value, figure.n]
 
 
-def _summary_rows(report: Report) -> list[list[Any]]:
+def _summary_rows(report: Report, tr: Translate) -> list[list[Any]]:
+    """The summary sheet's lines, its labels in the reader's words (a "#" line is a head)."""
+
+    def t(said: Message) -> str:
+        return render(said, tr)
+
     summary = report.summary
-    what = f"run {report.run_id}" if report.run_id is not None else "latest result of each row"
+    if report.run_id is not None:
+        what = t(say("report.html.run", "run {run}", run=report.run_id))
+    else:
+        what = t(say("report.html.latest", "latest result of each row"))
     lines: list[list[Any]] = [
-        ["#Project", report.project],
-        ["Results", what],
-        ["Rows with a result", summary.rows],
-        ["ok", summary.counts["ok"]],
-        ["errors", summary.counts["error"]],
-        ["unparsed", summary.counts["unparsed"]],
+        ["#" + t(say("report.xlsx.project", "Project")), report.project],
+        [t(say("report.xlsx.results", "Results")), what],
+        [t(say("report.html.with_result", "Rows with a result")), summary.rows],
+        [t(say("report.html.ok", "ok")), summary.counts["ok"]],
+        [t(say("report.html.errors", "errors")), summary.counts["error"]],
+        [t(say("report.html.unparsed", "unparsed")), summary.counts["unparsed"]],
         *(
-            [["Dataset lines left out", report.unreadable.count, report.unreadable.sentence()]]
+            [
+                [
+                    t(say("report.html.left_out", "Dataset lines left out")),
+                    report.unreadable.count,
+                    report.unreadable.sentence(),
+                ]
+            ]
             if report.unreadable is not None
             else []
         ),
         [],
-        ["#Figure", "Value", "95% CI low", "95% CI high", "Rows"],
+        ["#" + t(_FIGURE), *(t(h) for h in _ESTIMATE_HEADS)],
     ]
     if summary.accuracy is not None:
-        lines.append(["Accuracy", *_estimate(summary.accuracy)])
+        lines.append([t(say("report.html.accuracy", "Accuracy")), *_estimate(summary.accuracy)])
     if summary.mean is not None:
-        lines.append(["Mean score", *_estimate(summary.mean)])
+        lines.append([t(say("report.html.mean", "Mean score")), *_estimate(summary.mean)])
     if summary.win_rate is not None:
-        lines.append(["Win rate", *_estimate(summary.win_rate)])
-        lines.append(["Tie rate", summary.tie_rate])
-        lines.append(["Loss rate", summary.loss_rate])
+        lines.append([t(say("report.html.win_rate", "Win rate")), *_estimate(summary.win_rate)])
+        lines.append([t(say("report.xlsx.tie_rate", "Tie rate")), summary.tie_rate])
+        lines.append([t(say("report.xlsx.loss_rate", "Loss rate")), summary.loss_rate])
     if report.correction is not None:
         correction = report.correction
         for corrected in [*correction.figures, *correction.by_category]:
-            title = f"{TITLES[corrected.figure]}, corrected by the random sample"
+            name = TITLES[corrected.figure]
+            shown = t(_TITLES[name]) if name in _TITLES else name
+            title = t(
+                say(
+                    "report.xlsx.corrected",
+                    "{figure}, corrected by the random sample",
+                    figure=shown,
+                )
+            )
             if corrected.category is not None:
                 title = f"{corrected.category}: {title}"
             found = corrected.corrected
             if found is None:
-                lines.append([title, f"review {corrected.reviews_needed} more sample rows"])
+                lines.append([title, t(_review_more(corrected.reviews_needed))])
             else:
                 lines.append([title, found.estimate, found.ci_low, found.ci_high, found.n_labelled])
     for group in report.dimensions:
-        lines.append([f"Dimension: {group.name}", *_estimate(group.summary.mean)])
+        dimension = say("report.xlsx.dimension", "Dimension: {name}", name=group.name)
+        lines.append([t(dimension), *_estimate(group.summary.mean)])
     review = report.review
     lines += [
         [],
-        ["#Review", "Rows"],
-        ["Reviewed by hand", review.reviewed],
-        ["Human label from the dataset only", review.from_dataset],
-        ["Human label decided where reviewers disagreed", review.decided],
-        ["Human label combining several reviewers'", review.combined],
-        ["Disagreements", review.disagreed],
-        ["Flagged", review.flagged],
-        ["Stale reviews", review.stale],
+        ["#" + t(say("report.html.review", "Review")), t(_ROWS)],
+        [t(say("report.html.by_hand", "Reviewed by hand")), review.reviewed],
+        [
+            t(say("report.html.from_dataset", "Human label from the dataset only")),
+            review.from_dataset,
+        ],
+        [
+            t(say("report.html.decided", "Human label decided where reviewers disagreed")),
+            review.decided,
+        ],
+        [
+            t(say("report.html.combined", "Human label combining several reviewers'")),
+            review.combined,
+        ],
+        [t(say("report.xlsx.disagreements", "Disagreements")), review.disagreed],
+        [t(say("report.html.flagged", "Flagged")), review.flagged],
+        [t(say("report.xlsx.stale", "Stale reviews")), review.stale],
         [],
-        ["#Agreement", "Kind", "Rows", *_AGREEMENT_HEADS],
+        [
+            "#" + t(say("report.html.agreement", "Agreement")),
+            t(say("report.xlsx.kind", "Kind")),
+            t(_ROWS),
+            *(h if isinstance(h, str) else t(h) for h in _AGREEMENT_HEADS),
+        ],
     ]
     for figures in report.agreement:
-        line: list[Any] = [f"{figures.first} vs {figures.second}", figures.kind, figures.n]
+        pair = say(
+            "report.html.versus",
+            "{first} vs {second}",
+            first=rater(figures.first, tr),
+            second=rater(figures.second, tr),
+        )
+        line: list[Any] = [t(pair), figures.kind, figures.n]
         for figure in (
             figures.exact,
             figures.kappa,
@@ -226,10 +302,14 @@ def _summary_rows(report: Report) -> list[list[Any]]:
     if report.agreement and report.agreement[0].confusion.n:
         matrix = report.agreement[0].confusion
         labels = [report.scale.name_of(v) or str(v) for v in matrix.labels]
-        lines += [[], ["#Person (rows) vs judge (columns)", *labels]]
+        head = t(say("report.xlsx.confusion", "Person (rows) vs judge (columns)"))
+        lines += [[], ["#" + head, *labels]]
         lines += [[label, *row] for label, row in zip(labels, matrix.counts, strict=True)]
     if report.categories:
-        lines += [[], [f"#By {report.category_field}", "Rows", "Figure", "Value", "Low", "High"]]
+        by = t(say("report.html.by", "By {field}", field=report.category_field))
+        heads = [t(_ROWS), t(_FIGURE), t(say("report.html.value", "Value"))]
+        heads += [t(say("report.xlsx.low", "Low")), t(say("report.xlsx.high", "High"))]
+        lines += [[], ["#" + by, *heads]]
         for group in report.categories:
             s = group.summary
             name, estimate = (
@@ -240,9 +320,20 @@ def _summary_rows(report: Report) -> list[list[Any]]:
         c = report.comparison
         lines += [
             [],
-            [f"#Run {c.first} vs run {c.second}", "Rows"],
-            ["Rows in both", c.rows],
-            ["Judged differently", len(c.changed)],
-            ["Exact agreement", percent(c.agreement.exact.value)],
+            [
+                "#"
+                + t(
+                    say(
+                        "report.xlsx.runs",
+                        "Run {first} vs run {second}",
+                        first=c.first,
+                        second=c.second,
+                    )
+                ),
+                t(_ROWS),
+            ],
+            [t(say("report.xlsx.in_both", "Rows in both")), c.rows],
+            [t(say("report.xlsx.changed", "Judged differently")), len(c.changed)],
+            [t(HEADS["Exact agreement"]), percent(c.agreement.exact.value)],
         ]
     return lines
