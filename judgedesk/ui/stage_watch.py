@@ -293,7 +293,11 @@ class StageWatcher(QObject):
         )
 
     def _estimated(self, estimate: RunEstimate) -> None:
-        self._update(estimate_seconds=estimate.seconds, estimate_cost=estimate.cost)
+        self._update(
+            estimate_seconds=estimate.seconds,
+            estimate_cost=estimate.cost,
+            estimate_ceiling=estimate.ceiling,
+        )
 
     # --- what goes out ----------------------------------------------------------------
 

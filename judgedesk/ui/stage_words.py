@@ -198,7 +198,11 @@ def step_text(step: NextStep) -> str:
         extra = []
         if step.seconds is not None:
             extra.append(duration(step.seconds))
-        if step.cost:
+        if step.cost and step.ceiling:
+            extra.append(
+                QCoreApplication.translate("StageWords", "at most {0}").format(f"${step.cost:,.2f}")
+            )
+        elif step.cost:
             extra.append(f"${step.cost:,.2f}")
         text = QCoreApplication.translate("StageWords", "Run {0}").format(rows)
         return f"{text} — {', '.join(extra)}" if extra else text

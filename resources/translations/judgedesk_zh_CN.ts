@@ -7078,6 +7078,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>评审正在工作：已完成 {0}%。</translation>
     </message>
     <message>
+        <source>at most {0}</source>
+        <translation>至多 {0}</translation>
+    </message>
+    <message>
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
     </message>

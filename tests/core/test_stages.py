@@ -84,7 +84,9 @@ def test_from_not_run_to_complete() -> None:
     assert states(facts)["run"] == (Mark.TODO, "not_run", (24,))
     step = next_step(facts)
     assert step is not None and (step.code, step.counts) == ("run", (24,))
-    assert (step.seconds, step.cost) == (40.0, 0.02)
+    assert (step.seconds, step.cost) == (40.0, 0.02) and not step.ceiling
+    ceiling = next_step(dataclasses.replace(facts, estimate_ceiling=True))
+    assert ceiling is not None and ceiling.ceiling  # no reply measured: the most it costs
 
     running = dataclasses.replace(facts, running=0.4)
     assert states(running)["run"] == (Mark.BUSY, "running", (40,))

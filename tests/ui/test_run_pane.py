@@ -69,9 +69,11 @@ def test_before_any_reply_the_estimate_says_the_most_a_run_can_cost(
     qtbot: QtBot, tmp_path: Path, fake: FakeOpenAI
 ) -> None:
     make_project(tmp_path, fake.base_url, price_output=2.0, params={"max_tokens": 512})
-    _, pane = open_run_pane(qtbot, tmp_path)
+    window, pane = open_run_pane(qtbot, tmp_path)
     words = pane.estimates.text.text()
     assert "cost at most" in words and "time known once the first rows" in words
+    next_step = window.next_step.text
+    qtbot.waitUntil(lambda: "at most $" in next_step.text(), timeout=10_000)
     with qtbot.waitSignal(pane.sig_estimated, timeout=10_000):
         pane.choice.scope.setCurrentIndex(pane.choice.scope.findData("first"))
         pane.choice.first.setValue(4)

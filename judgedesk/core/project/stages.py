@@ -74,6 +74,7 @@ class Facts:
         changed_since_export: results or reviews changed after the latest export.
         estimate_seconds: how long running the rows not yet judged may take.
         estimate_cost: what it may cost, when the judges have prices.
+        estimate_ceiling: the cost is the most it can be (no reply measured yet).
         calibration_test: rows of the calibration's test part (two judges or more).
         calibration_more: reviews still needed before judges can be calibrated.
         calibration_goal_more: reviews still needed for a test part of
@@ -110,6 +111,7 @@ class Facts:
     changed_since_export: bool = False
     estimate_seconds: float | None = None
     estimate_cost: float | None = None
+    estimate_ceiling: bool = False
     calibration_test: int = 0
     calibration_more: int = 0
     calibration_goal_more: int = 0
@@ -173,6 +175,7 @@ class NextStep:
     cost: float | None = None
     width: float | None = None
     rate: bool = True
+    ceiling: bool = False
 
 
 def spots(problems: list[Problem], stage: str) -> tuple[Spot, ...]:
@@ -331,7 +334,15 @@ def next_step(facts: Facts) -> NextStep | None:
     if f.rows is None:
         return None  # the dataset is still being read: nothing to suggest yet
     if f.to_run:
-        return NextStep("run", "run", (f.to_run,), None, f.estimate_seconds, f.estimate_cost)
+        return NextStep(
+            "run",
+            "run",
+            (f.to_run,),
+            None,
+            f.estimate_seconds,
+            f.estimate_cost,
+            ceiling=f.estimate_ceiling,
+        )
     if f.failed:
         return NextStep("retry", "run", (f.failed,))
     if f.disagreements:
