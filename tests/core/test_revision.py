@@ -27,51 +27,22 @@ from judgedesk.core.report import (
 from judgedesk.core.review import Labelled, project_split, split_rows
 from judgedesk.core.run import Store
 from tests.core.test_calibrate_cli import labelled_project
-from tests.core.test_calibrate_cli import reply as score_reply
 from tests.support.fake_openai import FakeOpenAI
-
-ASKED = "Revise the template"
-REVISED = (
-    "Judge item: {{ data.question }}\nAnswer: {{ response.content }}\n"
-    "Score as the reviewers do: the answer's number is the score.\nScore: [[n]]\n"
-)
+from tests.support.revision_server import ASKED, REVISED, Reviser
 
 
-class Reviser:
-    """The test server's replies: the judges score; the revision request gets ``text``."""
-
-    def __init__(self) -> None:
-        self.text = f"Here it is.\n```jinja\n{REVISED}```\nI said how to score."
-
-    def __call__(self, body: dict[str, Any]) -> str:
-        if ASKED in body["messages"][-1]["content"]:
-            return self.text
-        return score_reply(body)
-
-
-@pytest.fixture
-def reviser() -> Reviser:
-    return Reviser()
-
-
-@pytest.fixture
-def server(reviser: Reviser) -> Iterator[FakeOpenAI]:
-    with FakeOpenAI(reply=reviser) as fake:
-        yield fake
-
-
-def revision_requests(server: FakeOpenAI) -> list[str]:
+def revision_requests(revision_server: FakeOpenAI) -> list[str]:
     return [
         b["messages"][-1]["content"]
-        for b in server.requests
+        for b in revision_server.requests
         if ASKED in b["messages"][-1]["content"]
     ]
 
 
 def test_suggest_adds_the_revision_as_a_new_candidate_from_tuning_rows_only(
-    tmp_path: Path, server: FakeOpenAI, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, revision_server: FakeOpenAI, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = labelled_project(tmp_path / "p", server.base_url)
+    project = labelled_project(tmp_path / "p", revision_server.base_url)
     argv = ["calibrate", str(project.root), "--suggest", "large", "--with", "judge", "--json"]
     assert main(argv) == 0
     out, err = capsys.readouterr()
@@ -93,22 +64,25 @@ def test_suggest_adds_the_revision_as_a_new_candidate_from_tuning_rows_only(
         split = project_split(store, data, saved)
         assert {r.purpose for r in store.runs()} == {"calibration"}  # no row's latest
         assert store.latest_results() == {}
-    (prompt,) = revision_requests(server)
+    (prompt,) = revision_requests(revision_server)
     shown = set(re.findall(r"\(id (r\d+)\)", prompt))
     assert shown and shown <= set(split.ids("tuning"))
     assert set(said["disagreements"]) == shown
     asked = {
         int(re.search(r"item (\d+)", b["messages"][-1]["content"]).group(1))  # type: ignore[union-attr]
-        for b in server.requests
+        for b in revision_server.requests
         if ASKED not in b["messages"][-1]["content"]
     }
     assert asked == set(split.tuning)  # the judge itself was run on the tuning rows only
 
 
 def test_a_revision_that_does_not_render_shows_its_problem_and_adds_nothing(
-    tmp_path: Path, server: FakeOpenAI, reviser: Reviser, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    revision_server: FakeOpenAI,
+    reviser: Reviser,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    project = labelled_project(tmp_path / "p", server.base_url)
+    project = labelled_project(tmp_path / "p", revision_server.base_url)
     reviser.text = "```jinja\nJudge {{ data.question }\nScore: [[n]]\n```"
     assert main(["calibrate", str(project.root), "--suggest", "large"]) == 1
     err = capsys.readouterr().err
@@ -133,15 +107,15 @@ def test_a_revision_that_does_not_render_shows_its_problem_and_adds_nothing(
 
 
 def test_a_judge_that_agrees_on_every_tuning_row_has_nothing_to_revise(
-    tmp_path: Path, server: FakeOpenAI, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, revision_server: FakeOpenAI, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = labelled_project(tmp_path / "p", server.base_url)
+    project = labelled_project(tmp_path / "p", revision_server.base_url)
     project.write_template(project.judges[0], "Judge item: {{ data.question }}\nScore: [[n]]")
     project.save()
     agrees = pytest.raises(JudgeDeskError, match="agrees with people on every tuning row")
     with open_dataset(project.dataset_path()) as data, agrees:
         asyncio.run(suggest_revision(project, data, "judge"))
-    assert not revision_requests(server)
+    assert not revision_requests(revision_server)
     assert main(["calibrate", str(project.root), "--suggest", "large", "--with", "x.gguf"]) == 2
     assert "--with names no judge" in capsys.readouterr().err
     assert main(["calibrate", str(project.root), "--with", "judge"]) == 2
@@ -149,9 +123,9 @@ def test_a_judge_that_agrees_on_every_tuning_row_has_nothing_to_revise(
 
 
 def test_the_workspace_adds_the_candidate_with_its_template_as_one_step_of_undo(
-    tmp_path: Path, server: FakeOpenAI
+    tmp_path: Path, revision_server: FakeOpenAI
 ) -> None:
-    labelled_project(tmp_path / "p", server.base_url)
+    labelled_project(tmp_path / "p", revision_server.base_url)
     workspace = Workspace()
     project = workspace.open_project(tmp_path / "p")
     with open_dataset(project.dataset_path()) as data:
@@ -170,8 +144,10 @@ def test_the_workspace_adds_the_candidate_with_its_template_as_one_step_of_undo(
     assert project.judges[1].name == "large-revised"
 
 
-def test_a_chinese_template_is_revised_in_chinese(tmp_path: Path, server: FakeOpenAI) -> None:
-    project = labelled_project(tmp_path / "p", server.base_url)
+def test_a_chinese_template_is_revised_in_chinese(
+    tmp_path: Path, revision_server: FakeOpenAI
+) -> None:
+    project = labelled_project(tmp_path / "p", revision_server.base_url)
     project.write_template(
         project.judges[1],
         "请评审下面的回答。问题：item {{ data.question }}\n回答：{{ response.content }}\n"
@@ -229,9 +205,9 @@ def test_the_prompt_never_shows_a_row_of_the_test_part(
 
 
 def test_suggest_prints_the_diff_and_the_new_candidate_s_name(
-    tmp_path: Path, server: FakeOpenAI, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, revision_server: FakeOpenAI, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = labelled_project(tmp_path / "p", server.base_url)
+    project = labelled_project(tmp_path / "p", revision_server.base_url)
     assert main(["calibrate", str(project.root), "--suggest", "large"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("--- templates/judge.j2\n+++ templates/large-revised.j2\n")

@@ -2,28 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from pytestqt.qtbot import QtBot
 
 from judgedesk.ui.main_window import MainWindow
 from tests.core.test_calibrate_cli import labelled_project
-from tests.core.test_revision import REVISED, Reviser
 from tests.support.fake_openai import FakeOpenAI
+from tests.support.revision_server import REVISED, Reviser
 from tests.ui.windows import open_window
-
-
-@pytest.fixture
-def reviser() -> Reviser:
-    return Reviser()
-
-
-@pytest.fixture
-def server(reviser: Reviser) -> Iterator[FakeOpenAI]:
-    with FakeOpenAI(reply=reviser) as fake:
-        yield fake
 
 
 def open_judges(qtbot: QtBot, folder: Path, base_url: str) -> MainWindow:
@@ -34,9 +21,9 @@ def open_judges(qtbot: QtBot, folder: Path, base_url: str) -> MainWindow:
 
 
 def test_a_suggested_revision_is_shown_as_a_diff_and_added_as_a_candidate(
-    qtbot: QtBot, tmp_path: Path, server: FakeOpenAI
+    qtbot: QtBot, tmp_path: Path, revision_server: FakeOpenAI
 ) -> None:
-    window = open_judges(qtbot, tmp_path, server.base_url)
+    window = open_judges(qtbot, tmp_path, revision_server.base_url)
     pane = window.judges_pane
     menu = pane.context_menu(1)
     action = next(a for a in menu.actions() if a.objectName() == "suggestRevision")
@@ -68,10 +55,10 @@ def test_a_suggested_revision_is_shown_as_a_diff_and_added_as_a_candidate(
 
 
 def test_a_revision_that_does_not_render_shows_its_problem_and_cannot_be_added(
-    qtbot: QtBot, tmp_path: Path, server: FakeOpenAI, reviser: Reviser
+    qtbot: QtBot, tmp_path: Path, revision_server: FakeOpenAI, reviser: Reviser
 ) -> None:
     reviser.text = "```jinja\nJudge {{ data.question }\nScore: [[n]]\n```"
-    window = open_judges(qtbot, tmp_path, server.base_url)
+    window = open_judges(qtbot, tmp_path, revision_server.base_url)
     dialog = window.judges_pane.open_revision_dialog("large")
     assert dialog is not None
     with qtbot.waitSignal(dialog.sig_suggested, timeout=30_000):
@@ -94,9 +81,9 @@ def test_the_report_s_run_list_names_calibration_runs(qapp: object) -> None:
 
 
 def test_a_revision_asked_from_the_calibrate_window_becomes_one_of_its_candidates(
-    qtbot: QtBot, tmp_path: Path, server: FakeOpenAI
+    qtbot: QtBot, tmp_path: Path, revision_server: FakeOpenAI
 ) -> None:
-    window = open_judges(qtbot, tmp_path, server.base_url)
+    window = open_judges(qtbot, tmp_path, revision_server.base_url)
     calibrate = window.calibration.open()
     qtbot.waitUntil(lambda: calibrate.plan is not None, timeout=20_000)
     assert calibrate.plan is not None and calibrate.plan.candidates == ("judge", "large")
