@@ -66,6 +66,60 @@ class GreedyUnderGrammar:
             data=self._one_data, size=1, selected=-1, sorted=False
         )
         self._n_vocab = n_vocab
+        # The penalties lower the logits of at most the last ``last_n`` tokens written, and
+        # only lower them: so the best token after them is among the ``last_n + 1`` best
+        # before them, which are all that needs penalising (none is lowered when the
+        # penalties are set to raise logits: then every token is).
+        lowers = repeat_penalty >= 1 and frequency_penalty >= 0 and presence_penalty >= 0
+        self._few = int(model.last_n_tokens_size) + 1 if lowers else 0
+        if not 0 < self._few < n_vocab:
+            self._few = 0
+        # Room for the few, and for tokens tied with the last of them.
+        self._some_data = (llama_cpp.llama_token_data * n_vocab)()
+        self._some = llama_cpp.llama_token_data_array(
+            data=self._some_data, size=0, selected=-1, sorted=False
+        )
+        self._some_view = np.ctypeslib.as_array(self._some_data).view(self._view.dtype)
+        self._floor = 0.0
+
+    def _best_after_penalties(self, raw: Any) -> tuple[int, float]:
+        """The greedy choice after the penalties, and its logit, from the few best."""
+        import numpy as np
+
+        cut = self._n_vocab - self._few
+        self._floor = float(raw[np.argpartition(raw, cut)[cut:]].min())
+        ids = np.flatnonzero(raw >= self._floor)  # in id order, as greedy breaks ties
+        some = self._some_view[: len(ids)]
+        some["id"], some["logit"] = ids, raw[ids]
+        self._some.size, self._some.selected, self._some.sorted = len(ids), -1, False
+        self._llama_cpp.llama_sampler_apply(self._penalties, ctypes.byref(self._some))
+        best = int(np.argmax(some["logit"]))
+        return int(ids[best]), float(some["logit"][best])
+
+    def _best_allowed_of_few(self) -> int | None:
+        """The grammar's greedy choice among the few, when it is surely the choice among
+        all: a token left out had a logit under the few's lowest before any penalty."""
+        import numpy as np
+
+        self._llama_cpp.llama_sampler_apply(self._grammar, ctypes.byref(self._some))
+        some = self._some_view[: self._some.size]
+        best = int(np.argmax(some["logit"]))
+        if float(some["logit"][best]) >= self._floor:
+            return int(some["id"][best])
+        return None
+
+    def _best_of_all(self, raw: Any, grammar: bool) -> int:
+        """The greedy choice over every token after the penalties (and the grammar)."""
+        import numpy as np
+
+        view = self._view
+        view["logit"] = raw
+        self._all.size, self._all.selected, self._all.sorted = self._n_vocab, -1, False
+        self._llama_cpp.llama_sampler_apply(self._penalties, ctypes.byref(self._all))
+        if grammar:
+            # The grammar marks every token it refuses, and the best one left wins.
+            self._llama_cpp.llama_sampler_apply(self._grammar, ctypes.byref(self._all))
+        return int(np.argmax(view["logit"]))
 
     def sample(self, ctx: Any, index: int) -> int:
         """The token chosen from the logits at batch position ``index`` (taken as chosen)."""
@@ -73,19 +127,19 @@ class GreedyUnderGrammar:
 
         llama_cpp = self._llama_cpp
         logits = llama_cpp.llama_get_logits_ith(ctx.ctx, index)
-        view = self._view
-        view["logit"] = np.ctypeslib.as_array(logits, shape=(self._n_vocab,))
-        self._all.size, self._all.selected, self._all.sorted = self._n_vocab, -1, False
-        llama_cpp.llama_sampler_apply(self._penalties, ctypes.byref(self._all))
-        token = int(np.argmax(view["logit"]))
+        raw = np.ctypeslib.as_array(logits, shape=(self._n_vocab,))
+        if self._few:
+            token, logit = self._best_after_penalties(raw)
+        else:
+            token = self._best_of_all(raw, grammar=False)
+            logit = float(self._view["logit"][token])
         one = self._one_data[0]
-        one.id, one.logit, one.p = token, float(view["logit"][token]), 0.0
+        one.id, one.logit, one.p = token, logit, 0.0
         self._one.size, self._one.selected, self._one.sorted = 1, -1, False
         llama_cpp.llama_sampler_apply(self._grammar, ctypes.byref(self._one))
         if one.logit == float("-inf"):
-            # Refused: the grammar marks every token it refuses, and the best one left wins.
-            llama_cpp.llama_sampler_apply(self._grammar, ctypes.byref(self._all))
-            token = int(np.argmax(view["logit"]))
+            allowed = self._best_allowed_of_few() if self._few else None
+            token = self._best_of_all(raw, grammar=True) if allowed is None else allowed
         llama_cpp.llama_sampler_accept(self._penalties, token)
         llama_cpp.llama_sampler_accept(self._grammar, token)
         return token
