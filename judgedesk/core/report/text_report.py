@@ -16,12 +16,10 @@ from judgedesk.core.report.text import (
     history_lines,
     human_label_lines,
     interval,
-    judge_lines,
-    judges_alpha_text,
-    pairwise_lines,
     people_lines,
     percent,
 )
+from judgedesk.core.report.text_judges import judge_lines, judges_alpha_text, pairwise_lines
 
 
 def summary_lines(summary: Summary, tr: Translate = as_is) -> list[str]:
