@@ -259,6 +259,7 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", ', finds correct {correct}, incorrect {incorrect}'),  # report.text.version_finds
     QT_TRANSLATE_NOOP("core", '; {toward} moved toward people, {away} away'),  # report.text.version_moved
     QT_TRANSLATE_NOOP("core", 'Win rate: {value}; ties {ties}, losses {losses}'),  # report.text.win_rate
+    QT_TRANSLATE_NOOP("core", "Krippendorff's alpha"),  # report.xlsx.alpha
     QT_TRANSLATE_NOOP("core", 'Judged differently'),  # report.xlsx.changed
     QT_TRANSLATE_NOOP("core", '95% CI high'),  # report.xlsx.ci_high
     QT_TRANSLATE_NOOP("core", '95% CI low'),  # report.xlsx.ci_low
@@ -273,6 +274,7 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Kappa linear'),  # report.xlsx.kappa_linear
     QT_TRANSLATE_NOOP("core", 'Kappa quadratic'),  # report.xlsx.kappa_quadratic
     QT_TRANSLATE_NOOP("core", 'Kind'),  # report.xlsx.kind
+    QT_TRANSLATE_NOOP("core", 'Level'),  # report.xlsx.level
     QT_TRANSLATE_NOOP("core", 'Loss rate'),  # report.xlsx.loss_rate
     QT_TRANSLATE_NOOP("core", 'Low'),  # report.xlsx.low
     QT_TRANSLATE_NOOP("core", 'Mean abs. difference'),  # report.xlsx.mean_abs

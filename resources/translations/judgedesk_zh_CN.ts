@@ -9626,6 +9626,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>胜率：{value}；平局 {ties}，负局 {losses}</translation>
     </message>
     <message>
+        <source>Krippendorff&apos;s alpha</source>
+        <translation>Krippendorff α</translation>
+    </message>
+    <message>
         <source>Judged differently</source>
         <translation>判定不同</translation>
     </message>
@@ -9680,6 +9684,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Kind</source>
         <translation>类型</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>测量尺度</translation>
     </message>
     <message>
         <source>Loss rate</source>
