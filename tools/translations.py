@@ -74,7 +74,7 @@ def catalog_text() -> str:
     """The catalog module's text for the sentences in the code now."""
     lines = [CATALOG_HEAD]
     for key, text in said():
-        lines.append(f'    # {key}\n    QT_TRANSLATE_NOOP("core", {text!r}),\n')
+        lines.append(f'    QT_TRANSLATE_NOOP("core", {text!r}),  # {key}\n')
     return "".join(lines) + ")\n"
 
 

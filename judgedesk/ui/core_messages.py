@@ -9,506 +9,312 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 MESSAGES = (
-    # check.answers
-    QT_TRANSLATE_NOOP("core", "{who}: {url} answers ({ms} ms) and offers '{model}'."),
-    # check.baseline
-    QT_TRANSLATE_NOOP("core", 'The baseline model'),
-    # check.candidate
-    QT_TRANSLATE_NOOP("core", 'The candidate model'),
-    # check.judge
-    QT_TRANSLATE_NOOP("core", "Judge '{name}'"),
-    # check.lists_none
-    QT_TRANSLATE_NOOP("core", "{who}: {url} answers ({ms} ms) but lists no model, so whether it offers '{model}' is not known."),
-    # check.loadable
-    QT_TRANSLATE_NOOP("core", '{who}: {file} can be loaded here.'),
-    # check.more
-    QT_TRANSLATE_NOOP("core", '{models} and {count} more'),
-    # check.no_probabilities
-    QT_TRANSLATE_NOOP("core", '{answers} But \'{model}\' gives no token probabilities here: its verdicts will be the ones it wrote, marked "no probabilities from this server". Use a server that returns logprobs (vLLM, SGLang, llama.cpp, OpenAI), or turn probabilities off for this judge.'),
-    # check.not_offered
-    QT_TRANSLATE_NOOP("core", "{who}: {url} does not offer the model '{model}'. It offers {offered}. Correct the model name, or load the model on the server."),
-    # check.not_runnable
-    QT_TRANSLATE_NOOP("core", '{project}: not runnable ({count} problem(s)).'),
-    # check.probabilities
-    QT_TRANSLATE_NOOP("core", "{answers} It gives its tokens' probabilities ({count} alternatives at a token), so the verdicts' probabilities can be read."),
-    # check.probabilities_unknown
-    QT_TRANSLATE_NOOP("core", "{answers} Whether '{model}' gives its tokens' probabilities is not known: asking it failed ({problem})."),
-    # check.problem
-    QT_TRANSLATE_NOOP("core", '{severity}: {message}'),
-    # check.ready
-    QT_TRANSLATE_NOOP("core", '{project}: ready to run.'),
-    # check.waiting
-    QT_TRANSLATE_NOOP("core", '{project}: not ready to run: {count} approval(s) wait (see above); `judgedesk run` refuses until then.'),
-    # check.who
-    QT_TRANSLATE_NOOP("core", '{who}: {problem}'),
-    # dataset.unreadable
-    QT_TRANSLATE_NOOP("core", '{total} lines in the dataset, {count} could not be read: lines {numbers} — see `judgedesk check`'),
-    # judge.advice
-    QT_TRANSLATE_NOOP("core", '{problem} {advice}'),
-    # judge.auth
-    QT_TRANSLATE_NOOP("core", '{url} refused the request ({code})'),
-    # judge.auth.key
-    QT_TRANSLATE_NOOP("core", "The API key is wrong or has no access: check the judge's API key."),
-    # judge.auth.no_key
-    QT_TRANSLATE_NOOP("core", "No API key was sent, and this server needs one: set the judge's API key."),
-    # judge.auth.plain
-    QT_TRANSLATE_NOOP("core", '{url} refused the request'),
-    # judge.bad_reply
-    QT_TRANSLATE_NOOP("core", '{url} answered, but not in the OpenAI chat format'),
-    # judge.bad_reply.advice
-    QT_TRANSLATE_NOOP("core", 'Check that the address points to an OpenAI-compatible endpoint (it usually ends with /v1), then retry the failed rows.'),
-    # judge.certificate
-    QT_TRANSLATE_NOOP("core", "The secure (https) connection to {url} failed because its certificate was not accepted. Check the computer's date and time; for a server with a self-signed certificate, install that certificate or use http:// on a local network."),
-    # judge.cut_stream
-    QT_TRANSLATE_NOOP("core", 'The streamed reply from {url} stopped before it was complete'),
-    # judge.cut_stream.advice
-    QT_TRANSLATE_NOOP("core", 'The server may have crashed or hit a limit: retry the failed rows, or turn streaming off for this judge.'),
-    # judge.detail
-    QT_TRANSLATE_NOOP("core", '{sentence}: {detail}.'),
-    # judge.dns
-    QT_TRANSLATE_NOOP("core", 'The computer named in {url} could not be found. Check the spelling of the address and the network connection.'),
-    # judge.failed
-    QT_TRANSLATE_NOOP("core", 'The call to {url} failed'),
-    # judge.late
-    QT_TRANSLATE_NOOP("core", "{url} did not answer in time. A local model may still be loading or be too slow for this request: wait and try again, or raise the judge's timeout."),
-    # judge.models_missing
-    QT_TRANSLATE_NOOP("core", '{url}/models was not found ({code}). Check the address: this server may not offer the OpenAI-compatible API at this path.'),
-    # judge.models_no_v1
-    QT_TRANSLATE_NOOP("core", '{url}/models was not found ({code}). The URL is probably missing /v1: try {fixed}.'),
-    # judge.not_found
-    QT_TRANSLATE_NOOP("core", '{url} answered not found ({code})'),
-    # judge.not_found.model
-    QT_TRANSLATE_NOOP("core", "Check the judge's model name."),
-    # judge.not_found.plain
-    QT_TRANSLATE_NOOP("core", '{url} answered not found'),
-    # judge.not_found.v1
-    QT_TRANSLATE_NOOP("core", "Check the judge's model name and that the URL ends with /v1."),
-    # judge.not_openai
-    QT_TRANSLATE_NOOP("core", 'This does not look like an OpenAI-compatible server: {url}/models answered without a list of models. Check the address (it usually ends with /v1).'),
-    # judge.rate_limited
-    QT_TRANSLATE_NOOP("core", '{url} is limiting how fast requests may be sent ({code})'),
-    # judge.rate_limited.advice
-    QT_TRANSLATE_NOOP("core", "Lower the judge's concurrency or set a rate limit (requests per minute), then retry the failed rows."),
-    # judge.rate_limited.plain
-    QT_TRANSLATE_NOOP("core", '{url} is limiting how fast requests may be sent'),
-    # judge.redirect
-    QT_TRANSLATE_NOOP("core", "{url} redirected the request to {target}. Use that address as the judge's base URL."),
-    # judge.refused
-    QT_TRANSLATE_NOOP("core", 'Nothing answered at {url}. Is the server running?{hint} Check the address and the port number.'),
-    # judge.rejected
-    QT_TRANSLATE_NOOP("core", '{url} rejected the request ({code})'),
-    # judge.rejected.advice
-    QT_TRANSLATE_NOOP("core", "Check the judge's model name and its generation parameters."),
-    # judge.rejected.plain
-    QT_TRANSLATE_NOOP("core", '{url} rejected the request'),
-    # judge.reset
-    QT_TRANSLATE_NOOP("core", 'The connection to {url} was closed before the reply was complete. The server may have crashed or restarted; check that it is still running and look at its log.'),
-    # judge.sentence
-    QT_TRANSLATE_NOOP("core", '{sentence}.'),
-    # judge.server
-    QT_TRANSLATE_NOOP("core", 'The server at {url} failed ({code})'),
-    # judge.server.advice
-    QT_TRANSLATE_NOOP("core", 'It may be overloaded or out of memory: check its log, then retry the failed rows.'),
-    # judge.server.no_code
-    QT_TRANSLATE_NOOP("core", 'The server at {url} failed'),
-    # judge.start_hint
-    QT_TRANSLATE_NOOP("core", ' ({hint})'),
-    # judge.timeout
-    QT_TRANSLATE_NOOP("core", "{url} did not answer within {seconds} seconds. A local model may still be loading or be too slow for this request: wait and try again, or raise the judge's timeout."),
-    # judge.tls
-    QT_TRANSLATE_NOOP("core", 'A secure (https) connection to {url} could not be set up. If this is a local server, it probably speaks plain http: change https:// to http://.'),
-    # judge.tried
-    QT_TRANSLATE_NOOP("core", '{problem} (Tried {attempts} times.)'),
-    # new.no_reader
-    QT_TRANSLATE_NOOP("core", "The template's verdict format was not recognised, so its verdicts could not be read: add --parser NAME (one of: {parsers}) or a verdict rule (--verdict-pattern or --verdict-path)."),
-    # report.consensus.mean
-    QT_TRANSLATE_NOOP("core", "The people's consensus on a row is the mean of the scores people gave."),
-    # report.consensus.most
-    QT_TRANSLATE_NOOP("core", "The people's consensus on a row is the verdict most people gave (rows where they are split evenly are left out)."),
-    # report.html.accuracy
-    QT_TRANSLATE_NOOP("core", 'Accuracy'),
-    # report.html.agreed
-    QT_TRANSLATE_NOOP("core", 'Person and judge agree'),
-    # report.html.agreed_head
-    QT_TRANSLATE_NOOP("core", 'Agreed'),
-    # report.html.agreement
-    QT_TRANSLATE_NOOP("core", 'Agreement'),
-    # report.html.alpha
-    QT_TRANSLATE_NOOP("core", "Krippendorff's alpha ({level}) across {raters}"),
-    # report.html.attention
-    QT_TRANSLATE_NOOP("core", 'Rows to look at'),
-    # report.html.attention_note
-    QT_TRANSLATE_NOOP("core", 'Disagreements between the person and the judge, flagged rows, errors and unreadable verdicts.'),
-    # report.html.away
-    QT_TRANSLATE_NOOP("core", 'Moved away from people'),
-    # report.html.battles
-    QT_TRANSLATE_NOOP("core", 'Battles'),
-    # report.html.best
-    QT_TRANSLATE_NOOP("core", 'Agrees best'),
-    # report.html.by
-    QT_TRANSLATE_NOOP("core", 'By {field}'),
-    # report.html.by_confidence
-    QT_TRANSLATE_NOOP("core", "Agreement with people by the judge's confidence"),
-    # report.html.by_hand
-    QT_TRANSLATE_NOOP("core", 'Reviewed by hand'),
-    # report.html.changed
-    QT_TRANSLATE_NOOP("core", 'Rows judged differently'),
-    # report.html.cohen
-    QT_TRANSLATE_NOOP("core", "Cohen's kappa"),
-    # report.html.combined
-    QT_TRANSLATE_NOOP("core", "Human label combining several reviewers'"),
-    # report.html.compared
-    QT_TRANSLATE_NOOP("core", 'Run {first} compared with run {second}'),
-    # report.html.confidence
-    QT_TRANSLATE_NOOP("core", 'Confidence and agreement with people'),
-    # report.html.confidence_head
-    QT_TRANSLATE_NOOP("core", 'Confidence'),
-    # report.html.confidence_note
-    QT_TRANSLATE_NOOP("core", "Over the {rows} reviewed rows whose verdict was read with its probabilities: how often people gave the verdict, by how sure the judge was. A calibrated judge's bars reach the diagonal. Expected calibration error: {ece}."),
-    # report.html.confusion
-    QT_TRANSLATE_NOOP("core", 'Confusion matrix, {title}'),
-    # report.html.corrected
-    QT_TRANSLATE_NOOP("core", 'Corrected by the random sample'),
-    # report.html.corrected_bar
-    QT_TRANSLATE_NOOP("core", '{figure}, corrected'),
-    # report.html.corrected_chart
-    QT_TRANSLATE_NOOP("core", '{figure}: the judge alone beside the figure corrected by the random sample'),
-    # report.html.decided
-    QT_TRANSLATE_NOOP("core", 'Human label decided where reviewers disagreed'),
-    # report.html.dimensions
-    QT_TRANSLATE_NOOP("core", 'Dimensions'),
-    # report.html.disagreed
-    QT_TRANSLATE_NOOP("core", 'Person and judge disagree'),
-    # report.html.distribution
-    QT_TRANSLATE_NOOP("core", 'Distribution'),
-    # report.html.errors
-    QT_TRANSLATE_NOOP("core", 'errors'),
-    # report.html.exact
-    QT_TRANSLATE_NOOP("core", 'Exact agreement'),
-    # report.html.figure
-    QT_TRANSLATE_NOOP("core", 'Figure'),
-    # report.html.figure_of_run
-    QT_TRANSLATE_NOOP("core", '{figure}, run {run}'),
-    # report.html.first_used
-    QT_TRANSLATE_NOOP("core", 'First used (UTC)'),
-    # report.html.first_won
-    QT_TRANSLATE_NOOP("core", 'Answer shown first won'),
-    # report.html.flag
-    QT_TRANSLATE_NOOP("core", 'Flag'),
-    # report.html.flagged
-    QT_TRANSLATE_NOOP("core", 'Flagged'),
-    # report.html.from_dataset
-    QT_TRANSLATE_NOOP("core", 'Human label from the dataset only'),
-    # report.html.group
-    QT_TRANSLATE_NOOP("core", 'Group'),
-    # report.html.group_chart
-    QT_TRANSLATE_NOOP("core", '{title}: {figure}'),
-    # report.html.history
-    QT_TRANSLATE_NOOP("core", 'Agreement history'),
-    # report.html.history_note
-    QT_TRANSLATE_NOOP("core", "Each version of a judge (a short hash of its template, system prompt, verdict reading, model and parameters) against people's verdicts on the same rows, newest first. Rows that moved are counted against the version before."),
-    # report.html.how_often
-    QT_TRANSLATE_NOOP("core", 'How often each verdict was given'),
-    # report.html.id
-    QT_TRANSLATE_NOOP("core", 'Id'),
-    # report.html.in_both
-    QT_TRANSLATE_NOOP("core", 'Rows in both runs'),
-    # report.html.interval
-    QT_TRANSLATE_NOOP("core", '95% interval'),
-    # report.html.judge
-    QT_TRANSLATE_NOOP("core", 'Judge'),
-    # report.html.judge_alone
-    QT_TRANSLATE_NOOP("core", '{figure}, judge alone'),
-    # report.html.kappa
-    QT_TRANSLATE_NOOP("core", 'Kappa is agreement beyond what chance would give: 0 is chance, 1 is perfect. Each figure counts the rows both raters gave a verdict for.'),
-    # report.html.kappa_linear
-    QT_TRANSLATE_NOOP("core", 'Kappa, linear weights'),
-    # report.html.kappa_quadratic
-    QT_TRANSLATE_NOOP("core", 'Kappa, quadratic weights'),
-    # report.html.lang
-    QT_TRANSLATE_NOOP("core", 'en'),
-    # report.html.latest
-    QT_TRANSLATE_NOOP("core", 'latest result of each row'),
-    # report.html.leaderboard
-    QT_TRANSLATE_NOOP("core", 'Leaderboard'),
-    # report.html.left_out
-    QT_TRANSLATE_NOOP("core", 'Dataset lines left out'),
-    # report.html.longer_won
-    QT_TRANSLATE_NOOP("core", 'Longer answer won'),
-    # report.html.losses
-    QT_TRANSLATE_NOOP("core", 'Losses'),
-    # report.html.made
-    QT_TRANSLATE_NOOP("core", '{what}; made {when} UTC with JudgeDesk.'),
-    # report.html.mean
-    QT_TRANSLATE_NOOP("core", 'Mean score'),
-    # report.html.mean_abs
-    QT_TRANSLATE_NOOP("core", 'Mean absolute difference'),
-    # report.html.mean_confidence
-    QT_TRANSLATE_NOOP("core", 'Mean confidence'),
-    # report.html.model
-    QT_TRANSLATE_NOOP("core", 'Model'),
-    # report.html.more
-    QT_TRANSLATE_NOOP("core", '… and {count} more rows.'),
-    # report.html.note
-    QT_TRANSLATE_NOOP("core", 'Note or error'),
-    # report.html.note_head
-    QT_TRANSLATE_NOOP("core", 'Note'),
-    # report.html.ok
-    QT_TRANSLATE_NOOP("core", 'ok'),
-    # report.html.one_more
-    QT_TRANSLATE_NOOP("core", '… and 1 more row.'),
-    # report.html.people
-    QT_TRANSLATE_NOOP("core", 'People and the judge'),
-    # report.html.person
-    QT_TRANSLATE_NOOP("core", 'Person'),
-    # report.html.person_agrees
-    QT_TRANSLATE_NOOP("core", 'Person agrees with judge'),
-    # report.html.rank
-    QT_TRANSLATE_NOOP("core", 'Rank'),
-    # report.html.rater_judge
-    QT_TRANSLATE_NOOP("core", 'judge'),
-    # report.html.rater_judge_outcome
-    QT_TRANSLATE_NOOP("core", 'judge (win/tie/loss)'),
-    # report.html.rater_person
-    QT_TRANSLATE_NOOP("core", 'person'),
-    # report.html.rater_person_outcome
-    QT_TRANSLATE_NOOP("core", 'person (win/tie/loss)'),
-    # report.html.rests_bootstrap
-    QT_TRANSLATE_NOOP("core", 'the judge alone; 95% interval by bootstrap over {n} rows'),
-    # report.html.rests_normal
-    QT_TRANSLATE_NOOP("core", 'the judge alone; 95% interval by normal approximation over {n} rows'),
-    # report.html.rests_on
-    QT_TRANSLATE_NOOP("core", 'Rests on'),
-    # report.html.review
-    QT_TRANSLATE_NOOP("core", 'Review'),
-    # report.html.row
-    QT_TRANSLATE_NOOP("core", 'Row'),
-    # report.html.rows
-    QT_TRANSLATE_NOOP("core", 'Rows'),
-    # report.html.rows_compared
-    QT_TRANSLATE_NOOP("core", 'Rows compared'),
-    # report.html.run
-    QT_TRANSLATE_NOOP("core", 'run {run}'),
-    # report.html.run_head
-    QT_TRANSLATE_NOOP("core", 'Run {run}'),
-    # report.html.runs
-    QT_TRANSLATE_NOOP("core", 'Runs'),
-    # report.html.score
-    QT_TRANSLATE_NOOP("core", 'Score'),
-    # report.html.spearman
-    QT_TRANSLATE_NOOP("core", 'Spearman correlation'),
-    # report.html.stale
-    QT_TRANSLATE_NOOP("core", "Reviewed before the judge's verdict changed"),
-    # report.html.status
-    QT_TRANSLATE_NOOP("core", 'Status'),
-    # report.html.summary
-    QT_TRANSLATE_NOOP("core", 'Summary'),
-    # report.html.ties
-    QT_TRANSLATE_NOOP("core", 'Ties'),
-    # report.html.title
-    QT_TRANSLATE_NOOP("core", '{project} — report'),
-    # report.html.tnr
-    QT_TRANSLATE_NOOP("core", 'True-negative rate'),
-    # report.html.toward
-    QT_TRANSLATE_NOOP("core", 'Moved toward people'),
-    # report.html.tpr
-    QT_TRANSLATE_NOOP("core", 'True-positive rate'),
-    # report.html.unparsed
-    QT_TRANSLATE_NOOP("core", 'unparsed'),
-    # report.html.value
-    QT_TRANSLATE_NOOP("core", 'Value'),
-    # report.html.version
-    QT_TRANSLATE_NOOP("core", 'Version'),
-    # report.html.versus
-    QT_TRANSLATE_NOOP("core", '{first} vs {second}'),
-    # report.html.who
-    QT_TRANSLATE_NOOP("core", 'Who'),
-    # report.html.win_high
-    QT_TRANSLATE_NOOP("core", 'Win rate high'),
-    # report.html.win_low
-    QT_TRANSLATE_NOOP("core", 'Win rate low'),
-    # report.html.win_rate
-    QT_TRANSLATE_NOOP("core", 'Win rate'),
-    # report.html.win_vs_baseline
-    QT_TRANSLATE_NOOP("core", 'Win rate vs baseline'),
-    # report.html.with_result
-    QT_TRANSLATE_NOOP("core", 'Rows with a result'),
-    # report.html.yes
-    QT_TRANSLATE_NOOP("core", 'yes'),
-    # report.rows.agree
-    QT_TRANSLATE_NOOP("core", 'Agree'),
-    # report.rows.all
-    QT_TRANSLATE_NOOP("core", 'All {count} rows.'),
-    # report.rows.all_one
-    QT_TRANSLATE_NOOP("core", 'The 1 row.'),
-    # report.rows.any
-    QT_TRANSLATE_NOOP("core", 'All'),
-    # report.rows.disagree
-    QT_TRANSLATE_NOOP("core", 'Disagree'),
-    # report.rows.every
-    QT_TRANSLATE_NOOP("core", 'All rows'),
-    # report.rows.heading
-    QT_TRANSLATE_NOOP("core", 'Rows'),
-    # report.rows.how
-    QT_TRANSLATE_NOOP("core", "Search any text, filter, sort by a column's name, and open a row to read everything it holds: its inputs, the prompts, each judge's reply and reasoning, and the review."),
-    # report.rows.in_all
-    QT_TRANSLATE_NOOP("core", '({count} rows in all)'),
-    # report.rows.in_all_one
-    QT_TRANSLATE_NOOP("core", '(1 row in all)'),
-    # report.rows.next
-    QT_TRANSLATE_NOOP("core", 'Next'),
-    # report.rows.no_human
-    QT_TRANSLATE_NOOP("core", 'No human verdict'),
-    # report.rows.none
-    QT_TRANSLATE_NOOP("core", 'No row matches.'),
-    # report.rows.noscript
-    QT_TRANSLATE_NOOP("core", 'Allow scripts for this page to see the rows; the same rows are in the CSV, XLSX and JSON Lines exports.'),
-    # report.rows.page
-    QT_TRANSLATE_NOOP("core", 'Page {page} of {pages}'),
-    # report.rows.person
-    QT_TRANSLATE_NOOP("core", 'Person and judge'),
-    # report.rows.previous
-    QT_TRANSLATE_NOOP("core", 'Previous'),
-    # report.rows.search
-    QT_TRANSLATE_NOOP("core", 'Search rows'),
-    # report.rows.shown
-    QT_TRANSLATE_NOOP("core", 'Rows {first}–{last} of {count}'),
-    # report.rows.sort
-    QT_TRANSLATE_NOOP("core", 'Sort by {name}'),
-    # report.rows.status
-    QT_TRANSLATE_NOOP("core", 'Status'),
-    # report.svg.bin
-    QT_TRANSLATE_NOOP("core", '{span}: {share} agreed, {rows} rows'),
-    # report.svg.bin_one
-    QT_TRANSLATE_NOOP("core", '{span}: {share} agreed, 1 row'),
-    # report.svg.confidence
-    QT_TRANSLATE_NOOP("core", 'Confidence'),
-    # report.text.accuracy
-    QT_TRANSLATE_NOOP("core", 'Accuracy: {value}'),
-    # report.text.found
-    QT_TRANSLATE_NOOP("core", '{disagreed} disagreements, {flagged} flagged, {stale} stale'),
-    # report.text.found_one
-    QT_TRANSLATE_NOOP("core", '1 disagreement, {flagged} flagged, {stale} stale'),
-    # report.text.labels_used
-    QT_TRANSLATE_NOOP("core", "Human labels used: {decided} decided where reviewers disagreed, {combined} combining several reviewers' (majority, or mean of scores)"),
-    # report.text.left_out
-    QT_TRANSLATE_NOOP("core", 'Left out: {what}'),
-    # report.text.mean
-    QT_TRANSLATE_NOOP("core", 'Mean score: {value}'),
-    # report.text.review
-    QT_TRANSLATE_NOOP("core", 'Review: {reviewed}, {labelled} with a human label from the dataset; {found}'),
-    # report.text.reviewed
-    QT_TRANSLATE_NOOP("core", '{reviewed} of {total} rows reviewed by hand'),
-    # report.text.reviewed_one
-    QT_TRANSLATE_NOOP("core", '{reviewed} of 1 row reviewed by hand'),
-    # report.text.rows
-    QT_TRANSLATE_NOOP("core", 'Rows: {rows} — {ok} ok, {errors} errors, {unparsed} unparsed'),
-    # report.text.win_rate
-    QT_TRANSLATE_NOOP("core", 'Win rate: {value}; ties {ties}, losses {losses}'),
-    # report.xlsx.changed
-    QT_TRANSLATE_NOOP("core", 'Judged differently'),
-    # report.xlsx.ci_high
-    QT_TRANSLATE_NOOP("core", '95% CI high'),
-    # report.xlsx.ci_low
-    QT_TRANSLATE_NOOP("core", '95% CI low'),
-    # report.xlsx.confusion
-    QT_TRANSLATE_NOOP("core", 'Person (rows) vs judge (columns)'),
-    # report.xlsx.corrected
-    QT_TRANSLATE_NOOP("core", '{figure}, corrected by the random sample'),
-    # report.xlsx.dimension
-    QT_TRANSLATE_NOOP("core", 'Dimension: {name}'),
-    # report.xlsx.disagreements
-    QT_TRANSLATE_NOOP("core", 'Disagreements'),
-    # report.xlsx.exact
-    QT_TRANSLATE_NOOP("core", 'Exact'),
-    # report.xlsx.high
-    QT_TRANSLATE_NOOP("core", 'High'),
-    # report.xlsx.in_both
-    QT_TRANSLATE_NOOP("core", 'Rows in both'),
-    # report.xlsx.kappa
-    QT_TRANSLATE_NOOP("core", 'Kappa'),
-    # report.xlsx.kappa_linear
-    QT_TRANSLATE_NOOP("core", 'Kappa linear'),
-    # report.xlsx.kappa_quadratic
-    QT_TRANSLATE_NOOP("core", 'Kappa quadratic'),
-    # report.xlsx.kind
-    QT_TRANSLATE_NOOP("core", 'Kind'),
-    # report.xlsx.loss_rate
-    QT_TRANSLATE_NOOP("core", 'Loss rate'),
-    # report.xlsx.low
-    QT_TRANSLATE_NOOP("core", 'Low'),
-    # report.xlsx.mean_abs
-    QT_TRANSLATE_NOOP("core", 'Mean abs. difference'),
-    # report.xlsx.project
-    QT_TRANSLATE_NOOP("core", 'Project'),
-    # report.xlsx.results
-    QT_TRANSLATE_NOOP("core", 'Results'),
-    # report.xlsx.review_more
-    QT_TRANSLATE_NOOP("core", 'review {count} more sample rows'),
-    # report.xlsx.review_one
-    QT_TRANSLATE_NOOP("core", 'review 1 more sample row'),
-    # report.xlsx.runs
-    QT_TRANSLATE_NOOP("core", 'Run {first} vs run {second}'),
-    # report.xlsx.spearman
-    QT_TRANSLATE_NOOP("core", 'Spearman'),
-    # report.xlsx.stale
-    QT_TRANSLATE_NOOP("core", 'Stale reviews'),
-    # report.xlsx.tie_rate
-    QT_TRANSLATE_NOOP("core", 'Tie rate'),
-    # run.postprocess_none
-    QT_TRANSLATE_NOOP("core", 'postprocess returned no verdict; make it return a value for this row.'),
-    # script.exit_code
-    QT_TRANSLATE_NOOP("core", 'it exited with code {code} in the middle of the call (os._exit(), or a crash in native code).'),
-    # script.fault
-    QT_TRANSLATE_NOOP("core", 'it crashed with {signal} — usually a fault in native code (ctypes, a C extension), not in Python.'),
-    # script.garbled
-    QT_TRANSLATE_NOOP("core", 'The script worker sent {what} instead of a result, so it was restarted.'),
-    # script.killed
-    QT_TRANSLATE_NOOP("core", 'it was killed by the system ({signal}), most likely because it ran out of memory.'),
-    # script.killed.limit
-    QT_TRANSLATE_NOOP("core", 'it was killed by the system ({signal}), most likely because it ran out of memory (limit {limit} MB).'),
-    # script.last_words
-    QT_TRANSLATE_NOOP("core", "{problem}\n\nThe worker's last output:\n{output}"),
-    # script.load_stopped
-    QT_TRANSLATE_NOOP("core", 'Loading the {kind} script stopped the worker process: {why}'),
-    # script.load_timeout
-    QT_TRANSLATE_NOOP("core", 'Loading the {kind} script took longer than {limit}, so it was stopped. Is there an endless loop or slow work at the top level of the file (outside the function)?'),
-    # script.memory
-    QT_TRANSLATE_NOOP("core", 'The {kind} script needed more memory than the limit allows and was stopped. Process less data at once, or raise the memory limit.\n\n{traceback}'),
-    # script.no_start
-    QT_TRANSLATE_NOOP("core", 'The script worker process could not be started. {detail}'),
-    # script.signal
-    QT_TRANSLATE_NOOP("core", 'it was stopped by {signal}.'),
-    # script.stopped
-    QT_TRANSLATE_NOOP("core", 'The {kind} script stopped its worker process: {why}'),
-    # script.sys_exit
-    QT_TRANSLATE_NOOP("core", 'The {kind} script called sys.exit({code}). A script should return its result instead of exiting; this row was marked as failed.\n\n{traceback}'),
-    # script.timeout
-    QT_TRANSLATE_NOOP("core", 'The {kind} script ran longer than {limit} and was stopped (an endless loop?). Make it faster or raise the time limit.'),
-    # undo.agree
-    QT_TRANSLATE_NOOP("core", 'Agree with the judge on row {row}'),
-    # undo.clear_dimension
-    QT_TRANSLATE_NOOP("core", 'Clear the {dimension} score of row {row}'),
-    # undo.clear_review
-    QT_TRANSLATE_NOOP("core", 'Clear the review of row {row}'),
-    # undo.clear_verdict
-    QT_TRANSLATE_NOOP("core", 'Clear the verdict of row {row}'),
-    # undo.decide
-    QT_TRANSLATE_NOOP("core", 'Decide {verdict} for row {row}'),
-    # undo.dimension
-    QT_TRANSLATE_NOOP("core", 'Give row {row} {score} for {dimension}'),
-    # undo.disagree
-    QT_TRANSLATE_NOOP("core", 'Disagree with the judge on row {row}'),
-    # undo.flag
-    QT_TRANSLATE_NOOP("core", 'Flag row {row}'),
-    # undo.note
-    QT_TRANSLATE_NOOP("core", 'Edit the note of row {row}'),
-    # undo.undecide
-    QT_TRANSLATE_NOOP("core", 'Take back the decision on row {row}'),
-    # undo.unflag
-    QT_TRANSLATE_NOOP("core", 'Unflag row {row}'),
-    # undo.unset_agree
-    QT_TRANSLATE_NOOP("core", 'Unset agreement on the judge on row {row}'),
-    # undo.verdict
-    QT_TRANSLATE_NOOP("core", 'Give row {row} the verdict {verdict}'),
+    QT_TRANSLATE_NOOP("core", "{who}: {url} answers ({ms} ms) and offers '{model}'."),  # check.answers
+    QT_TRANSLATE_NOOP("core", 'The baseline model'),  # check.baseline
+    QT_TRANSLATE_NOOP("core", 'The candidate model'),  # check.candidate
+    QT_TRANSLATE_NOOP("core", "Judge '{name}'"),  # check.judge
+    QT_TRANSLATE_NOOP("core", "{who}: {url} answers ({ms} ms) but lists no model, so whether it offers '{model}' is not known."),  # check.lists_none
+    QT_TRANSLATE_NOOP("core", '{who}: {file} can be loaded here.'),  # check.loadable
+    QT_TRANSLATE_NOOP("core", '{models} and {count} more'),  # check.more
+    QT_TRANSLATE_NOOP("core", '{answers} But \'{model}\' gives no token probabilities here: its verdicts will be the ones it wrote, marked "no probabilities from this server". Use a server that returns logprobs (vLLM, SGLang, llama.cpp, OpenAI), or turn probabilities off for this judge.'),  # check.no_probabilities
+    QT_TRANSLATE_NOOP("core", "{who}: {url} does not offer the model '{model}'. It offers {offered}. Correct the model name, or load the model on the server."),  # check.not_offered
+    QT_TRANSLATE_NOOP("core", '{project}: not runnable ({count} problem(s)).'),  # check.not_runnable
+    QT_TRANSLATE_NOOP("core", "{answers} It gives its tokens' probabilities ({count} alternatives at a token), so the verdicts' probabilities can be read."),  # check.probabilities
+    QT_TRANSLATE_NOOP("core", "{answers} Whether '{model}' gives its tokens' probabilities is not known: asking it failed ({problem})."),  # check.probabilities_unknown
+    QT_TRANSLATE_NOOP("core", '{severity}: {message}'),  # check.problem
+    QT_TRANSLATE_NOOP("core", '{project}: ready to run.'),  # check.ready
+    QT_TRANSLATE_NOOP("core", '{project}: not ready to run: {count} approval(s) wait (see above); `judgedesk run` refuses until then.'),  # check.waiting
+    QT_TRANSLATE_NOOP("core", '{who}: {problem}'),  # check.who
+    QT_TRANSLATE_NOOP("core", '{total} lines in the dataset, {count} could not be read: lines {numbers} — see `judgedesk check`'),  # dataset.unreadable
+    QT_TRANSLATE_NOOP("core", '{problem} {advice}'),  # judge.advice
+    QT_TRANSLATE_NOOP("core", '{url} refused the request ({code})'),  # judge.auth
+    QT_TRANSLATE_NOOP("core", "The API key is wrong or has no access: check the judge's API key."),  # judge.auth.key
+    QT_TRANSLATE_NOOP("core", "No API key was sent, and this server needs one: set the judge's API key."),  # judge.auth.no_key
+    QT_TRANSLATE_NOOP("core", '{url} refused the request'),  # judge.auth.plain
+    QT_TRANSLATE_NOOP("core", '{url} answered, but not in the OpenAI chat format'),  # judge.bad_reply
+    QT_TRANSLATE_NOOP("core", 'Check that the address points to an OpenAI-compatible endpoint (it usually ends with /v1), then retry the failed rows.'),  # judge.bad_reply.advice
+    QT_TRANSLATE_NOOP("core", "The secure (https) connection to {url} failed because its certificate was not accepted. Check the computer's date and time; for a server with a self-signed certificate, install that certificate or use http:// on a local network."),  # judge.certificate
+    QT_TRANSLATE_NOOP("core", 'The streamed reply from {url} stopped before it was complete'),  # judge.cut_stream
+    QT_TRANSLATE_NOOP("core", 'The server may have crashed or hit a limit: retry the failed rows, or turn streaming off for this judge.'),  # judge.cut_stream.advice
+    QT_TRANSLATE_NOOP("core", '{sentence}: {detail}.'),  # judge.detail
+    QT_TRANSLATE_NOOP("core", 'The computer named in {url} could not be found. Check the spelling of the address and the network connection.'),  # judge.dns
+    QT_TRANSLATE_NOOP("core", 'The call to {url} failed'),  # judge.failed
+    QT_TRANSLATE_NOOP("core", "{url} did not answer in time. A local model may still be loading or be too slow for this request: wait and try again, or raise the judge's timeout."),  # judge.late
+    QT_TRANSLATE_NOOP("core", '{url}/models was not found ({code}). Check the address: this server may not offer the OpenAI-compatible API at this path.'),  # judge.models_missing
+    QT_TRANSLATE_NOOP("core", '{url}/models was not found ({code}). The URL is probably missing /v1: try {fixed}.'),  # judge.models_no_v1
+    QT_TRANSLATE_NOOP("core", '{url} answered not found ({code})'),  # judge.not_found
+    QT_TRANSLATE_NOOP("core", "Check the judge's model name."),  # judge.not_found.model
+    QT_TRANSLATE_NOOP("core", '{url} answered not found'),  # judge.not_found.plain
+    QT_TRANSLATE_NOOP("core", "Check the judge's model name and that the URL ends with /v1."),  # judge.not_found.v1
+    QT_TRANSLATE_NOOP("core", 'This does not look like an OpenAI-compatible server: {url}/models answered without a list of models. Check the address (it usually ends with /v1).'),  # judge.not_openai
+    QT_TRANSLATE_NOOP("core", '{url} is limiting how fast requests may be sent ({code})'),  # judge.rate_limited
+    QT_TRANSLATE_NOOP("core", "Lower the judge's concurrency or set a rate limit (requests per minute), then retry the failed rows."),  # judge.rate_limited.advice
+    QT_TRANSLATE_NOOP("core", '{url} is limiting how fast requests may be sent'),  # judge.rate_limited.plain
+    QT_TRANSLATE_NOOP("core", "{url} redirected the request to {target}. Use that address as the judge's base URL."),  # judge.redirect
+    QT_TRANSLATE_NOOP("core", 'Nothing answered at {url}. Is the server running?{hint} Check the address and the port number.'),  # judge.refused
+    QT_TRANSLATE_NOOP("core", '{url} rejected the request ({code})'),  # judge.rejected
+    QT_TRANSLATE_NOOP("core", "Check the judge's model name and its generation parameters."),  # judge.rejected.advice
+    QT_TRANSLATE_NOOP("core", '{url} rejected the request'),  # judge.rejected.plain
+    QT_TRANSLATE_NOOP("core", 'The connection to {url} was closed before the reply was complete. The server may have crashed or restarted; check that it is still running and look at its log.'),  # judge.reset
+    QT_TRANSLATE_NOOP("core", '{sentence}.'),  # judge.sentence
+    QT_TRANSLATE_NOOP("core", 'The server at {url} failed ({code})'),  # judge.server
+    QT_TRANSLATE_NOOP("core", 'It may be overloaded or out of memory: check its log, then retry the failed rows.'),  # judge.server.advice
+    QT_TRANSLATE_NOOP("core", 'The server at {url} failed'),  # judge.server.no_code
+    QT_TRANSLATE_NOOP("core", ' ({hint})'),  # judge.start_hint
+    QT_TRANSLATE_NOOP("core", "{url} did not answer within {seconds} seconds. A local model may still be loading or be too slow for this request: wait and try again, or raise the judge's timeout."),  # judge.timeout
+    QT_TRANSLATE_NOOP("core", 'A secure (https) connection to {url} could not be set up. If this is a local server, it probably speaks plain http: change https:// to http://.'),  # judge.tls
+    QT_TRANSLATE_NOOP("core", '{problem} (Tried {attempts} times.)'),  # judge.tried
+    QT_TRANSLATE_NOOP("core", "The template's verdict format was not recognised, so its verdicts could not be read: add --parser NAME (one of: {parsers}) or a verdict rule (--verdict-pattern or --verdict-path)."),  # new.no_reader
+    QT_TRANSLATE_NOOP("core", '{baseline} is 1000'),  # report.arena.anchor_baseline
+    QT_TRANSLATE_NOOP("core", "the scores' mean is 1000"),  # report.arena.anchor_mean
+    QT_TRANSLATE_NOOP("core", 'Bradley–Terry scores on the Elo scale ({anchor}; 400 points a factor of 10 in the odds) from {rows} rows judged on {pairing}, with 95 % intervals from a bootstrap of {rounds} rounds (seed {seed}).'),  # report.arena.note
+    QT_TRANSLATE_NOOP("core", '{note} Left out: {no_answer} battles where a model gave no answer, {not_judged} without a verdict.'),  # report.arena.note_left_out
+    QT_TRANSLATE_NOOP("core", '{note} {warning}'),  # report.arena.note_warning
+    QT_TRANSLATE_NOOP("core", 'every pair'),  # report.arena.pairing_all
+    QT_TRANSLATE_NOOP("core", 'each model against the baseline'),  # report.arena.pairing_baseline
+    QT_TRANSLATE_NOOP("core", "The people's consensus on a row is the mean of the scores people gave."),  # report.consensus.mean
+    QT_TRANSLATE_NOOP("core", "The people's consensus on a row is the verdict most people gave (rows where they are split evenly are left out)."),  # report.consensus.most
+    QT_TRANSLATE_NOOP("core", 'Accuracy'),  # report.html.accuracy
+    QT_TRANSLATE_NOOP("core", 'Person and judge agree'),  # report.html.agreed
+    QT_TRANSLATE_NOOP("core", 'Agreed'),  # report.html.agreed_head
+    QT_TRANSLATE_NOOP("core", 'Agreement'),  # report.html.agreement
+    QT_TRANSLATE_NOOP("core", "Krippendorff's alpha ({level}) across {raters}"),  # report.html.alpha
+    QT_TRANSLATE_NOOP("core", 'Rows to look at'),  # report.html.attention
+    QT_TRANSLATE_NOOP("core", 'Disagreements between the person and the judge, flagged rows, errors and unreadable verdicts.'),  # report.html.attention_note
+    QT_TRANSLATE_NOOP("core", 'Moved away from people'),  # report.html.away
+    QT_TRANSLATE_NOOP("core", 'Battles'),  # report.html.battles
+    QT_TRANSLATE_NOOP("core", 'Agrees best'),  # report.html.best
+    QT_TRANSLATE_NOOP("core", 'By {field}'),  # report.html.by
+    QT_TRANSLATE_NOOP("core", "Agreement with people by the judge's confidence"),  # report.html.by_confidence
+    QT_TRANSLATE_NOOP("core", 'Reviewed by hand'),  # report.html.by_hand
+    QT_TRANSLATE_NOOP("core", 'Rows judged differently'),  # report.html.changed
+    QT_TRANSLATE_NOOP("core", "Cohen's kappa"),  # report.html.cohen
+    QT_TRANSLATE_NOOP("core", "Human label combining several reviewers'"),  # report.html.combined
+    QT_TRANSLATE_NOOP("core", 'Run {first} compared with run {second}'),  # report.html.compared
+    QT_TRANSLATE_NOOP("core", 'Confidence and agreement with people'),  # report.html.confidence
+    QT_TRANSLATE_NOOP("core", 'Confidence'),  # report.html.confidence_head
+    QT_TRANSLATE_NOOP("core", "Over the {rows} reviewed rows whose verdict was read with its probabilities: how often people gave the verdict, by how sure the judge was. A calibrated judge's bars reach the diagonal. Expected calibration error: {ece}."),  # report.html.confidence_note
+    QT_TRANSLATE_NOOP("core", 'Confusion matrix, {title}'),  # report.html.confusion
+    QT_TRANSLATE_NOOP("core", 'Corrected by the random sample'),  # report.html.corrected
+    QT_TRANSLATE_NOOP("core", '{figure}, corrected'),  # report.html.corrected_bar
+    QT_TRANSLATE_NOOP("core", '{figure}: the judge alone beside the figure corrected by the random sample'),  # report.html.corrected_chart
+    QT_TRANSLATE_NOOP("core", 'Human label decided where reviewers disagreed'),  # report.html.decided
+    QT_TRANSLATE_NOOP("core", 'Dimensions'),  # report.html.dimensions
+    QT_TRANSLATE_NOOP("core", 'Person and judge disagree'),  # report.html.disagreed
+    QT_TRANSLATE_NOOP("core", 'Distribution'),  # report.html.distribution
+    QT_TRANSLATE_NOOP("core", 'errors'),  # report.html.errors
+    QT_TRANSLATE_NOOP("core", 'Exact agreement'),  # report.html.exact
+    QT_TRANSLATE_NOOP("core", 'Figure'),  # report.html.figure
+    QT_TRANSLATE_NOOP("core", '{figure}, run {run}'),  # report.html.figure_of_run
+    QT_TRANSLATE_NOOP("core", 'First used (UTC)'),  # report.html.first_used
+    QT_TRANSLATE_NOOP("core", 'Answer shown first won'),  # report.html.first_won
+    QT_TRANSLATE_NOOP("core", 'Flag'),  # report.html.flag
+    QT_TRANSLATE_NOOP("core", 'Flagged'),  # report.html.flagged
+    QT_TRANSLATE_NOOP("core", 'Human label from the dataset only'),  # report.html.from_dataset
+    QT_TRANSLATE_NOOP("core", 'Group'),  # report.html.group
+    QT_TRANSLATE_NOOP("core", '{title}: {figure}'),  # report.html.group_chart
+    QT_TRANSLATE_NOOP("core", 'Agreement history'),  # report.html.history
+    QT_TRANSLATE_NOOP("core", "Each version of a judge (a short hash of its template, system prompt, verdict reading, model and parameters) against people's verdicts on the same rows, newest first. Rows that moved are counted against the version before."),  # report.html.history_note
+    QT_TRANSLATE_NOOP("core", 'How often each verdict was given'),  # report.html.how_often
+    QT_TRANSLATE_NOOP("core", 'Id'),  # report.html.id
+    QT_TRANSLATE_NOOP("core", 'Rows in both runs'),  # report.html.in_both
+    QT_TRANSLATE_NOOP("core", '95% interval'),  # report.html.interval
+    QT_TRANSLATE_NOOP("core", 'Judge'),  # report.html.judge
+    QT_TRANSLATE_NOOP("core", '{figure}, judge alone'),  # report.html.judge_alone
+    QT_TRANSLATE_NOOP("core", 'Judges'),  # report.html.judges
+    QT_TRANSLATE_NOOP("core", 'Kappa is agreement beyond what chance would give: 0 is chance, 1 is perfect. Each figure counts the rows both raters gave a verdict for.'),  # report.html.kappa
+    QT_TRANSLATE_NOOP("core", 'Kappa, linear weights'),  # report.html.kappa_linear
+    QT_TRANSLATE_NOOP("core", 'Kappa, quadratic weights'),  # report.html.kappa_quadratic
+    QT_TRANSLATE_NOOP("core", 'en'),  # report.html.lang
+    QT_TRANSLATE_NOOP("core", 'latest result of each row'),  # report.html.latest
+    QT_TRANSLATE_NOOP("core", 'Leaderboard'),  # report.html.leaderboard
+    QT_TRANSLATE_NOOP("core", 'Dataset lines left out'),  # report.html.left_out
+    QT_TRANSLATE_NOOP("core", 'Longer answer won'),  # report.html.longer_won
+    QT_TRANSLATE_NOOP("core", 'Losses'),  # report.html.losses
+    QT_TRANSLATE_NOOP("core", '{what}; made {when} UTC with JudgeDesk.'),  # report.html.made
+    QT_TRANSLATE_NOOP("core", 'Mean score'),  # report.html.mean
+    QT_TRANSLATE_NOOP("core", 'Mean absolute difference'),  # report.html.mean_abs
+    QT_TRANSLATE_NOOP("core", 'Mean confidence'),  # report.html.mean_confidence
+    QT_TRANSLATE_NOOP("core", 'Model'),  # report.html.model
+    QT_TRANSLATE_NOOP("core", '… and {count} more rows.'),  # report.html.more
+    QT_TRANSLATE_NOOP("core", 'Note or error'),  # report.html.note
+    QT_TRANSLATE_NOOP("core", 'Note'),  # report.html.note_head
+    QT_TRANSLATE_NOOP("core", 'ok'),  # report.html.ok
+    QT_TRANSLATE_NOOP("core", '… and 1 more row.'),  # report.html.one_more
+    QT_TRANSLATE_NOOP("core", 'People and the judge'),  # report.html.people
+    QT_TRANSLATE_NOOP("core", 'Person'),  # report.html.person
+    QT_TRANSLATE_NOOP("core", 'Person agrees with judge'),  # report.html.person_agrees
+    QT_TRANSLATE_NOOP("core", 'Rank'),  # report.html.rank
+    QT_TRANSLATE_NOOP("core", 'judge'),  # report.html.rater_judge
+    QT_TRANSLATE_NOOP("core", 'judge (win/tie/loss)'),  # report.html.rater_judge_outcome
+    QT_TRANSLATE_NOOP("core", 'person'),  # report.html.rater_person
+    QT_TRANSLATE_NOOP("core", 'person (win/tie/loss)'),  # report.html.rater_person_outcome
+    QT_TRANSLATE_NOOP("core", 'the judge alone; 95% interval by bootstrap over {n} rows'),  # report.html.rests_bootstrap
+    QT_TRANSLATE_NOOP("core", 'the judge alone; 95% interval by normal approximation over {n} rows'),  # report.html.rests_normal
+    QT_TRANSLATE_NOOP("core", 'Rests on'),  # report.html.rests_on
+    QT_TRANSLATE_NOOP("core", 'Review'),  # report.html.review
+    QT_TRANSLATE_NOOP("core", 'Row'),  # report.html.row
+    QT_TRANSLATE_NOOP("core", 'Rows'),  # report.html.rows
+    QT_TRANSLATE_NOOP("core", 'Rows compared'),  # report.html.rows_compared
+    QT_TRANSLATE_NOOP("core", 'run {run}'),  # report.html.run
+    QT_TRANSLATE_NOOP("core", 'Run {run}'),  # report.html.run_head
+    QT_TRANSLATE_NOOP("core", 'Runs'),  # report.html.runs
+    QT_TRANSLATE_NOOP("core", 'Score'),  # report.html.score
+    QT_TRANSLATE_NOOP("core", 'Spearman correlation'),  # report.html.spearman
+    QT_TRANSLATE_NOOP("core", "Reviewed before the judge's verdict changed"),  # report.html.stale
+    QT_TRANSLATE_NOOP("core", 'Status'),  # report.html.status
+    QT_TRANSLATE_NOOP("core", 'Summary'),  # report.html.summary
+    QT_TRANSLATE_NOOP("core", 'Ties'),  # report.html.ties
+    QT_TRANSLATE_NOOP("core", '{project} — report'),  # report.html.title
+    QT_TRANSLATE_NOOP("core", 'True-negative rate'),  # report.html.tnr
+    QT_TRANSLATE_NOOP("core", 'Moved toward people'),  # report.html.toward
+    QT_TRANSLATE_NOOP("core", 'True-positive rate'),  # report.html.tpr
+    QT_TRANSLATE_NOOP("core", 'unparsed'),  # report.html.unparsed
+    QT_TRANSLATE_NOOP("core", 'Value'),  # report.html.value
+    QT_TRANSLATE_NOOP("core", 'Version'),  # report.html.version
+    QT_TRANSLATE_NOOP("core", '{first} vs {second}'),  # report.html.versus
+    QT_TRANSLATE_NOOP("core", 'Who'),  # report.html.who
+    QT_TRANSLATE_NOOP("core", 'Win rate high'),  # report.html.win_high
+    QT_TRANSLATE_NOOP("core", 'Win rate low'),  # report.html.win_low
+    QT_TRANSLATE_NOOP("core", 'Win rate'),  # report.html.win_rate
+    QT_TRANSLATE_NOOP("core", 'Win rate vs baseline'),  # report.html.win_vs_baseline
+    QT_TRANSLATE_NOOP("core", 'Rows with a result'),  # report.html.with_result
+    QT_TRANSLATE_NOOP("core", 'yes'),  # report.html.yes
+    QT_TRANSLATE_NOOP("core", '{value} (95% CI {low}–{high}, n={n})'),  # report.interval
+    QT_TRANSLATE_NOOP("core", "judge – people's consensus"),  # report.people.judge_consensus
+    QT_TRANSLATE_NOOP("core", 'judge – {who}'),  # report.people.judge_vs
+    QT_TRANSLATE_NOOP("core", 'Agree'),  # report.rows.agree
+    QT_TRANSLATE_NOOP("core", 'All {count} rows.'),  # report.rows.all
+    QT_TRANSLATE_NOOP("core", 'The 1 row.'),  # report.rows.all_one
+    QT_TRANSLATE_NOOP("core", 'All'),  # report.rows.any
+    QT_TRANSLATE_NOOP("core", 'Disagree'),  # report.rows.disagree
+    QT_TRANSLATE_NOOP("core", 'All rows'),  # report.rows.every
+    QT_TRANSLATE_NOOP("core", 'Rows'),  # report.rows.heading
+    QT_TRANSLATE_NOOP("core", "Search any text, filter, sort by a column's name, and open a row to read everything it holds: its inputs, the prompts, each judge's reply and reasoning, and the review."),  # report.rows.how
+    QT_TRANSLATE_NOOP("core", '({count} rows in all)'),  # report.rows.in_all
+    QT_TRANSLATE_NOOP("core", '(1 row in all)'),  # report.rows.in_all_one
+    QT_TRANSLATE_NOOP("core", 'Next'),  # report.rows.next
+    QT_TRANSLATE_NOOP("core", 'No human verdict'),  # report.rows.no_human
+    QT_TRANSLATE_NOOP("core", 'No row matches.'),  # report.rows.none
+    QT_TRANSLATE_NOOP("core", 'Allow scripts for this page to see the rows; the same rows are in the CSV, XLSX and JSON Lines exports.'),  # report.rows.noscript
+    QT_TRANSLATE_NOOP("core", 'Page {page} of {pages}'),  # report.rows.page
+    QT_TRANSLATE_NOOP("core", 'Person and judge'),  # report.rows.person
+    QT_TRANSLATE_NOOP("core", 'Previous'),  # report.rows.previous
+    QT_TRANSLATE_NOOP("core", 'Search rows'),  # report.rows.search
+    QT_TRANSLATE_NOOP("core", 'Rows {first}–{last} of {count}'),  # report.rows.shown
+    QT_TRANSLATE_NOOP("core", 'Sort by {name}'),  # report.rows.sort
+    QT_TRANSLATE_NOOP("core", 'Status'),  # report.rows.status
+    QT_TRANSLATE_NOOP("core", '{span}: {share} agreed, {rows} rows'),  # report.svg.bin
+    QT_TRANSLATE_NOOP("core", '{span}: {share} agreed, 1 row'),  # report.svg.bin_one
+    QT_TRANSLATE_NOOP("core", 'Confidence'),  # report.svg.confidence
+    QT_TRANSLATE_NOOP("core", 'Accuracy: {value}'),  # report.text.accuracy
+    QT_TRANSLATE_NOOP("core", ', 95% {low} to {high}'),  # report.text.alpha_interval
+    QT_TRANSLATE_NOOP("core", 'Confidence and agreement with people ({rows}, expected calibration error {ece})'),  # report.text.confidence
+    QT_TRANSLATE_NOOP("core", '{low}–{high}: {rows}, mean confidence {confidence}, people agreed {agreed}'),  # report.text.confidence_bin
+    QT_TRANSLATE_NOOP("core", "{pair} (the people's consensus)"),  # report.text.consensus
+    QT_TRANSLATE_NOOP("core", 'exact agreement'),  # report.text.exact
+    QT_TRANSLATE_NOOP("core", '{disagreed} disagreements, {flagged} flagged, {stale} stale'),  # report.text.found
+    QT_TRANSLATE_NOOP("core", '1 disagreement, {flagged} flagged, {stale} stale'),  # report.text.found_one
+    QT_TRANSLATE_NOOP("core", 'Agreement history (each version of a judge against people)'),  # report.text.history
+    QT_TRANSLATE_NOOP("core", '{verdicts} verdicts, {unparsed} unparsed, {failed} failed (asked about {asked})'),  # report.text.judge_counts
+    QT_TRANSLATE_NOOP("core", '  The {judges} judges agree with each other at α = {alpha}{interval} ({level}, over {rows})'),  # report.text.judges_alpha
+    QT_TRANSLATE_NOOP("core", "Cohen's kappa"),  # report.text.kappa
+    QT_TRANSLATE_NOOP("core", 'kappa, linear weights'),  # report.text.kappa_linear
+    QT_TRANSLATE_NOOP("core", 'kappa, quadratic weights'),  # report.text.kappa_quadratic
+    QT_TRANSLATE_NOOP("core", "Human labels used: {decided} decided where reviewers disagreed, {combined} combining several reviewers' (majority, or mean of scores)"),  # report.text.labels_used
+    QT_TRANSLATE_NOOP("core", 'Left out: {what}'),  # report.text.left_out
+    QT_TRANSLATE_NOOP("core", 'Mean score: {value}'),  # report.text.mean
+    QT_TRANSLATE_NOOP("core", 'mean absolute difference'),  # report.text.mean_abs_diff
+    QT_TRANSLATE_NOOP("core", '– (no rows)'),  # report.text.no_rows
+    QT_TRANSLATE_NOOP("core", '{first} vs {second} ({kind}, {n} rows)'),  # report.text.pair
+    QT_TRANSLATE_NOOP("core", '      the combined verdict {rate}, without ties {without}'),  # report.text.pair_combined
+    QT_TRANSLATE_NOOP("core", '      the same direction in both orders {rate}'),  # report.text.pair_consistency
+    QT_TRANSLATE_NOOP("core", '{first} – {second}: exact {exact}, κ {kappa}'),  # report.text.pair_figures
+    QT_TRANSLATE_NOOP("core", '  Graded score (strong verdicts weigh more): {value}'),  # report.text.pair_graded
+    QT_TRANSLATE_NOOP("core", '  Judged differently in the two orders (counted as ties): rows {rows}'),  # report.text.pair_inconsistent
+    QT_TRANSLATE_NOOP("core", '  Judged differently in the two orders (counted as ties): rows {rows} and {more} more'),  # report.text.pair_inconsistent_more
+    QT_TRANSLATE_NOOP("core", '  Judge {judge}: the same direction in both orders for {consistency}; the answer shown first won {first}; the longer answer won {longer}'),  # report.text.pair_judge
+    QT_TRANSLATE_NOOP("core", '{first} vs {second} ({kind}, 1 row)'),  # report.text.pair_one
+    QT_TRANSLATE_NOOP("core", "    Against the person's labels, {pairs} pairs, by the answer each verdict favours (a tie matches only a tie; 'without ties' leaves out verdicts where either side calls one):"),  # report.text.pair_people
+    QT_TRANSLATE_NOOP("core", "      each order's verdict counted alone {rate}, without ties {without}"),  # report.text.pair_per_order
+    QT_TRANSLATE_NOOP("core", '  Score (win 1, tie ½, loss 0): {value}'),  # report.text.pair_score
+    QT_TRANSLATE_NOOP("core", '  Win rate: {value}'),  # report.text.pair_win_rate
+    QT_TRANSLATE_NOOP("core", '  {pairs} pairs: {wins} wins, {ties} ties, {losses} losses'),  # report.text.pairs
+    QT_TRANSLATE_NOOP("core", 'Pairwise (B, the evaluated answer, against A)'),  # report.text.pairwise
+    QT_TRANSLATE_NOOP("core", 'People'),  # report.text.people
+    QT_TRANSLATE_NOOP("core", "Krippendorff's α ({level}) across {raters}: {alpha}{spread}, n = {n}"),  # report.text.people_alpha
+    QT_TRANSLATE_NOOP("core", '{value} ({hits} of {n})'),  # report.text.rate
+    QT_TRANSLATE_NOOP("core", 'Review: {reviewed}, {labelled} with a human label from the dataset; {found}'),  # report.text.review
+    QT_TRANSLATE_NOOP("core", '{reviewed} of {total} rows reviewed by hand'),  # report.text.reviewed
+    QT_TRANSLATE_NOOP("core", '{reviewed} of 1 row reviewed by hand'),  # report.text.reviewed_one
+    QT_TRANSLATE_NOOP("core", 'reviewed row'),  # report.text.reviewed_row
+    QT_TRANSLATE_NOOP("core", 'reviewed rows'),  # report.text.reviewed_rows
+    QT_TRANSLATE_NOOP("core", 'row'),  # report.text.row_word
+    QT_TRANSLATE_NOOP("core", 'Rows: {rows} — {ok} ok, {errors} errors, {unparsed} unparsed'),  # report.text.rows
+    QT_TRANSLATE_NOOP("core", 'rows'),  # report.text.rows_word
+    QT_TRANSLATE_NOOP("core", 'asked {samples} times per row: agrees with itself at α = {alpha} ({level}, over {rows})'),  # report.text.self_agreement
+    QT_TRANSLATE_NOOP("core", '{rows} left out: a label that only names the better answer (A or B) says nothing of how much better; they count in win/tie/loss'),  # report.text.side_only
+    QT_TRANSLATE_NOOP("core", 'Spearman correlation'),  # report.text.spearman
+    QT_TRANSLATE_NOOP("core", '{judge} {version} (runs {runs}): n={n}, exact {exact}, κ {kappa}'),  # report.text.version
+    QT_TRANSLATE_NOOP("core", ', finds correct {correct}, incorrect {incorrect}'),  # report.text.version_finds
+    QT_TRANSLATE_NOOP("core", '; {toward} moved toward people, {away} away'),  # report.text.version_moved
+    QT_TRANSLATE_NOOP("core", 'Win rate: {value}; ties {ties}, losses {losses}'),  # report.text.win_rate
+    QT_TRANSLATE_NOOP("core", "Krippendorff's alpha"),  # report.xlsx.alpha
+    QT_TRANSLATE_NOOP("core", 'Judged differently'),  # report.xlsx.changed
+    QT_TRANSLATE_NOOP("core", '95% CI high'),  # report.xlsx.ci_high
+    QT_TRANSLATE_NOOP("core", '95% CI low'),  # report.xlsx.ci_low
+    QT_TRANSLATE_NOOP("core", 'Person (rows) vs judge (columns)'),  # report.xlsx.confusion
+    QT_TRANSLATE_NOOP("core", '{figure}, corrected by the random sample'),  # report.xlsx.corrected
+    QT_TRANSLATE_NOOP("core", 'Dimension: {name}'),  # report.xlsx.dimension
+    QT_TRANSLATE_NOOP("core", 'Disagreements'),  # report.xlsx.disagreements
+    QT_TRANSLATE_NOOP("core", 'Exact'),  # report.xlsx.exact
+    QT_TRANSLATE_NOOP("core", 'High'),  # report.xlsx.high
+    QT_TRANSLATE_NOOP("core", 'Rows in both'),  # report.xlsx.in_both
+    QT_TRANSLATE_NOOP("core", 'Kappa'),  # report.xlsx.kappa
+    QT_TRANSLATE_NOOP("core", 'Kappa linear'),  # report.xlsx.kappa_linear
+    QT_TRANSLATE_NOOP("core", 'Kappa quadratic'),  # report.xlsx.kappa_quadratic
+    QT_TRANSLATE_NOOP("core", 'Kind'),  # report.xlsx.kind
+    QT_TRANSLATE_NOOP("core", 'Level'),  # report.xlsx.level
+    QT_TRANSLATE_NOOP("core", 'Loss rate'),  # report.xlsx.loss_rate
+    QT_TRANSLATE_NOOP("core", 'Low'),  # report.xlsx.low
+    QT_TRANSLATE_NOOP("core", 'Mean abs. difference'),  # report.xlsx.mean_abs
+    QT_TRANSLATE_NOOP("core", 'Project'),  # report.xlsx.project
+    QT_TRANSLATE_NOOP("core", 'Results'),  # report.xlsx.results
+    QT_TRANSLATE_NOOP("core", 'review {count} more sample rows'),  # report.xlsx.review_more
+    QT_TRANSLATE_NOOP("core", 'review 1 more sample row'),  # report.xlsx.review_one
+    QT_TRANSLATE_NOOP("core", 'Run {first} vs run {second}'),  # report.xlsx.runs
+    QT_TRANSLATE_NOOP("core", 'Spearman'),  # report.xlsx.spearman
+    QT_TRANSLATE_NOOP("core", 'Stale reviews'),  # report.xlsx.stale
+    QT_TRANSLATE_NOOP("core", 'Tie rate'),  # report.xlsx.tie_rate
+    QT_TRANSLATE_NOOP("core", 'Too few rows judged and reviewed by several people to compare.'),  # review.people.few
+    QT_TRANSLATE_NOOP("core", "Only one person's verdicts: the agreement among people needs two or more."),  # review.people.one
+    QT_TRANSLATE_NOOP("core", 'The judge agrees with people at κ {judge}; people agree with each other at κ {people} (α {alpha}, n = {n}).'),  # review.people.sentence
+    QT_TRANSLATE_NOOP("core", 'postprocess returned no verdict; make it return a value for this row.'),  # run.postprocess_none
+    QT_TRANSLATE_NOOP("core", 'it exited with code {code} in the middle of the call (os._exit(), or a crash in native code).'),  # script.exit_code
+    QT_TRANSLATE_NOOP("core", 'it crashed with {signal} — usually a fault in native code (ctypes, a C extension), not in Python.'),  # script.fault
+    QT_TRANSLATE_NOOP("core", 'The script worker sent {what} instead of a result, so it was restarted.'),  # script.garbled
+    QT_TRANSLATE_NOOP("core", 'it was killed by the system ({signal}), most likely because it ran out of memory.'),  # script.killed
+    QT_TRANSLATE_NOOP("core", 'it was killed by the system ({signal}), most likely because it ran out of memory (limit {limit} MB).'),  # script.killed.limit
+    QT_TRANSLATE_NOOP("core", "{problem}\n\nThe worker's last output:\n{output}"),  # script.last_words
+    QT_TRANSLATE_NOOP("core", 'Loading the {kind} script stopped the worker process: {why}'),  # script.load_stopped
+    QT_TRANSLATE_NOOP("core", 'Loading the {kind} script took longer than {limit}, so it was stopped. Is there an endless loop or slow work at the top level of the file (outside the function)?'),  # script.load_timeout
+    QT_TRANSLATE_NOOP("core", 'The {kind} script needed more memory than the limit allows and was stopped. Process less data at once, or raise the memory limit.\n\n{traceback}'),  # script.memory
+    QT_TRANSLATE_NOOP("core", 'The script worker process could not be started. {detail}'),  # script.no_start
+    QT_TRANSLATE_NOOP("core", 'it was stopped by {signal}.'),  # script.signal
+    QT_TRANSLATE_NOOP("core", 'The {kind} script stopped its worker process: {why}'),  # script.stopped
+    QT_TRANSLATE_NOOP("core", 'The {kind} script called sys.exit({code}). A script should return its result instead of exiting; this row was marked as failed.\n\n{traceback}'),  # script.sys_exit
+    QT_TRANSLATE_NOOP("core", 'The {kind} script ran longer than {limit} and was stopped (an endless loop?). Make it faster or raise the time limit.'),  # script.timeout
+    QT_TRANSLATE_NOOP("core", 'Agree with the judge on row {row}'),  # undo.agree
+    QT_TRANSLATE_NOOP("core", 'Clear the {dimension} score of row {row}'),  # undo.clear_dimension
+    QT_TRANSLATE_NOOP("core", 'Clear the review of row {row}'),  # undo.clear_review
+    QT_TRANSLATE_NOOP("core", 'Clear the verdict of row {row}'),  # undo.clear_verdict
+    QT_TRANSLATE_NOOP("core", 'Decide {verdict} for row {row}'),  # undo.decide
+    QT_TRANSLATE_NOOP("core", 'Give row {row} {score} for {dimension}'),  # undo.dimension
+    QT_TRANSLATE_NOOP("core", 'Disagree with the judge on row {row}'),  # undo.disagree
+    QT_TRANSLATE_NOOP("core", 'Flag row {row}'),  # undo.flag
+    QT_TRANSLATE_NOOP("core", 'Edit the note of row {row}'),  # undo.note
+    QT_TRANSLATE_NOOP("core", 'Take back the decision on row {row}'),  # undo.undecide
+    QT_TRANSLATE_NOOP("core", 'Unflag row {row}'),  # undo.unflag
+    QT_TRANSLATE_NOOP("core", 'Unset agreement on the judge on row {row}'),  # undo.unset_agree
+    QT_TRANSLATE_NOOP("core", 'Give row {row} the verdict {verdict}'),  # undo.verdict
 )

@@ -8874,6 +8874,34 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>无法识别模板的判定格式，因此无法读取判定结果：请添加 --parser NAME（可选：{parsers}）或一条判定规则（--verdict-pattern 或 --verdict-path）。</translation>
     </message>
     <message>
+        <source>{baseline} is 1000</source>
+        <translation>{baseline} 为 1000</translation>
+    </message>
+    <message>
+        <source>the scores&apos; mean is 1000</source>
+        <translation>分数均值为 1000</translation>
+    </message>
+    <message>
+        <source>Bradley–Terry scores on the Elo scale ({anchor}; 400 points a factor of 10 in the odds) from {rows} rows judged on {pairing}, with 95 % intervals from a bootstrap of {rounds} rounds (seed {seed}).</source>
+        <translation>Elo 尺度上的 Bradley–Terry 分数（{anchor}；相差 400 分即胜负比为 10 比 1），来自对{pairing}评审的 {rows} 行，95% 区间来自 {rounds} 轮自助抽样（种子 {seed}）。</translation>
+    </message>
+    <message>
+        <source>{note} Left out: {no_answer} battles where a model gave no answer, {not_judged} without a verdict.</source>
+        <translation>{note}已略去：{no_answer} 场对决中有模型没有作答，{not_judged} 场没有判定。</translation>
+    </message>
+    <message>
+        <source>{note} {warning}</source>
+        <translation>{note} {warning}</translation>
+    </message>
+    <message>
+        <source>every pair</source>
+        <translation>每一对模型</translation>
+    </message>
+    <message>
+        <source>each model against the baseline</source>
+        <translation>每个模型对基线模型</translation>
+    </message>
+    <message>
         <source>The people&apos;s consensus on a row is the mean of the scores people gave.</source>
         <translation>某一行的人工共识是各人所给分数的平均值。</translation>
     </message>
@@ -9068,6 +9096,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>{figure}, judge alone</source>
         <translation>{figure}，仅评审</translation>
+    </message>
+    <message>
+        <source>Judges</source>
+        <translation>评审</translation>
     </message>
     <message>
         <source>Kappa is agreement beyond what chance would give: 0 is chance, 1 is perfect. Each figure counts the rows both raters gave a verdict for.</source>
@@ -9302,6 +9334,18 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>是</translation>
     </message>
     <message>
+        <source>{value} (95% CI {low}–{high}, n={n})</source>
+        <translation>{value}（95% 置信区间 {low}–{high}，n={n}）</translation>
+    </message>
+    <message>
+        <source>judge – people&apos;s consensus</source>
+        <translation>评审 – 人工共识</translation>
+    </message>
+    <message>
+        <source>judge – {who}</source>
+        <translation>评审 – {who}</translation>
+    </message>
+    <message>
         <source>Agree</source>
         <translation>一致</translation>
     </message>
@@ -9390,12 +9434,52 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>准确率：{value}</translation>
     </message>
     <message>
+        <source>, 95% {low} to {high}</source>
+        <translation>，95% 区间 {low} 至 {high}</translation>
+    </message>
+    <message>
+        <source>Confidence and agreement with people ({rows}, expected calibration error {ece})</source>
+        <translation>置信度与人工一致率（{rows}，期望校准误差 {ece}）</translation>
+    </message>
+    <message>
+        <source>{low}–{high}: {rows}, mean confidence {confidence}, people agreed {agreed}</source>
+        <translation>{low}–{high}：{rows}，平均置信度 {confidence}，人工认同 {agreed}</translation>
+    </message>
+    <message>
+        <source>{pair} (the people&apos;s consensus)</source>
+        <translation>{pair}（人工共识）</translation>
+    </message>
+    <message>
+        <source>exact agreement</source>
+        <translation>完全一致</translation>
+    </message>
+    <message>
         <source>{disagreed} disagreements, {flagged} flagged, {stale} stale</source>
         <translation>{disagreed} 处分歧，{flagged} 行已标记，{stale} 条复核已过时</translation>
     </message>
     <message>
         <source>1 disagreement, {flagged} flagged, {stale} stale</source>
         <translation>1 处分歧，{flagged} 行已标记，{stale} 条复核已过时</translation>
+    </message>
+    <message>
+        <source>Agreement history (each version of a judge against people)</source>
+        <translation>一致率历史（评审各版本与人工对比）</translation>
+    </message>
+    <message>
+        <source>{verdicts} verdicts, {unparsed} unparsed, {failed} failed (asked about {asked})</source>
+        <translation>{verdicts} 个判定，{unparsed} 个未读出，{failed} 个失败（共询问 {asked}）</translation>
+    </message>
+    <message>
+        <source>  The {judges} judges agree with each other at α = {alpha}{interval} ({level}, over {rows})</source>
+        <translation>  {judges} 个评审彼此一致，α = {alpha}{interval}（{level}，共 {rows}）</translation>
+    </message>
+    <message>
+        <source>kappa, linear weights</source>
+        <translation>κ 系数，线性加权</translation>
+    </message>
+    <message>
+        <source>kappa, quadratic weights</source>
+        <translation>κ 系数，二次加权</translation>
     </message>
     <message>
         <source>Human labels used: {decided} decided where reviewers disagreed, {combined} combining several reviewers&apos; (majority, or mean of scores)</source>
@@ -9408,6 +9492,98 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Mean score: {value}</source>
         <translation>平均分：{value}</translation>
+    </message>
+    <message>
+        <source>mean absolute difference</source>
+        <translation>平均绝对差</translation>
+    </message>
+    <message>
+        <source>reviewed row</source>
+        <translation>个已复核行</translation>
+    </message>
+    <message>
+        <source>reviewed rows</source>
+        <translation>个已复核行</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>– (no rows)</source>
+        <translation>–（没有行）</translation>
+    </message>
+    <message>
+        <source>{first} vs {second} ({kind}, {n} rows)</source>
+        <translation>{first} 对 {second}（{kind}，{n} 行）</translation>
+    </message>
+    <message>
+        <source>      the combined verdict {rate}, without ties {without}</source>
+        <translation>      合并后的判定 {rate}，不计平局 {without}</translation>
+    </message>
+    <message>
+        <source>      the same direction in both orders {rate}</source>
+        <translation>      两种顺序方向相同 {rate}</translation>
+    </message>
+    <message>
+        <source>{first} – {second}: exact {exact}, κ {kappa}</source>
+        <translation>{first} – {second}：完全一致 {exact}，κ {kappa}</translation>
+    </message>
+    <message>
+        <source>  Graded score (strong verdicts weigh more): {value}</source>
+        <translation>  分级得分（强判定权重更高）：{value}</translation>
+    </message>
+    <message>
+        <source>  Judged differently in the two orders (counted as ties): rows {rows}</source>
+        <translation>  两种顺序下判定不同（按平局计）：第 {rows} 行</translation>
+    </message>
+    <message>
+        <source>  Judged differently in the two orders (counted as ties): rows {rows} and {more} more</source>
+        <translation>  两种顺序下判定不同（按平局计）：第 {rows} 行，另有 {more} 行</translation>
+    </message>
+    <message>
+        <source>  Judge {judge}: the same direction in both orders for {consistency}; the answer shown first won {first}; the longer answer won {longer}</source>
+        <translation>  评审 {judge}：两种顺序方向相同 {consistency}；先展示的回答获胜 {first}；较长的回答获胜 {longer}</translation>
+    </message>
+    <message>
+        <source>{first} vs {second} ({kind}, 1 row)</source>
+        <translation>{first} 对 {second}（{kind}，1 行）</translation>
+    </message>
+    <message>
+        <source>    Against the person&apos;s labels, {pairs} pairs, by the answer each verdict favours (a tie matches only a tie; &apos;without ties&apos; leaves out verdicts where either side calls one):</source>
+        <translation>    与人工标签对比，共 {pairs} 对，按各判定偏向的回答计（平局只与平局相符；“不计平局”去掉任一方判为平局的判定）：</translation>
+    </message>
+    <message>
+        <source>      each order&apos;s verdict counted alone {rate}, without ties {without}</source>
+        <translation>      每种顺序的判定单独计 {rate}，不计平局 {without}</translation>
+    </message>
+    <message>
+        <source>  Score (win 1, tie ½, loss 0): {value}</source>
+        <translation>  得分（胜 1，平 ½，负 0）：{value}</translation>
+    </message>
+    <message>
+        <source>  Win rate: {value}</source>
+        <translation>  胜率：{value}</translation>
+    </message>
+    <message>
+        <source>  {pairs} pairs: {wins} wins, {ties} ties, {losses} losses</source>
+        <translation>  {pairs} 对：{wins} 胜，{ties} 平，{losses} 负</translation>
+    </message>
+    <message>
+        <source>Pairwise (B, the evaluated answer, against A)</source>
+        <translation>成对比较（被评估的回答 B 对 A）</translation>
+    </message>
+    <message>
+        <source>People</source>
+        <translation>人工</translation>
+    </message>
+    <message>
+        <source>Krippendorff&apos;s α ({level}) across {raters}: {alpha}{spread}, n = {n}</source>
+        <translation>{raters} 之间的 Krippendorff α（{level}）：{alpha}{spread}，n = {n}</translation>
+    </message>
+    <message>
+        <source>{value} ({hits} of {n})</source>
+        <translation>{value}（{n} 中 {hits}）</translation>
     </message>
     <message>
         <source>Review: {reviewed}, {labelled} with a human label from the dataset; {found}</source>
@@ -9426,8 +9602,36 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>行数：{rows} — {ok} 成功，{errors} 错误，{unparsed} 未读出</translation>
     </message>
     <message>
+        <source>rows</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>asked {samples} times per row: agrees with itself at α = {alpha} ({level}, over {rows})</source>
+        <translation>每行询问 {samples} 次：自身一致 α = {alpha}（{level}，共 {rows}）</translation>
+    </message>
+    <message>
+        <source>{rows} left out: a label that only names the better answer (A or B) says nothing of how much better; they count in win/tie/loss</source>
+        <translation>未计入 {rows}：只指出较好回答（A 或 B）的标签说明不了好多少；它们计入胜/平/负</translation>
+    </message>
+    <message>
+        <source>{judge} {version} (runs {runs}): n={n}, exact {exact}, κ {kappa}</source>
+        <translation>{judge} {version}（运行 {runs}）：n={n}，完全一致 {exact}，κ {kappa}</translation>
+    </message>
+    <message>
+        <source>, finds correct {correct}, incorrect {incorrect}</source>
+        <translation>，识别正确 {correct}，识别错误 {incorrect}</translation>
+    </message>
+    <message>
+        <source>; {toward} moved toward people, {away} away</source>
+        <translation>；{toward}向人工靠拢，{away} 行远离</translation>
+    </message>
+    <message>
         <source>Win rate: {value}; ties {ties}, losses {losses}</source>
         <translation>胜率：{value}；平局 {ties}，负局 {losses}</translation>
+    </message>
+    <message>
+        <source>Krippendorff&apos;s alpha</source>
+        <translation>Krippendorff α</translation>
     </message>
     <message>
         <source>Judged differently</source>
@@ -9486,6 +9690,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>类型</translation>
     </message>
     <message>
+        <source>Level</source>
+        <translation>测量尺度</translation>
+    </message>
+    <message>
         <source>Loss rate</source>
         <translation>负局率</translation>
     </message>
@@ -9528,6 +9736,18 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Tie rate</source>
         <translation>平局率</translation>
+    </message>
+    <message>
+        <source>Too few rows judged and reviewed by several people to compare.</source>
+        <translation>经评审判定且由多人复核的行太少，无法比较。</translation>
+    </message>
+    <message>
+        <source>Only one person&apos;s verdicts: the agreement among people needs two or more.</source>
+        <translation>只有一个人的判定：人与人之间的一致率需要两人或以上。</translation>
+    </message>
+    <message>
+        <source>The judge agrees with people at κ {judge}; people agree with each other at κ {people} (α {alpha}, n = {n}).</source>
+        <translation>评审与人工的一致 κ 为 {judge}；人与人之间的一致 κ 为 {people}（α {alpha}，n = {n}）。</translation>
     </message>
     <message>
         <source>postprocess returned no verdict; make it return a value for this row.</source>

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from judgedesk.cli import main
+from judgedesk.cli import language, main
 from judgedesk.core.project import Project
 from judgedesk.core.report import project_report
 from judgedesk.core.review import (
@@ -67,6 +67,24 @@ def test_the_report_sets_confidence_beside_agreement_with_people(
     assert bins[0.9]["n"] == 2 and bins[0.9]["confidence"] == pytest.approx(0.93, abs=1e-9)
     assert bins[0.9]["agreement"] == 0.5 and bins[0.5]["agreement"] == 1.0
     assert bins[0.6]["agreement"] == 0.0
+
+
+def test_the_confidence_section_is_said_in_chinese(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = judged(tmp_path)
+    capsys.readouterr()
+    try:
+        assert main(["--language", "zh", "report", str(project.root)]) == 0
+    finally:
+        language.use("en")
+    text = capsys.readouterr().out
+    assert "\n置信度与人工一致率（4 个已复核行，期望校准误差 " in text
+    assert "  0.9–1.0：2 行，平均置信度 0.930，人工认同 50.0%" in text
+    assert "  0.5–0.6：1 行，平均置信度 0.550，人工认同 100.0%" in text
+    for english in ("Confidence and agreement", "reviewed rows", "mean confidence", "1 rows"):
+        assert english not in text, english
+    assert "完全一致" in text and "exact agreement" not in text
 
 
 def test_no_review_gives_no_calibration(tmp_path: Path) -> None:

@@ -84,6 +84,7 @@ def test_every_section_of_a_chinese_page_is_in_chinese(
         "搜索行",
         "无人工判定",
         "上一页",
+        "95% 置信区间",
     ):
         assert chinese in page, chinese
     for english in (
@@ -98,6 +99,7 @@ def test_every_section_of_a_chinese_page_is_in_chinese(
         "No human verdict",
         "Previous",
         "Allow scripts",
+        "95% CI",
     ):
         assert english not in words, english
     # The rows' script writes its words from the page's data, in the reader's language.
@@ -114,6 +116,7 @@ def test_an_english_page_keeps_its_sections_words(
     page = (tmp_path / "en.html").read_text(encoding="utf-8")
     assert "<h3>person vs judge</h3>" in page
     assert "<h2>Rows to look at</h2>" in page and "All 8 rows. Search any text" in page
+    assert "(95% CI " in page and "置信区间" not in page
     data = json.loads(re.search(r'id="rows-data">(.*?)</script>', page, re.S).group(1))
     assert data["words"]["shown"] == "Rows {first}–{last} of {count}"
 

@@ -241,6 +241,7 @@ def test_a_chinese_page_says_people_and_history_in_chinese(project: Any, tmp_pat
         assert chinese in page, chinese
     assert "某一行的人工共识是各人所给分数的平均值。" in page
     assert "Krippendorff α（" in page
+    assert "<strong>评审与人工的一致 κ 为 " in page and "评审 – 人工共识" in page
     for english in (
         "People and the judge",
         "Agreement history",
@@ -250,5 +251,70 @@ def test_a_chinese_page_says_people_and_history_in_chinese(project: Any, tmp_pat
         "The people&#x27;s consensus",
         "Each version of a judge",
         "Krippendorff&#x27;s alpha",
+        "The judge agrees",
+        "judge – ",
     ):
         assert english not in page, english
+
+
+def test_the_chinese_report_text_says_people_and_history_in_chinese(
+    project: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    try:
+        assert main(["--language", "zh", "report", str(project.root), "--history"]) == 0
+    finally:
+        language.use("en")
+    text = capsys.readouterr().out
+    assert "\n人工\n  评审与人工的一致 κ 为 " in text
+    assert f"  {ANA_NAME}, me 之间的 Krippendorff α（" in text
+    assert "（人工共识）" in text and "：完全一致 80.0% (n=10)，κ " in text
+    assert "\n一致率历史（评审各版本与人工对比）\n" in text
+    assert "（运行 2）：n=10，完全一致 " in text and "；5 行向人工靠拢，1 行远离" in text
+    for english in (
+        "People\n",
+        "The judge agrees",
+        "people's consensus",
+        "Agreement history",
+        "(runs ",
+        "moved toward",
+        "exact ",
+        " vs ",
+    ):
+        assert english not in text, english
+
+
+def test_a_chinese_workbook_labels_people_and_history_in_chinese(
+    project: Any, tmp_path: Path
+) -> None:
+    out = tmp_path / "zh.xlsx"
+    language.use("zh")
+    try:
+        with open_dataset(project.dataset_path()) as dataset, Store(project.store_path) as store:
+            write_export(store, out, "xlsx", dataset, project=project, translate=language.template)
+    finally:
+        language.use("en")
+    book = openpyxl.load_workbook(out, read_only=True)
+    # The sheets' names are data keys scripts read: unchanged.
+    assert book.sheetnames == ["Summary", "Rows", "People", "History"]
+    people = [list(r) for r in book["People"].iter_rows(values_only=True)]
+    assert people[0][0] == "人与评审" and str(people[1][0]).startswith("评审与人工的一致 κ 为 ")
+    cells = {c for row in people for c in row if isinstance(c, str)}
+    assert {
+        "Krippendorff α",
+        "测量尺度",
+        "比较对象",
+        "评审 – 人工共识",
+        f"评审 – {ANA_NAME}",
+    } <= cells
+    history = [list(r) for r in book["History"].iter_rows(values_only=True)]
+    assert history[0][:5] == ["评审", "版本", "首次使用（UTC）", "运行", "比较的行数"]
+    for english in (
+        "People and the judge",
+        "Krippendorff's alpha",
+        "Level",
+        "Who",
+        "judge – people's consensus",
+    ):
+        assert english not in cells, english
+    assert "Moved toward people" not in history[0] and "Agrees best" not in history[0]

@@ -8,6 +8,7 @@ from pathlib import Path
 import krippendorff
 import pytest
 
+from judgedesk.cli import language
 from judgedesk.core.report import format_report
 from judgedesk.core.report.build import build_report
 from judgedesk.core.review.session import ReviewSession
@@ -37,6 +38,15 @@ def test_the_judges_agreement_with_each_other_matches_the_reference(tmp_path: Pa
     assert low is not None and high is not None and low <= judges.alpha.value <= high
     assert report.to_dict()["judges_alpha"]["alpha"]["value"] == pytest.approx(expected)
     assert "The 2 judges agree with each other at α = " in format_report(report)
+    try:
+        language.use("zh")
+        text = format_report(report, language.template)
+    finally:
+        language.use("en")
+    assert "\n评审\n" in text and "  2 个评审彼此一致，α = " in text and "，95% 区间 " in text
+    assert "个判定，0 个未读出，0 个失败（共询问 " in text
+    for english in ("Judges", "judges agree", "verdicts", "unparsed", " to ", "no rows"):
+        assert english not in text, english
 
 
 def test_one_judge_has_no_agreement_among_judges(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from judgedesk.cli import main
+from judgedesk.cli import language, main
 from judgedesk.core.report.pairwise import pairwise_figures
 from judgedesk.core.run.store import ResultRecord
 from tests.support.fake_openai import FakeOpenAI
@@ -95,6 +95,24 @@ def test_each_order_the_combined_verdict_and_consistency_against_people(
     )
     assert "the combined verdict 28.6% (2 of 7), without ties 50.0% (1 of 2)" in text
     assert "the same direction in both orders 57.1% (4 of 7)" in text
+
+
+def test_the_pairwise_section_is_said_in_chinese(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    try:
+        assert main(["--language", "zh", "report", str(project)]) == 0
+    finally:
+        language.use("en")
+    text = capsys.readouterr().out
+    assert "\n成对比较（被评估的回答 B 对 A）\n" in text
+    assert "  胜率：" in text and "95% 置信区间" in text and "  得分（胜 1，平 ½，负 0）：" in text
+    assert "    与人工标签对比，共 7 对" in text
+    assert "      每种顺序的判定单独计 50.0%（14 中 7），不计平局 55.6%（9 中 5）" in text
+    assert "      两种顺序方向相同 57.1%（7 中 4）" in text
+    for english in ("Pairwise (B", "Win rate", "95% CI", "Against the person", " of 14)", "Judge "):
+        assert english not in text, english
 
 
 def _result(row: int, orders: tuple[int, int], combined: int) -> ResultRecord:

@@ -17,7 +17,7 @@ from judgedesk.core.judge.parsers import Verdict
 from judgedesk.core.judge.version import judge_version
 from judgedesk.core.project.settings import Project, load_project
 from judgedesk.core.report.judges import judge_counts
-from judgedesk.core.report.text import judge_lines
+from judgedesk.core.report.text_judges import judge_lines
 from judgedesk.core.run.estimate import estimate_run
 from judgedesk.core.run.samples import combine_samples, sample_key, sample_values
 from judgedesk.core.run.selection import Selection

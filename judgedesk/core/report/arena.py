@@ -23,6 +23,7 @@ from typing import Any
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge import TIE, direction, first_shown_won
+from judgedesk.core.messages import Translate, render, say
 from judgedesk.core.project import Project
 from judgedesk.core.report.groups import NO_VALUE
 from judgedesk.core.report.leaderboard import (
@@ -288,28 +289,53 @@ def leaderboard_table(figures: ArenaFigures, category: str | None = None) -> lis
 def leaderboard_note(figures: ArenaFigures) -> str:
     """What the leaderboard rests on, in a sentence or two."""
     board = figures.overall
-    anchor = f"{board.baseline} is 1000" if board.baseline else "the scores' mean is 1000"
-    pairing = "each model against the baseline" if figures.pairs == "baseline" else "every pair"
-    note = (
-        f"Bradley–Terry scores on the Elo scale ({anchor}; 400 points a factor of 10 in the "
-        f"odds) from {figures.rows} rows judged on {pairing}, with 95 % intervals from a "
-        f"bootstrap of {board.rounds} rounds (seed {board.seed})."
+    if board.baseline:
+        anchor = say("report.arena.anchor_baseline", "{baseline} is 1000", baseline=board.baseline)
+    else:
+        anchor = say("report.arena.anchor_mean", "the scores' mean is 1000")
+    if figures.pairs == "baseline":
+        pairing = say("report.arena.pairing_baseline", "each model against the baseline")
+    else:
+        pairing = say("report.arena.pairing_all", "every pair")
+    note = say(
+        "report.arena.note",
+        "Bradley–Terry scores on the Elo scale ({anchor}; 400 points a factor of 10 in the "
+        "odds) from {rows} rows judged on {pairing}, with 95 % intervals from a bootstrap of "
+        "{rounds} rounds (seed {seed}).",
+        anchor=anchor,
+        rows=figures.rows,
+        pairing=pairing,
+        rounds=board.rounds,
+        seed=board.seed,
     )
     if figures.no_answer or figures.not_judged:
-        note += (
-            f" Left out: {figures.no_answer} battles where a model gave no answer, "
-            f"{figures.not_judged} without a verdict."
+        note = say(
+            "report.arena.note_left_out",
+            "{note} Left out: {no_answer} battles where a model gave no answer, {not_judged} "
+            "without a verdict.",
+            note=note,
+            no_answer=figures.no_answer,
+            not_judged=figures.not_judged,
         )
-    return f"{note} {board.warning}".strip()
+    if board.warning:
+        return say(
+            "report.arena.note_warning", "{note} {warning}", note=note, warning=board.warning
+        )
+    return note
 
 
 def _rounded(value: float | None, places: int) -> float | None:
     return None if value is None else round(value, places)
 
 
-def leaderboard_lines(figures: ArenaFigures) -> list[str]:
-    """The leaderboard as the text of ``judgedesk report``."""
-    lines = ["Leaderboard", f"  {leaderboard_note(figures)}"]
+def leaderboard_lines(figures: ArenaFigures, tr: Translate | None = None) -> list[str]:
+    """The leaderboard as the text of ``judgedesk report``, its heading and note in the
+    reader's words (``tr``: the core's English templates → the reader's language)."""
+    heading: str = say("report.html.leaderboard", "Leaderboard")
+    about = leaderboard_note(figures)
+    if tr is not None:
+        heading, about = render(heading, tr), render(about, tr)
+    lines = [heading, f"  {about}"]
     for rank, model, score, low, high, win, *_, battles, _, _, note in leaderboard_table(figures):
         if score is None:
             lines.append(f"      {model}: {note}")

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgedesk.core.messages import counted
+from judgedesk.core.messages import Translate, render, say
 from judgedesk.core.report.build import Estimate, Group, RunComparison, Summary
 from judgedesk.core.report.confidence import ConfidenceCalibration
 from judgedesk.core.report.history import VersionFigures
-from judgedesk.core.report.judges import JudgeCounts
-from judgedesk.core.report.pairwise import PairwiseFigures, Rate
 from judgedesk.core.report.sample_figures import TITLES, CorrectedFigure, SampleCorrection
 from judgedesk.core.review import (
     MEANINGS,
     AgreementFigures,
-    Ceiling,
     Confusion,
     Figure,
     LabelReading,
@@ -26,6 +23,11 @@ from judgedesk.core.review import (
 
 MAX_CHANGES_SHOWN = 20
 BAR_WIDTH = 30
+
+
+def as_is(template: str) -> str:
+    """English as it is: the default ``translate`` of the report's text."""
+    return template
 
 
 def percent(value: float | None) -> str:
@@ -43,9 +45,13 @@ def interval(estimate: Estimate, as_percent: bool) -> str:
     show = percent if as_percent else number
     if estimate.low is None or estimate.high is None:
         return f"{show(estimate.value)} (n={estimate.n})"
-    return (
-        f"{show(estimate.value)} (95% CI {show(estimate.low)}–{show(estimate.high)}, "
-        f"n={estimate.n})"
+    return say(
+        "report.interval",
+        "{value} (95% CI {low}–{high}, n={n})",
+        value=show(estimate.value),
+        low=show(estimate.low),
+        high=show(estimate.high),
+        n=estimate.n,
     )
 
 
@@ -68,7 +74,7 @@ def _headline(summary: Summary) -> str:
 
 def _figure(figure: Figure, as_percent: bool = False) -> str:
     if figure.n == 0 and figure.value is None:
-        return "– (no rows)"
+        return say("report.text.no_rows", "– (no rows)")
     value = percent(figure.value) if as_percent else number(figure.value)
     return f"{value} (n={figure.n})"
 
@@ -84,26 +90,57 @@ def confusion_lines(matrix: Confusion, scale: ReviewScale, first: str, second: s
     return lines
 
 
-def agreement_lines(figures: AgreementFigures, scale: ReviewScale) -> list[str]:
-    """Every figure of one pair of raters, with its count."""
-    lines = [f"{figures.first} vs {figures.second} ({figures.kind}, {figures.n} rows)"]
+def agreement_lines(
+    figures: AgreementFigures, scale: ReviewScale, tr: Translate = as_is
+) -> list[str]:
+    """Every figure of one pair of raters, with its count, in the reader's words (``tr``)."""
+    if figures.n == 1:
+        said = say(
+            "report.text.pair_one",
+            "{first} vs {second} ({kind}, 1 row)",
+            first=figures.first,
+            second=figures.second,
+            kind=figures.kind,
+        )
+    else:
+        said = say(
+            "report.text.pair",
+            "{first} vs {second} ({kind}, {n} rows)",
+            first=figures.first,
+            second=figures.second,
+            kind=figures.kind,
+            n=figures.n,
+        )
+    lines = [render(said, tr)]
     rows: list[tuple[str, str]] = [
-        ("exact agreement", _figure(figures.exact, True)),
-        ("Cohen's kappa", _figure(figures.kappa)),
+        (say("report.text.exact", "exact agreement"), _figure(figures.exact, True)),
+        (say("report.text.kappa", "Cohen's kappa"), _figure(figures.kappa)),
     ]
     if figures.kind == "ordinal":
         rows += [
-            ("kappa, linear weights", _figure(figures.kappa_linear)),
-            ("kappa, quadratic weights", _figure(figures.kappa_quadratic)),
-            ("Spearman correlation", _figure(figures.spearman)),
-            ("mean absolute difference", _figure(figures.mean_abs_diff)),
+            (
+                say("report.text.kappa_linear", "kappa, linear weights"),
+                _figure(figures.kappa_linear),
+            ),
+            (
+                say("report.text.kappa_quadratic", "kappa, quadratic weights"),
+                _figure(figures.kappa_quadratic),
+            ),
+            (say("report.text.spearman", "Spearman correlation"), _figure(figures.spearman)),
+            (
+                say("report.text.mean_abs_diff", "mean absolute difference"),
+                _figure(figures.mean_abs_diff),
+            ),
         ]
-    lines += [f"  {name:<26}{value}" for name, value in rows]
+    lines += [f"  {render(name, tr):<26}{render(value, tr)}" for name, value in rows]
     if figures.side_only:
-        lines.append(
-            f"  {_rows(figures.side_only)} left out: a label that only names the better answer "
-            "(A or B) says nothing of how much better; they count in win/tie/loss"
+        said = say(
+            "report.text.side_only",
+            "{rows} left out: a label that only names the better answer (A or B) says nothing "
+            "of how much better; they count in win/tie/loss",
+            rows=counted_rows(figures.side_only, tr),
         )
+        lines.append("  " + render(said, tr))
     if figures.confusion.n:
         lines += [
             "  " + line
@@ -149,18 +186,33 @@ def _result(status: str | None, value: Any, scale: ReviewScale) -> str:
     return scale.name_of(value) if status == "ok" else str(status)
 
 
-def confidence_lines(calibration: ConfidenceCalibration) -> list[str]:
+def confidence_lines(calibration: ConfidenceCalibration, tr: Translate = as_is) -> list[str]:
     """The judges' confidence against agreement with people, a line per bin."""
-    lines = [
-        f"Confidence and agreement with people ({calibration.rows} reviewed rows, expected "
-        f"calibration error {number(calibration.ece)})"
-    ]
+    said = say(
+        "report.text.confidence",
+        "Confidence and agreement with people ({rows}, expected calibration error {ece})",
+        rows=f"{calibration.rows} "
+        + render(
+            say("report.text.reviewed_row", "reviewed row")
+            if calibration.rows == 1
+            else say("report.text.reviewed_rows", "reviewed rows"),
+            tr,
+        ),
+        ece=number(calibration.ece),
+    )
+    lines = [render(said, tr)]
     for b in calibration.bins:
         if b.rows:
-            lines.append(
-                f"  {b.low:.1f}–{b.high:.1f}: {b.rows} rows, mean confidence "
-                f"{number(b.confidence)}, people agreed {percent(b.agreement)}"
+            said = say(
+                "report.text.confidence_bin",
+                "{low}–{high}: {rows}, mean confidence {confidence}, people agreed {agreed}",
+                low=f"{b.low:.1f}",
+                high=f"{b.high:.1f}",
+                rows=counted_rows(b.rows, tr),
+                confidence=number(b.confidence),
+                agreed=percent(b.agreement),
             )
+            lines.append("  " + render(said, tr))
     return lines
 
 
@@ -222,92 +274,86 @@ def corrected_line(figure: CorrectedFigure) -> str:
     return line
 
 
-def people_lines(people: PeopleFigures) -> list[str]:
+def people_lines(people: PeopleFigures, tr: Translate = as_is) -> list[str]:
     """Agreement among people (the ceiling) beside the judge's with them."""
-    lines = ["People", f"  {people.sentence()}"]
+    lines = [render(say("report.text.people", "People"), tr), "  " + render(people.sentence(), tr)]
     ceiling = people.ceiling
     if ceiling is not None:
         low, high = ceiling.interval
         spread = f" [{number(low)}, {number(high)}]" if low is not None else ""
-        lines.append(
-            f"  Krippendorff's α ({ceiling.level}) across {', '.join(ceiling.raters)}: "
-            f"{number(ceiling.alpha.value)}{spread}, n = {ceiling.rows}"
+        said = say(
+            "report.text.people_alpha",
+            "Krippendorff's α ({level}) across {raters}: {alpha}{spread}, n = {n}",
+            level=ceiling.level,
+            raters=", ".join(ceiling.raters),
+            alpha=number(ceiling.alpha.value),
+            spread=spread,
+            n=ceiling.rows,
         )
+        lines.append("  " + render(said, tr))
         for pair in ceiling.pairs:
-            lines.append(f"  {_pair(pair)}")
+            lines.append(f"  {_pair(pair, tr)}")
     for pair in people.judge_vs:
-        lines.append(f"  {_pair(pair)}")
+        lines.append(f"  {_pair(pair, tr)}")
     if people.judge_vs_consensus is not None:
-        lines.append(f"  {_pair(people.judge_vs_consensus)} (the people's consensus)")
+        said = say(
+            "report.text.consensus",
+            "{pair} (the people's consensus)",
+            pair=_pair(people.judge_vs_consensus, tr),
+        )
+        lines.append("  " + render(said, tr))
     return lines
 
 
-def history_lines(history: list[VersionFigures]) -> list[str]:
+def history_lines(history: list[VersionFigures], tr: Translate = as_is) -> list[str]:
     """Each judge version against people, oldest first, with the rows that moved."""
-    lines = ["Agreement history (each version of a judge against people)"]
+    heading = say(
+        "report.text.history", "Agreement history (each version of a judge against people)"
+    )
+    lines = [render(heading, tr)]
     for version in history:
-        line = (
-            f"  {version.judge} {version.version} (runs {', '.join(map(str, version.runs))}): "
-            f"n={version.n}, exact {_figure(version.exact, True)}, κ {_figure(version.kappa)}"
+        runs = ", ".join(map(str, version.runs))
+        said = say(
+            "report.text.version",
+            "{judge} {version} (runs {runs}): n={n}, exact {exact}, κ {kappa}",
+            judge=version.judge,
+            version=version.version,
+            runs=runs,
+            n=version.n,
+            exact=_figure(version.exact, True),
+            kappa=_figure(version.kappa),
         )
+        line = "  " + render(said, tr)
         if version.true_positive_rate is not None or version.true_negative_rate is not None:
-            line += (
-                f", finds correct {percent(version.true_positive_rate)}, "
-                f"incorrect {percent(version.true_negative_rate)}"
+            said = say(
+                "report.text.version_finds",
+                ", finds correct {correct}, incorrect {incorrect}",
+                correct=percent(version.true_positive_rate),
+                incorrect=percent(version.true_negative_rate),
             )
+            line += render(said, tr)
         if version.toward or version.away:
-            line += f"; {len(version.toward)} rows moved toward people, {len(version.away)} away"
+            said = say(
+                "report.text.version_moved",
+                "; {toward} moved toward people, {away} away",
+                toward=counted_rows(len(version.toward), tr),
+                away=len(version.away),
+            )
+            line += render(said, tr)
         lines.append(line)
     return lines
 
 
-def _pair(pair: PairAgreement) -> str:
-    return (
-        f"{pair.first} – {pair.second}: exact {_figure(pair.exact, True)}, κ {_figure(pair.kappa)}"
+def _pair(pair: PairAgreement, tr: Translate = as_is) -> str:
+    said = say(
+        "report.text.pair_figures",
+        "{first} – {second}: exact {exact}, κ {kappa}",
+        first=pair.first,
+        second=pair.second,
+        exact=_figure(pair.exact, True),
+        kappa=_figure(pair.kappa),
     )
-
-
-def pairwise_lines(figures: PairwiseFigures) -> list[str]:
-    """Win, tie and loss of B against A, and each judge's position bias."""
-    lines = [
-        "Pairwise (B, the evaluated answer, against A)",
-        f"  {figures.pairs} pairs: {figures.wins} wins, {figures.ties} ties, "
-        f"{figures.losses} losses",
-        f"  Win rate: {interval(figures.win_rate, True)}",
-        f"  Score (win 1, tie ½, loss 0): {interval(figures.score, True)}",
-        f"  Graded score (strong verdicts weigh more): {interval(figures.graded, True)}",
-    ]
-    for judge in figures.judges:
-        lines.append(
-            f"  Judge {judge.judge}: the same direction in both orders for "
-            f"{_rate(judge.consistency)}; the answer shown first won {_rate(judge.first_position)}"
-            f"; the longer answer won {_rate(judge.longer_answer)}"
-        )
-        people = judge.people
-        if people is not None:
-            lines += [
-                f"    Against the person's labels, {people.pairs} pairs, by the answer each "
-                "verdict favours (a tie matches only a tie; 'without ties' leaves out "
-                "verdicts where either side calls one):",
-                f"      each order's verdict counted alone {_rate(people.per_order)}, "
-                f"without ties {_rate(people.per_order_without_ties)}",
-                f"      the combined verdict {_rate(people.combined)}, "
-                f"without ties {_rate(people.combined_without_ties)}",
-                f"      the same direction in both orders {_rate(people.consistency)}",
-            ]
-    if figures.inconsistent_rows:
-        shown = ", ".join(str(r) for r in figures.inconsistent_rows[:MAX_CHANGES_SHOWN])
-        more = len(figures.inconsistent_rows) - MAX_CHANGES_SHOWN
-        lines.append(
-            "  Judged differently in the two orders (counted as ties): rows "
-            + shown
-            + (f" and {more} more" if more > 0 else "")
-        )
-    return lines
-
-
-def _rate(rate: Rate) -> str:
-    return f"{percent(rate.value)} ({rate.hits} of {rate.n})"
+    return render(said, tr)
 
 
 _KINDS = {
@@ -354,42 +400,10 @@ def unreadable_sentence(reading: LabelReading) -> str:
     return f"{reading.unreadable} {label} could not be read: " + "; ".join(parts)
 
 
-def judge_lines(judges: list[JudgeCounts]) -> list[str]:
-    """Each judge's verdicts, unreadable replies and failures."""
-    width = max(len(j.name) for j in judges)
-    lines = ["Judges"]
-    for judge in judges:
-        lines.append(
-            f"  {judge.name:<{width}}  {judge.verdicts} verdicts, {judge.unparsed} unparsed, "
-            f"{judge.failed} failed (asked about {_rows(judge.asked)})"
-        )
-        if judge.samples > 1:
-            lines.append(f"  {'':<{width}}  {self_agreement_text(judge)}")
-    return lines
-
-
-def judges_alpha_text(ceiling: Ceiling) -> str:
-    """How far the judges agree with each other, across all of them."""
-    alpha = "—" if ceiling.alpha.value is None else f"{ceiling.alpha.value:.2f}"
-    low, high = ceiling.interval
-    shown = f", 95% {low:.2f} to {high:.2f}" if low is not None and high is not None else ""
-    return (
-        f"  The {len(ceiling.raters)} judges agree with each other at α = {alpha}{shown} "
-        f"({ceiling.level}, over {_rows(ceiling.rows)})"
-    )
-
-
-def self_agreement_text(judge: JudgeCounts) -> str:
-    """A judge asked several times per row: how far its samples agree with each other."""
-    alpha = "—" if judge.self_agreement is None else f"{judge.self_agreement:.2f}"
-    return (
-        f"asked {judge.samples} times per row: agrees with itself at α = {alpha} "
-        f"({judge.self_agreement_level or 'nominal'}, over {_rows(judge.self_agreement_rows)})"
-    )
-
-
-def _rows(n: int) -> str:
-    return counted(n, "row", "rows")
+def counted_rows(n: int, tr: Translate = as_is) -> str:
+    """``n`` rows in the reader's words: "1 row", "1,200 rows"."""
+    word = say("report.text.row_word", "row") if n == 1 else say("report.text.rows_word", "rows")
+    return f"{n:,} {render(word, tr)}"
 
 
 def _quoted(label: str) -> str:

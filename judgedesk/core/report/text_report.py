@@ -8,6 +8,7 @@ from judgedesk.core.report.build import Report, Summary
 from judgedesk.core.report.text import (
     BAR_WIDTH,
     agreement_lines,
+    as_is,
     comparison_lines,
     confidence_lines,
     correction_lines,
@@ -15,19 +16,13 @@ from judgedesk.core.report.text import (
     history_lines,
     human_label_lines,
     interval,
-    judge_lines,
-    judges_alpha_text,
-    pairwise_lines,
     people_lines,
     percent,
 )
+from judgedesk.core.report.text_judges import judge_lines, judges_alpha_text, pairwise_lines
 
 
-def _as_is(template: str) -> str:
-    return template
-
-
-def summary_lines(summary: Summary, tr: Translate = _as_is) -> list[str]:
+def summary_lines(summary: Summary, tr: Translate = as_is) -> list[str]:
     """The status counts and the headline figure, in the reader's words (``tr``)."""
     counts = summary.counts
     said = say(
@@ -67,7 +62,7 @@ def format_report(report: Report, translate: Translate | None = None) -> str:
         translate: the core's English templates → the reader's language, for the
             report's own words (as is by default); data and numbers stay as they are.
     """
-    tr = translate or _as_is
+    tr = translate or as_is
     if report.run_id is not None:
         what = render(say("report.html.run", "run {run}", run=report.run_id), tr)
     else:
@@ -106,22 +101,22 @@ def format_report(report: Report, translate: Translate | None = None) -> str:
     if report.correction is not None:
         lines += ["", *correction_lines(report.correction)]
     if report.judges:
-        lines += ["", *judge_lines(report.judges)]
+        lines += ["", *judge_lines(report.judges, tr)]
     if report.judges_alpha is not None:
-        lines.append(judges_alpha_text(report.judges_alpha))
+        lines.append(judges_alpha_text(report.judges_alpha, tr))
     lines += ["", render(say("report.html.agreement", "Agreement"), tr)]
     for figures in report.agreement:
-        lines += ["  " + line for line in agreement_lines(figures, report.scale)]
+        lines += ["  " + line for line in agreement_lines(figures, report.scale, tr)]
     if report.confidence_calibration is not None:
-        lines += ["", *confidence_lines(report.confidence_calibration)]
+        lines += ["", *confidence_lines(report.confidence_calibration, tr)]
     if report.people is not None:
-        lines += ["", *people_lines(report.people)]
+        lines += ["", *people_lines(report.people, tr)]
     if report.history:
-        lines += ["", *history_lines(report.history)]
+        lines += ["", *history_lines(report.history, tr)]
     if report.pairwise is not None:
-        lines += ["", *pairwise_lines(report.pairwise)]
+        lines += ["", *pairwise_lines(report.pairwise, tr)]
     if report.leaderboard is not None:
-        lines += ["", *leaderboard_lines(report.leaderboard)]
+        lines += ["", *leaderboard_lines(report.leaderboard, tr)]
     if report.comparison is not None:
         lines += ["", *comparison_lines(report.comparison, report.scale)]
     return "\n".join(lines) + "\n"

@@ -20,6 +20,7 @@ from typing import Any
 
 from judgedesk.core.dataset import Dataset, open_dataset
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.messages import say
 from judgedesk.core.review.human import ReviewScale, read_values
 from judgedesk.core.review.labels import LabelReading
 from judgedesk.core.review.reliability import (
@@ -146,15 +147,25 @@ class PeopleFigures:
         """'The judge agrees with people at κ 0.71; people agree with each other at κ
         0.74 (n = 180).', or why it cannot be said."""
         if self.ceiling is None:
-            return "Only one person's verdicts: the agreement among people needs two or more."
+            return say(
+                "review.people.one",
+                "Only one person's verdicts: the agreement among people needs two or more.",
+            )
         judge = self.judge_vs_consensus
         people = self.ceiling.mean_kappa
         if judge is None or judge.kappa.value is None or people is None:
-            return "Too few rows judged and reviewed by several people to compare."
-        return (
-            f"The judge agrees with people at κ {judge.kappa.value:.2f}; people agree with "
-            f"each other at κ {people:.2f} (α {_show(self.ceiling.alpha.value)}, "
-            f"n = {self.ceiling.rows})."
+            return say(
+                "review.people.few",
+                "Too few rows judged and reviewed by several people to compare.",
+            )
+        return say(
+            "review.people.sentence",
+            "The judge agrees with people at κ {judge}; people agree with each other at κ "
+            "{people} (α {alpha}, n = {n}).",
+            judge=f"{judge.kappa.value:.2f}",
+            people=f"{people:.2f}",
+            alpha=_show(self.ceiling.alpha.value),
+            n=self.ceiling.rows,
         )
 
     def to_dict(self) -> dict[str, Any]:

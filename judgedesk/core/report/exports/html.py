@@ -62,7 +62,11 @@ def _summary(report: Report, tr: Translate = as_is) -> str:
         rows.append((left_out, report.unreadable.sentence(), ""))
     for name, estimate, as_percent in _headlines(summary):
         rows.append(
-            (render(_HEADLINES[name], tr), interval(estimate, as_percent), _rests_on(estimate, tr))
+            (
+                render(_HEADLINES[name], tr),
+                render(interval(estimate, as_percent), tr),
+                _rests_on(estimate, tr),
+            )
         )
     if summary.win_rate is not None:
         rows += [
@@ -180,7 +184,7 @@ def _groups(title: str, groups: list[Group], maximum: float | None, tr: Translat
         row: list[Any] = [
             group.name,
             group.summary.rows,
-            interval(estimate, as_percent) if estimate is not None else "–",
+            render(interval(estimate, as_percent), tr) if estimate is not None else "–",
         ]
         if with_person:
             row.append(f"{percent(agree.value)} (n={agree.n})" if agree.n else "–")

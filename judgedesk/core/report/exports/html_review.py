@@ -195,7 +195,7 @@ def comparison(report: Report, tr: Translate = as_is) -> str:
         name = render(HEADS[before_name], tr) if before_name in HEADS else before_name
         for run, estimate in ((compared.first, before), (compared.second, after)):
             said = say("report.html.figure_of_run", "{figure}, run {run}", figure=name, run=run)
-            rows.append((render(said, tr), interval(estimate, as_percent)))
+            rows.append((render(said, tr), render(interval(estimate, as_percent), tr)))
     scale = report.scale
     changes = [
         (
@@ -239,7 +239,7 @@ def people(report: Report, tr: Translate = as_is) -> str:
         return ""
     out = [
         h2(say("report.html.people", "People and the judge"), tr),
-        f"<p><strong>{esc(figures.sentence())}</strong></p>",
+        f"<p><strong>{esc(render(figures.sentence(), tr))}</strong></p>",
     ]
     ceiling = figures.ceiling
     if ceiling is not None:
@@ -260,7 +260,10 @@ def people(report: Report, tr: Translate = as_is) -> str:
         ]
         out.append(table(heads(("Figure", "Value", "95% interval", "Rows"), tr), rows, {1, 3}))
     cells = [
-        [_shown(h, c) for h, c in zip(PEOPLE_HEADS, row, strict=True)]
+        [
+            _shown(h, render(c, tr) if isinstance(c, str) else c)
+            for h, c in zip(PEOPLE_HEADS, row, strict=True)
+        ]
         for row in people_table(figures)
     ]
     out.append(table(heads(PEOPLE_HEADS, tr), cells, {1, 2, 3}))
@@ -297,7 +300,7 @@ def leaderboard(report: Report, tr: Translate = as_is) -> str:
     numeric = set(range(2, 11))
     out = [
         h2(say("report.html.leaderboard", "Leaderboard"), tr),
-        f'<p class="muted">{esc(leaderboard_note(figures))}</p>',
+        f'<p class="muted">{esc(render(leaderboard_note(figures), tr))}</p>',
         table(heads(LEADERBOARD_HEADS, tr), leaderboard_table(figures), numeric),
     ]
     for name in figures.categories:

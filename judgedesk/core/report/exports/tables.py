@@ -150,9 +150,12 @@ def people_table(people: PeopleFigures) -> list[list[Any]]:
     """Every pair of reviewers, then the judge against each reviewer and against the
     people's consensus: who, rows compared, exact agreement (a share), κ."""
     pairs = [(f"{p.first} – {p.second}", p) for p in people.ceiling.pairs] if people.ceiling else []
-    pairs += [(f"judge – {p.second}", p) for p in people.judge_vs]
+    pairs += [
+        (say("report.people.judge_vs", "judge – {who}", who=p.second), p) for p in people.judge_vs
+    ]
     if people.judge_vs_consensus is not None:
-        pairs.append(("judge – people's consensus", people.judge_vs_consensus))
+        consensus = say("report.people.judge_consensus", "judge – people's consensus")
+        pairs.append((consensus, people.judge_vs_consensus))
     return [[who, p.n, p.exact.value, p.kappa.value] for who, p in pairs]
 
 

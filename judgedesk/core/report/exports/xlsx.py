@@ -4,7 +4,7 @@ people's agreement and the judges' history when there are some."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from judgedesk.core.messages import Message, Translate, render, say
@@ -102,9 +102,10 @@ def write_xlsx(
     rows where the person and the judge disagree are shaded, and a review made before
     the verdict changed is marked. "People" (agreement among reviewers and the judge's
     with them) and "History" (each judge version against people) when there are some.
-    The summary sheet's labels are in the reader's words (``translate``: the core's
-    English templates → the reader's language, as is by default); the sheets' names and
-    the data sheets' column names stay as they are, for scripts that read them.
+    The labels of the summary, people, leaderboard and history sheets are in the reader's
+    words (``translate``: the core's English templates → the reader's language, as is by
+    default); the sheets' names and the rows sheet's column names stay as they are, for
+    scripts that read them.
     Returns the rows written (the header not counted)."""
     human = columns.index("human")
 
@@ -124,13 +125,15 @@ def write_xlsx(
         Sheet("Summary", _styled(_summary_rows(report, translate or _as_is)), widths={1: 34}),
         Sheet("Rows", rows(), freeze="C2"),
     ]
+    tr = translate or _as_is
     if report.people is not None:
-        sheets.append(Sheet("People", _styled(_people_rows(report)), widths={1: 40}))
+        sheets.append(Sheet("People", _styled(_people_rows(report, tr)), widths={1: 40}))
     if report.leaderboard is not None:
-        sheets.append(Sheet("Leaderboard", _styled(_leaderboard_rows(report)), widths={2: 20}))
+        board = _leaderboard_rows(report, tr)
+        sheets.append(Sheet("Leaderboard", _styled(board), widths={2: 20}))
     if has_history(report.history):
         heads, lines = history_table(report.history)
-        sheets.append(Sheet("History", _styled([[f"#{heads[0]}", *heads[1:]], *lines]), "C2"))
+        sheets.append(Sheet("History", _styled([_heads(heads, tr), *lines]), "C2"))
     counts = write_workbook(handle, sheets, (HEADER_FILL, DISAGREE_FILL, STALE_FILL))
     return counts[1] - 1
 
@@ -144,28 +147,40 @@ def _styled(lines: list[list[Any]]) -> Iterator[tuple[list[Any], int, dict[int, 
             yield [cell_value(v) for v in line], PLAIN, None
 
 
-def _leaderboard_rows(report: Report) -> list[list[Any]]:
+def _heads(names: Sequence[str], tr: Translate) -> list[str]:
+    """A header line: the heads in the reader's words (a data name as it is)."""
+    shown = [render(HEADS[name], tr) if name in HEADS else name for name in names]
+    return ["#" + shown[0], *shown[1:]]
+
+
+def _leaderboard_rows(report: Report, tr: Translate) -> list[list[Any]]:
     figures = report.leaderboard
     if figures is None:
         return []
-    heads = [f"#{LEADERBOARD_HEADS[0]}", *LEADERBOARD_HEADS[1:]]
-    lines: list[list[Any]] = [[leaderboard_note(figures)], heads, *leaderboard_table(figures)]
+    heads = _heads(LEADERBOARD_HEADS, tr)
+    note = render(leaderboard_note(figures), tr)
+    lines: list[list[Any]] = [[note], heads, *leaderboard_table(figures)]
     for name in figures.categories:
         lines += [[], [f"#{name}"], heads, *leaderboard_table(figures, name)]
     return lines
 
 
-def _people_rows(report: Report) -> list[list[Any]]:
+def _people_rows(report: Report, tr: Translate) -> list[list[Any]]:
     people = report.people
     if people is None:
         return []
-    lines: list[list[Any]] = [["#People and the judge"], [people.sentence()]]
+    title = render(say("report.html.people", "People and the judge"), tr)
+    lines: list[list[Any]] = [["#" + title], [render(people.sentence(), tr)]]
     ceiling = people.ceiling
     if ceiling is not None:
         low, high = ceiling.interval
         lines += [
             [],
-            ["#Krippendorff's alpha", "Level", "Value", "95% CI low", "95% CI high", "Rows"],
+            [
+                "#" + render(say("report.xlsx.alpha", "Krippendorff's alpha"), tr),
+                render(say("report.xlsx.level", "Level"), tr),
+                *_heads(("Value", "95% CI low", "95% CI high", "Rows"), tr),
+            ],
             [
                 ", ".join(ceiling.raters),
                 ceiling.level,
@@ -175,9 +190,10 @@ def _people_rows(report: Report) -> list[list[Any]]:
                 ceiling.rows,
             ],
         ]
-    lines += [[], [f"#{PEOPLE_HEADS[0]}", *PEOPLE_HEADS[1:]], *people_table(people)]
+    table = [[render(row[0], tr), *row[1:]] for row in people_table(people)]
+    lines += [[], _heads(PEOPLE_HEADS, tr), *table]
     if ceiling is not None:
-        lines += [[], [consensus_note(people)]]
+        lines += [[], [consensus_note(people, tr)]]
     return lines
 
 
