@@ -189,7 +189,7 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'All'),  # report.rows.any
     QT_TRANSLATE_NOOP("core", 'Disagree'),  # report.rows.disagree
     QT_TRANSLATE_NOOP("core", 'All rows'),  # report.rows.every
-    QT_TRANSLATE_NOOP("core", 'Rows'),  # report.rows.heading
+    QT_TRANSLATE_NOOP("core", 'Every row'),  # report.rows.heading
     QT_TRANSLATE_NOOP("core", "Search any text, filter, sort by a column's name, and open a row to read everything it holds: its inputs, the prompts, each judge's reply and reasoning, and the review."),  # report.rows.how
     QT_TRANSLATE_NOOP("core", '({count} rows in all)'),  # report.rows.in_all
     QT_TRANSLATE_NOOP("core", '(1 row in all)'),  # report.rows.in_all_one

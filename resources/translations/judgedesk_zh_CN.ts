@@ -9370,6 +9370,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>所有行</translation>
     </message>
     <message>
+        <source>Every row</source>
+        <translation>所有行</translation>
+    </message>
+    <message>
         <source>Search any text, filter, sort by a column&apos;s name, and open a row to read everything it holds: its inputs, the prompts, each judge&apos;s reply and reasoning, and the review.</source>
         <translation>可以搜索任意文本、筛选、点击列名排序，并展开一行查看其全部内容：输入、提示词、每个评审的回复和推理，以及复核。</translation>
     </message>

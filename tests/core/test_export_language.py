@@ -87,6 +87,7 @@ def test_every_section_of_a_chinese_page_is_in_chinese(
         "95% 置信区间",
     ):
         assert chinese in page, chinese
+    assert '<h2 id="rows">所有行</h2>' in page  # not the table column's 行数
     for english in (
         "person vs judge",
         "Confusion matrix",

@@ -239,7 +239,7 @@ def write_rows_section(
         above = say("report.rows.all", "All {count} rows.", count=total)
     search = word(say("report.rows.search", "Search rows"))
     handle.write(
-        f'<h2 id="rows">{word(say("report.rows.heading", "Rows"))}</h2><p class="muted">'
+        f'<h2 id="rows">{word(say("report.rows.heading", "Every row"))}</h2><p class="muted">'
         + word(above)
         + " "
         + word(
