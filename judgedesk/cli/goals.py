@@ -6,6 +6,8 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from judgedesk.core.messages import counted
+
 if TYPE_CHECKING:
     from judgedesk.core.dataset import Dataset
     from judgedesk.core.project import Project
@@ -77,10 +79,10 @@ class Checked:
             return f"{name} is not available, so it cannot reach {goal}: {self.why}"
         value = self._show(self.value)
         if self.met:
-            return f"{name} {value} reaches {goal} ({self.n} rows)"
+            return f"{name} {value} reaches {goal} ({counted(self.n, 'row', 'rows')})"
         short = self.goal.threshold - self.value
         by = f"{short * 100:.1f} points" if self.goal.figure in SHARES else f"{short:.3g}"
-        return f"{name} {value} is under {goal} by {by} ({self.n} rows)"
+        return f"{name} {value} is under {goal} by {by} ({counted(self.n, 'row', 'rows')})"
 
     def _show(self, value: float) -> str:
         return f"{value:.1%}" if self.goal.figure in SHARES else f"{value:.3g}"
