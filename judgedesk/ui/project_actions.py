@@ -31,6 +31,7 @@ from judgedesk.core.report import FORMATS as EXPORT_FORMATS
 from judgedesk.core.report import project_report, write_export
 from judgedesk.core.run import Store
 from judgedesk.ui.core_strings import core_tr
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.dialogs.trust import TrustQuestion
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
@@ -361,7 +362,9 @@ class ProjectActions(QObject):
                 self.progress.hide()
 
         def done(count: int) -> None:
-            self.sig_status_changed.emit(self.tr("Exported {0} rows to {1}.").format(count, out))
+            self.sig_status_changed.emit(
+                self.tr("Exported {0} to {1}.").format(rows_said(count), out)
+            )
             self.sig_exported.emit(out)
 
         self.tasks.start("export", export(), on_done=done)

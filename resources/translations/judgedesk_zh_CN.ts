@@ -734,6 +734,25 @@
     </message>
 </context>
 <context>
+    <name>Counts</name>
+    <message>
+        <source>1 row</source>
+        <translation>1 行</translation>
+    </message>
+    <message>
+        <source>{0} rows</source>
+        <translation>{0} 行</translation>
+    </message>
+    <message>
+        <source>1 call</source>
+        <translation>1 次调用</translation>
+    </message>
+    <message>
+        <source>{0} calls</source>
+        <translation>{0} 次调用</translation>
+    </message>
+</context>
+<context>
     <name>CountsTableModel</name>
     <message>
         <source>Replies</source>
@@ -1001,12 +1020,12 @@
         <translation>（尚未读完）· 正在建立索引…</translation>
     </message>
     <message>
-        <source>Search {0}…</source>
-        <translation>搜索“{0}”…</translation>
+        <source>Searching {0}…</source>
+        <translation>正在搜索 {0}…</translation>
     </message>
     <message>
-        <source>Searching {0} rows…</source>
-        <translation>正在搜索 {0} 行…</translation>
+        <source>Search {0}…</source>
+        <translation>搜索“{0}”…</translation>
     </message>
     <message>
         <source>{0} of {1} rows match</source>
@@ -3944,8 +3963,8 @@ Read it?</source>
         <translation>正在导出到 {0}…</translation>
     </message>
     <message>
-        <source>Exported {0} rows to {1}.</source>
-        <translation>已将 {0} 行导出到 {1}。</translation>
+        <source>Exported {0} to {1}.</source>
+        <translation>已将 {0} 导出到 {1}。</translation>
     </message>
 </context>
 <context>
@@ -4318,10 +4337,6 @@ Read it?</source>
         <translation>校准</translation>
     </message>
     <message>
-        <source>{0} rows</source>
-        <translation>{0} 行</translation>
-    </message>
-    <message>
         <source>all rows</source>
         <translation>全部行</translation>
     </message>
@@ -4340,10 +4355,6 @@ Read it?</source>
 </context>
 <context>
     <name>ReportWords</name>
-    <message>
-        <source>{0} rows</source>
-        <translation>{0} 行</translation>
-    </message>
     <message>
         <source>Accuracy {0}</source>
         <translation>准确率 {0}</translation>
@@ -4367,10 +4378,6 @@ Read it?</source>
     <message>
         <source>No results yet.</source>
         <translation>还没有结果。</translation>
-    </message>
-    <message>
-        <source>{0} rows: {1} ok · {2} failed · {3} no verdict</source>
-        <translation>{0} 行：{1} 成功 · {2} 失败 · {3} 无判定</translation>
     </message>
     <message>
         <source>Reviewed by hand: {0} of {1} rows ({2})</source>
@@ -4445,8 +4452,12 @@ Read it?</source>
         <translation>判定</translation>
     </message>
     <message>
-        <source>How often each verdict was given, over {0} rows with a verdict.</source>
-        <translation>每种判定出现的次数，基于 {0} 个有判定的行。</translation>
+        <source>{0}: {1} ok · {2} failed · {3} no verdict</source>
+        <translation>{0}：{1} 成功 · {2} 失败 · {3} 无判定</translation>
+    </message>
+    <message>
+        <source>How often each verdict was given, over {0} with a verdict.</source>
+        <translation>每种判定出现的次数，基于有判定的 {0}。</translation>
     </message>
     <message>
         <source>Share</source>
@@ -4541,8 +4552,8 @@ Read it?</source>
         <translation>还没有人工判定。请人工复核一些行，或映射一个含人工标注的数据集列（“human”字段），即可看到评审与人的一致程度。</translation>
     </message>
     <message>
-        <source>Person against judge, {0} rows: {1}.</source>
-        <translation>人工与评审对照，{0} 行：{1}。</translation>
+        <source>Person against judge, {0}: {1}.</source>
+        <translation>人工与评审对照，{0}：{1}。</translation>
     </message>
     <message>
         <source>Rows: the person&apos;s verdict; columns: the judge&apos;s.</source>
@@ -4919,8 +4930,8 @@ Read it?</source>
         <translation>将已启用的评审与人工判定比较，在调优部分选出一个，并在测试部分衡量它（Ctrl+Shift+K）</translation>
     </message>
     <message>
-        <source>{0} rows in the queue</source>
-        <translation>队列中有 {0} 行</translation>
+        <source>{0} in the queue</source>
+        <translation>队列中有 {0}</translation>
     </message>
     <message>
         <source>Re-&amp;judge these {0} rows</source>
@@ -5350,10 +5361,6 @@ Read it?</source>
         <translation>没有行</translation>
     </message>
     <message>
-        <source>{0} rows</source>
-        <translation>共 {0} 行</translation>
-    </message>
-    <message>
         <source>Searching…</source>
         <translation>正在搜索…</translation>
     </message>
@@ -5741,10 +5748,6 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>已用 {0}</translation>
     </message>
     <message>
-        <source>{0} calls, {1} reused</source>
-        <translation>调用 {0} 次，复用 {1} 次</translation>
-    </message>
-    <message>
         <source>{0} tokens</source>
         <translation>{0} 个令牌</translation>
     </message>
@@ -5759,6 +5762,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>{0} writes {1:.0f} tokens/s</source>
         <translation>{0} 每秒写出 {1:.0f} 个词元</translation>
+    </message>
+    <message>
+        <source>{0}, {1} reused</source>
+        <translation>{0}，复用 {1} 次</translation>
     </message>
     <message>
         <source>Run {0}%: {1} rows/s</source>
@@ -5825,8 +5832,8 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>无法开始运行</translation>
     </message>
     <message>
-        <source>Done: {0} rows</source>
-        <translation>完成：{0} 行</translation>
+        <source>Done: {0}</source>
+        <translation>完成：{0}</translation>
     </message>
     <message>
         <source>Stopped after {0} of {1} rows</source>
@@ -5859,10 +5866,6 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>No row matches this choice.</source>
         <translation>没有符合此选择的行。</translation>
-    </message>
-    <message>
-        <source>{0} rows</source>
-        <translation>{0} 行</translation>
     </message>
     <message>
         <source>{0}: rule judges only, so no request is sent.</source>
@@ -6294,12 +6297,12 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>评审单独与校正后</translation>
     </message>
     <message>
-        <source>judge alone, normal approximation over {0} rows</source>
-        <translation>仅评审，基于 {0} 行的正态近似</translation>
+        <source>judge alone, normal approximation over {0}</source>
+        <translation>仅评审，基于 {0} 的正态近似</translation>
     </message>
     <message>
-        <source>judge alone, bootstrap over {0} rows</source>
-        <translation>仅评审，基于 {0} 行的自助法</translation>
+        <source>judge alone, bootstrap over {0}</source>
+        <translation>仅评审，基于 {0} 的自助法</translation>
     </message>
     <message>
         <source>{0} · judge</source>

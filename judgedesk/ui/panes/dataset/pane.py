@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.dataset import Dataset, search_rows
 from judgedesk.core.project import Workspace
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.keys import PaneKey, keys_for
 from judgedesk.ui.models.dataset_model import DatasetTableModel
 from judgedesk.ui.panes.dataset.columns import ColumnChooser
@@ -355,7 +356,7 @@ class DatasetPane(QWidget):
         self.search_progress.setVisible(job is not None)
         if job is not None:
             self.search_progress.setRange(0, 100)
-            self.search_status.setText(self.tr("Searching {0} rows…").format(f"{job.total:,}"))
+            self.search_status.setText(self.tr("Searching {0}…").format(rows_said(job.total)))
         elif self.model.filtered:
             found, total = self._matches
             text = self.tr("{0} of {1} rows match").format(f"{found:,}", f"{total:,}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from judgedesk.core.report import CorrectedFigure, Estimate, Report, SampleCorrection, Summary
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.panes.report.charts import Bar, BarChartData
 from judgedesk.ui.panes.report.terms import ReportTerms
 from judgedesk.ui.panes.report.words import ChartPage
@@ -146,9 +147,9 @@ class SampleWords(QObject):
         value = judged.value if judged is not None else figure.judge_alone
         rows = figure.n_labelled + figure.n_unlabelled
         if judged is not None and judged.method != "bootstrap":
-            note = self.tr("judge alone, normal approximation over {0} rows").format(f"{rows:,}")
+            note = self.tr("judge alone, normal approximation over {0}").format(rows_said(rows))
         else:
-            note = self.tr("judge alone, bootstrap over {0} rows").format(f"{rows:,}")
+            note = self.tr("judge alone, bootstrap over {0}").format(rows_said(rows))
         label = self.tr("{0} · judge").format(name)
         return Bar(
             label,

@@ -12,8 +12,9 @@ from PySide6.QtCore import QObject
 from judgedesk.core.report import NO_VALUE, OTHER, Estimate
 from judgedesk.core.review import ReviewScale
 from judgedesk.core.run import RunRecord
+from judgedesk.ui.counts import rows_said
 
-SELECTION = re.compile(r"(?:all rows|(\d+) rows)(?:, (\w+) only)?")
+SELECTION = re.compile(r"(?:all rows|(\d+) rows?)(?:, (\w+) only)?")
 
 
 class ReportTerms(QObject):
@@ -100,7 +101,7 @@ class ReportTerms(QObject):
         if match is None:
             return text
         count, only = match.groups()
-        rows = self.tr("{0} rows").format(count) if count else self.tr("all rows")
+        rows = rows_said(int(count)) if count else self.tr("all rows")
         if only is None:
             return rows
         kind = {

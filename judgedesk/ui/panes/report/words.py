@@ -15,6 +15,7 @@ from judgedesk.core.report import (
     Summary,
 )
 from judgedesk.core.review import AgreementFigures, Figure, ReviewProgress, ReviewScale
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.panes.report.charts import Bar, BarChartData
 from judgedesk.ui.panes.report.heatmap import HeatmapData
 from judgedesk.ui.panes.report.terms import ReportTerms
@@ -87,8 +88,8 @@ class ReportWords(QObject):
 
     def counts(self, summary: Summary) -> str:
         counts = summary.counts
-        return self.tr("{0} rows: {1} ok · {2} failed · {3} no verdict").format(
-            f"{summary.rows:,}",
+        return self.tr("{0}: {1} ok · {2} failed · {3} no verdict").format(
+            rows_said(summary.rows),
             f"{counts['ok']:,}",
             f"{counts['error']:,}",
             f"{counts['unparsed']:,}",
@@ -173,8 +174,8 @@ class ReportWords(QObject):
         ]
         return ChartPage(
             self.tr("Score distribution") if scores else self.tr("Verdicts"),
-            self.tr("How often each verdict was given, over {0} rows with a verdict.").format(
-                f"{total:,}"
+            self.tr("How often each verdict was given, over {0} with a verdict.").format(
+                rows_said(total)
             ),
             chart,
             [what, self.tr("Rows"), self.tr("Share")],
@@ -318,8 +319,8 @@ class ReportWords(QObject):
                 "No person's verdicts yet. Review rows by hand, or map a dataset column "
                 "that holds human labels (the “human” field), to see how far the judge agrees."
             ),
-            description=self.tr("Person against judge, {0} rows: {1}.").format(
-                figures.n if figures else 0, cells
+            description=self.tr("Person against judge, {0}: {1}.").format(
+                rows_said(figures.n if figures else 0), cells
             )
             if counts
             else "",
@@ -386,7 +387,7 @@ class ReportWords(QObject):
                 shown = (
                     self.terms.interval(estimate, as_percent and chosen != "mean")
                     if isinstance(estimate, Estimate)
-                    else self.tr("{0} rows").format(f"{group.summary.rows:,}")
+                    else rows_said(group.summary.rows)
                 )
                 lines.append(f"  {self.terms.label(group.name)}: {shown}")
         return "\n".join(lines) + "\n"

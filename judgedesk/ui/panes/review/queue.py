@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.models.review_queue_model import ReviewQueueModel
 
 COLUMN_WIDTHS = (40, 64, 72, 72, 44, 34, 64)  # the note takes the rest
@@ -108,7 +109,7 @@ class ReviewQueue(QWidget):
 
     def show_count(self, rows: int) -> None:
         """Say how many rows the queue holds; Re-judge names them."""
-        self.count.setText(self.tr("{0} rows in the queue").format(f"{rows:,}"))
+        self.count.setText(self.tr("{0} in the queue").format(rows_said(rows)))
         self.rejudge_button.setEnabled(rows > 0)
         self.rejudge_button.setText(
             self.tr("Re-&judge these {0} rows").format(f"{rows:,}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from judgedesk.core.run import Progress, RunEstimate, RunSummary
+from judgedesk.ui.counts import calls_said, rows_said
 from judgedesk.ui.models.estimate_model import cost_and_time, duration_text
 
 
@@ -85,7 +86,7 @@ class RunFigures(QWidget):
             parts.append(self.tr("{0} left").format(duration_text(progress.eta)))
         parts.append(self.tr("elapsed {0}").format(duration_text(progress.elapsed)))
         parts.append(
-            self.tr("{0} calls, {1} reused").format(f"{progress.calls:,}", f"{progress.cached:,}")
+            self.tr("{0}, {1} reused").format(calls_said(progress.calls), f"{progress.cached:,}")
         )
         parts.append(self._tokens_text(progress))
         cost = progress.cost(prices)
@@ -171,7 +172,7 @@ class RunFigures(QWidget):
         self.bar.setRange(0, max(progress.total, 1))
         self.bar.setValue(progress.done)
         if summary.status == "finished":
-            self.bar.setFormat(self.tr("Done: {0} rows").format(f"{progress.done:,}"))
+            self.bar.setFormat(self.tr("Done: {0}").format(rows_said(progress.done)))
         else:
             self.bar.setFormat(
                 self.tr("Stopped after {0} of {1} rows").format(
@@ -185,7 +186,7 @@ class RunFigures(QWidget):
             parts.append(self.tr("accuracy {0:.1%}").format(summary.accuracy))
         parts.append(self.tr("took {0}").format(duration_text(progress.elapsed)))
         parts.append(
-            self.tr("{0} calls, {1} reused").format(f"{progress.calls:,}", f"{progress.cached:,}")
+            self.tr("{0}, {1} reused").format(calls_said(progress.calls), f"{progress.cached:,}")
         )
         parts.append(self._tokens_text(progress))
         if self._cost is not None:
@@ -216,7 +217,7 @@ class RunFigures(QWidget):
         """What a run of the chosen rows is likely to take, in one or two sentences."""
         if not estimate.rows:
             return self.tr("No row matches this choice.")
-        rows = self.tr("{0} rows").format(f"{estimate.rows:,}")
+        rows = rows_said(estimate.rows)
         if not estimate.judges:
             return self.tr("{0}: rule judges only, so no request is sent.").format(rows)
         text = self.tr("{0}: about {1} requests and {2} tokens").format(

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.dataset import Dataset, search_rows
 from judgedesk.core.project import Workspace
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.keys import PaneKey, keys_for
 from judgedesk.ui.tasks import TaskRunner
 
@@ -175,9 +176,7 @@ class RowPicker(QWidget):
             self.number.setValue(self._row if self._row is not None else 0)
         finally:
             self._syncing = False
-        self.count.setText(
-            self.tr("{0} rows").format(f"{total:,}") if total else self.tr("no rows")
-        )
+        self.count.setText(rows_said(total) if total else self.tr("no rows"))
         for widget in (self.number, self.previous_button, self.next_button, self.search):
             widget.setEnabled(bool(total))
         self.previous_button.setEnabled(bool(total) and (self._row or 0) > 0)
