@@ -84,7 +84,8 @@ def _estimate_line(estimate: RunEstimate) -> str:
         f"({stored} stored), about {estimate.tokens} tokens"
     )
     if estimate.cost is not None:
-        text += f", cost about {estimate.cost:.4f}"
+        # Before any reply is measured, the cost is the most the replies can cost.
+        text += f", cost {'at most' if estimate.ceiling else 'about'} {estimate.cost:.4f}"
     if estimate.seconds is not None:
         text += f", about {estimate.seconds:.0f} s"
     return text + "."

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["Message", "counted", "render", "said", "say"]
+__all__ = ["Message", "as_is", "counted", "render", "said", "say"]
 
 Translate = Callable[[str], str]
 """English template → the template in the language wanted (as is when untranslated)."""
@@ -46,6 +46,11 @@ class Message(str):
 def say(id: str, template: str, **args: Any) -> Message:
     """The sentence ``template`` with ``args`` put in (``{name}`` fields)."""
     return Message(id, template, args)
+
+
+def as_is(template: str) -> str:
+    """The translation that leaves every English template as it is."""
+    return template
 
 
 def counted(count: int, one: str, many: str) -> str:

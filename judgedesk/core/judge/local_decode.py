@@ -263,12 +263,8 @@ class BatchDecoder:
         # (``local_sampling``), sampling is a small part of a step, and threads sharing the
         # cores with it measured slower.
         for row, at in rows:
-            self._take(row, self._draw((row, at)), tops.get(row.seq), send)
-
-    def _draw(self, pair: tuple[Writing, int]) -> int:
-        row, at = pair
-        token: int = row.job.payload["sampler"].sample(self._ctx, at)
-        return token
+            chosen = int(row.job.payload["sampler"].sample(self._ctx, at))
+            self._take(row, chosen, tops.get(row.seq), send)
 
     def _take(self, row: Writing, token: int, top: tuple[Any, float] | None, send: Send) -> None:
         payload = row.job.payload

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgedesk.core.messages import Translate, render, say
+from judgedesk.core.messages import Translate, as_is, render, say
 from judgedesk.core.report.build import Estimate, Group, RunComparison, Summary
 from judgedesk.core.report.confidence import ConfidenceCalibration
 from judgedesk.core.report.history import VersionFigures
@@ -23,11 +23,6 @@ from judgedesk.core.review import (
 
 MAX_CHANGES_SHOWN = 20
 BAR_WIDTH = 30
-
-
-def as_is(template: str) -> str:
-    """English as it is: the default ``translate`` of the report's text."""
-    return template
 
 
 def percent(value: float | None) -> str:

@@ -3,10 +3,10 @@ with each other and with themselves, and the figures of pairwise judging."""
 
 from __future__ import annotations
 
-from judgedesk.core.messages import Translate, render, say
+from judgedesk.core.messages import Translate, as_is, render, say
 from judgedesk.core.report.judges import JudgeCounts
 from judgedesk.core.report.pairwise import PairwiseFigures, Rate
-from judgedesk.core.report.text import MAX_CHANGES_SHOWN, as_is, counted_rows, interval, percent
+from judgedesk.core.report.text import MAX_CHANGES_SHOWN, counted_rows, interval, percent
 from judgedesk.core.review import Ceiling
 
 

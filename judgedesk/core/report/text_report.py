@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from judgedesk.core.messages import Translate, render, say
+from judgedesk.core.messages import Translate, as_is, render, say
 from judgedesk.core.report.arena import leaderboard_lines
 from judgedesk.core.report.build import Report, Summary
 from judgedesk.core.report.text import (
     BAR_WIDTH,
     agreement_lines,
-    as_is,
     comparison_lines,
     confidence_lines,
     correction_lines,

@@ -6,9 +6,9 @@ import datetime
 from collections.abc import Sequence
 from typing import Any
 
-from judgedesk.core.messages import Translate, render, say
+from judgedesk.core.messages import Translate, as_is, render, say
 from judgedesk.core.report.build import Estimate, Group, Report, Summary
-from judgedesk.core.report.exports.html_common import as_is, esc, headline, table
+from judgedesk.core.report.exports.html_common import esc, headline, table
 from judgedesk.core.report.exports.html_review import (
     agreement,
     attention,

@@ -42,10 +42,6 @@ def headline(summary: Summary) -> tuple[str, Estimate | None, bool]:
     return "", None, False
 
 
-def as_is(template: str) -> str:
-    return template
-
-
 def h2(heading: str, tr: Translate) -> str:
     """A section's heading in the reader's words."""
     return f"<h2>{esc(render(heading, tr))}</h2>"

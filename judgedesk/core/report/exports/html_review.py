@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from judgedesk.core.messages import Message, Translate, render, say
+from judgedesk.core.messages import Message, Translate, as_is, render, say
 from judgedesk.core.report.arena import LEADERBOARD_HEADS, leaderboard_note, leaderboard_table
 from judgedesk.core.report.build import Report
 from judgedesk.core.report.exports.html_common import (
     MAX_CELL_CHARS,
     MAX_LISTED_ROWS,
-    as_is,
     esc,
     h2,
     headline,

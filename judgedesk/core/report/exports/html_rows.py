@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import IO, Any
 
-from judgedesk.core.messages import Message, Translate, render, say
+from judgedesk.core.messages import Message, Translate, as_is, render, say
 from judgedesk.core.report.exports.records import NOT_RUN
 from judgedesk.core.report.exports.tables import flat_row
 
@@ -192,10 +192,6 @@ SCRIPT_WORDS: dict[str, Message] = {
 reader's language with its rows."""
 
 
-def _as_is(template: str) -> str:
-    return template
-
-
 def _cell(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
@@ -227,7 +223,7 @@ def write_rows_section(
         tr: the core's English templates → the reader's language, for the section's
             words and its script's (as is by default).
     """
-    tr = tr or _as_is
+    tr = tr or as_is
     statuses = "".join(f'<option value="{escape(s)}">{escape(s)}</option>' for s in STATUSES)
 
     def word(said: Message) -> str:

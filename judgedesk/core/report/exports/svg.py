@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from html import escape
 
-from judgedesk.core.messages import Message, Translate, render, say
+from judgedesk.core.messages import Message, Translate, as_is, render, say
 
 BAR_COLOUR = "#3b6ea8"
 TEXT_COLOUR = "#222"
@@ -195,7 +195,7 @@ def reliability_diagram(
         translate: the core's English templates → the reader's language, for the axis
             and the bars' titles (as is by default).
     """
-    tr = translate or _as_is
+    tr = translate or as_is
     margin = 40
     width = height = size + margin + 10
 
@@ -237,10 +237,6 @@ def reliability_diagram(
         "</text></svg>"
     )
     return "".join(parts)
-
-
-def _as_is(template: str) -> str:
-    return template
 
 
 def _bar_title(low: float, high: float, agreement: float, rows: int) -> Message:

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any
 
-from judgedesk.core.messages import Message, Translate, render, say
+from judgedesk.core.messages import Message, Translate, as_is, render, say
 from judgedesk.core.report.arena import LEADERBOARD_HEADS, leaderboard_note, leaderboard_table
 from judgedesk.core.report.build import Estimate, Report
 from judgedesk.core.report.exports.html_review import HEADS, rater
@@ -76,10 +76,6 @@ def _review_more(count: int) -> Message:
     return say("report.xlsx.review_more", "review {count} more sample rows", count=count)
 
 
-def _as_is(template: str) -> str:
-    return template
-
-
 def cell_value(value: Any) -> Any:
     """A value Excel can hold: numbers and true/false as they are, text cut to the cell
     limit with control characters removed, objects as JSON."""
@@ -122,10 +118,10 @@ def write_xlsx(
                 yield values, PLAIN, None
 
     sheets = [
-        Sheet("Summary", _styled(_summary_rows(report, translate or _as_is)), widths={1: 34}),
+        Sheet("Summary", _styled(_summary_rows(report, translate or as_is)), widths={1: 34}),
         Sheet("Rows", rows(), freeze="C2"),
     ]
-    tr = translate or _as_is
+    tr = translate or as_is
     if report.people is not None:
         sheets.append(Sheet("People", _styled(_people_rows(report, tr)), widths={1: 40}))
     if report.leaderboard is not None:
