@@ -184,6 +184,11 @@ def _fill(template: str, values: Mapping[str, Any], fallback: str) -> str:
         return str(fallback)
 
 
+_NUMBER_FIELDS = frozenset({"count", "n"})
+"""Fields that hold a number only ("{count} rows"): recognised in stored text only where a
+number is, so that a short template cannot take a whole sentence for its count."""
+
+
 @lru_cache(maxsize=1024)
 def _pattern(template: str) -> re.Pattern[str]:
     """A template as a pattern that gives back its arguments (each field at most once)."""
@@ -191,7 +196,12 @@ def _pattern(template: str) -> re.Pattern[str]:
     for field in _FIELD.finditer(template):
         parts.append(re.escape(template[last : field.start()]))
         name = field.group(1)
-        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        if name in seen:
+            parts.append(f"(?P={name})")
+        elif name in _NUMBER_FIELDS:
+            parts.append(f"(?P<{name}>-?[0-9][0-9,.]*)")
+        else:
+            parts.append(f"(?P<{name}>.+?)")
         seen.add(name)
         last = field.end()
     parts.append(re.escape(template[last:]))

@@ -67,11 +67,21 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", "The template's verdict format was not recognised, so its verdicts could not be read: add --parser NAME (one of: {parsers}) or a verdict rule (--verdict-pattern or --verdict-path)."),  # new.no_reader
     QT_TRANSLATE_NOOP("core", '{baseline} is 1000'),  # report.arena.anchor_baseline
     QT_TRANSLATE_NOOP("core", "the scores' mean is 1000"),  # report.arena.anchor_mean
+    QT_TRANSLATE_NOOP("core", 'baseline'),  # report.arena.baseline
+    QT_TRANSLATE_NOOP("core", "The baseline {baseline} was in no battle, so the scores' mean is 1000."),  # report.arena.baseline_absent
+    QT_TRANSLATE_NOOP("core", '(1 battle)'),  # report.arena.battle_one
+    QT_TRANSLATE_NOOP("core", '({battles} battles)'),  # report.arena.battles
+    QT_TRANSLATE_NOOP("core", 'No score: it was in no battle.'),  # report.arena.no_battles
+    QT_TRANSLATE_NOOP("core", 'No score: none of its battles was judged ({silent} left out for a missing answer, {unjudged} without a verdict). Give its answers, or run the project again.'),  # report.arena.no_score
     QT_TRANSLATE_NOOP("core", 'Bradley–Terry scores on the Elo scale ({anchor}; 400 points a factor of 10 in the odds) from {rows} rows judged on {pairing}, with 95 % intervals from a bootstrap of {rounds} rounds (seed {seed}).'),  # report.arena.note
     QT_TRANSLATE_NOOP("core", '{note} Left out: {no_answer} battles where a model gave no answer, {not_judged} without a verdict.'),  # report.arena.note_left_out
     QT_TRANSLATE_NOOP("core", '{note} {warning}'),  # report.arena.note_warning
     QT_TRANSLATE_NOOP("core", 'every pair'),  # report.arena.pairing_all
     QT_TRANSLATE_NOOP("core", 'each model against the baseline'),  # report.arena.pairing_baseline
+    QT_TRANSLATE_NOOP("core", '{first} {second}'),  # report.arena.two_notes
+    QT_TRANSLATE_NOOP("core", 'Some models won every battle against the rest (or lost every one), so no finite score fits them: their scores are held at most 4,000 apart. Add battles they can lose (or win).'),  # report.arena.unbeaten
+    QT_TRANSLATE_NOOP("core", 'Some models never met the others, even through other models: scores compare only within each group that met. Add battles between the groups.'),  # report.arena.unlinked
+    QT_TRANSLATE_NOOP("core", ', wins {share} against the baseline'),  # report.arena.wins_baseline
     QT_TRANSLATE_NOOP("core", "The people's consensus on a row is the mean of the scores people gave."),  # report.consensus.mean
     QT_TRANSLATE_NOOP("core", "The people's consensus on a row is the verdict most people gave (rows where they are split evenly are left out)."),  # report.consensus.most
     QT_TRANSLATE_NOOP("core", 'Accuracy'),  # report.html.accuracy
@@ -181,8 +191,36 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Rows with a result'),  # report.html.with_result
     QT_TRANSLATE_NOOP("core", 'yes'),  # report.html.yes
     QT_TRANSLATE_NOOP("core", '{value} (95% CI {low}–{high}, n={n})'),  # report.interval
+    QT_TRANSLATE_NOOP("core", 'A better'),  # report.labels.a_better
+    QT_TRANSLATE_NOOP("core", 'A much better'),  # report.labels.a_much_better
+    QT_TRANSLATE_NOOP("core", 'A wins'),  # report.labels.a_wins
+    QT_TRANSLATE_NOOP("core", 'B better'),  # report.labels.b_better
+    QT_TRANSLATE_NOOP("core", 'B much better'),  # report.labels.b_much_better
+    QT_TRANSLATE_NOOP("core", 'B wins'),  # report.labels.b_wins
+    QT_TRANSLATE_NOOP("core", 'correct / incorrect'),  # report.labels.boolean
+    QT_TRANSLATE_NOOP("core", 'correct'),  # report.labels.correct
+    QT_TRANSLATE_NOOP("core", ', {count} empty'),  # report.labels.empty
+    QT_TRANSLATE_NOOP("core", 'incorrect'),  # report.labels.incorrect
+    QT_TRANSLATE_NOOP("core", 'labels'),  # report.labels.label
+    QT_TRANSLATE_NOOP("core", 'and {count} more'),  # report.labels.more
+    QT_TRANSLATE_NOOP("core", 'pairwise verdicts'),  # report.labels.pairwise
+    QT_TRANSLATE_NOOP("core", 'Human labels from “{column}” (read as {how}): {read} read{empty}, {unreadable} could not be read'),  # report.labels.read
+    QT_TRANSLATE_NOOP("core", 'Read as: {shown}'),  # report.labels.read_as
+    QT_TRANSLATE_NOOP("core", '{how}; its numbers are the scale (1 = A much better … 5 = B much better)'),  # report.labels.scale_numbers
+    QT_TRANSLATE_NOOP("core", 'scores'),  # report.labels.score
+    QT_TRANSLATE_NOOP("core", 'tie'),  # report.labels.tie
+    QT_TRANSLATE_NOOP("core", '{count} human labels could not be read: {why}'),  # report.labels.unreadable
+    QT_TRANSLATE_NOOP("core", '1 human label could not be read: {why}'),  # report.labels.unreadable_one
+    QT_TRANSLATE_NOOP("core", '{how}; its numbers 1 and 2 name the better answer (1 = A, 2 = B)'),  # report.labels.winner_numbers
+    QT_TRANSLATE_NOOP("core", 'correct / incorrect'),  # report.level.boolean
+    QT_TRANSLATE_NOOP("core", 'interval'),  # report.level.interval
+    QT_TRANSLATE_NOOP("core", 'nominal'),  # report.level.nominal
+    QT_TRANSLATE_NOOP("core", 'ordinal'),  # report.level.ordinal
+    QT_TRANSLATE_NOOP("core", 'ratio'),  # report.level.ratio
     QT_TRANSLATE_NOOP("core", "judge – people's consensus"),  # report.people.judge_consensus
     QT_TRANSLATE_NOOP("core", 'judge – {who}'),  # report.people.judge_vs
+    QT_TRANSLATE_NOOP("core", '{count} reviews'),  # report.reviews.many
+    QT_TRANSLATE_NOOP("core", '1 review'),  # report.reviews.one
     QT_TRANSLATE_NOOP("core", 'Agree'),  # report.rows.agree
     QT_TRANSLATE_NOOP("core", 'All {count} rows.'),  # report.rows.all
     QT_TRANSLATE_NOOP("core", 'The 1 row.'),  # report.rows.all_one
@@ -193,10 +231,12 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", "Search any text, filter, sort by a column's name, and open a row to read everything it holds: its inputs, the prompts, each judge's reply and reasoning, and the review."),  # report.rows.how
     QT_TRANSLATE_NOOP("core", '({count} rows in all)'),  # report.rows.in_all
     QT_TRANSLATE_NOOP("core", '(1 row in all)'),  # report.rows.in_all_one
+    QT_TRANSLATE_NOOP("core", '{count} rows'),  # report.rows.many
     QT_TRANSLATE_NOOP("core", 'Next'),  # report.rows.next
     QT_TRANSLATE_NOOP("core", 'No human verdict'),  # report.rows.no_human
     QT_TRANSLATE_NOOP("core", 'No row matches.'),  # report.rows.none
     QT_TRANSLATE_NOOP("core", 'Allow scripts for this page to see the rows; the same rows are in the CSV, XLSX and JSON Lines exports.'),  # report.rows.noscript
+    QT_TRANSLATE_NOOP("core", '1 row'),  # report.rows.one
     QT_TRANSLATE_NOOP("core", 'Page {page} of {pages}'),  # report.rows.page
     QT_TRANSLATE_NOOP("core", 'Person and judge'),  # report.rows.person
     QT_TRANSLATE_NOOP("core", 'Previous'),  # report.rows.previous
@@ -204,19 +244,46 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Rows {first}–{last} of {count}'),  # report.rows.shown
     QT_TRANSLATE_NOOP("core", 'Sort by {name}'),  # report.rows.sort
     QT_TRANSLATE_NOOP("core", 'Status'),  # report.rows.status
+    QT_TRANSLATE_NOOP("core", ', stratified by {field}'),  # report.sample.by
+    QT_TRANSLATE_NOOP("core", 'By category (from the sample rows in each):'),  # report.sample.by_category
+    QT_TRANSLATE_NOOP("core", '{title}: judge {judge} · corrected {estimate} (95% CI {low}–{high}, {reviewed} reviewed, {others} not{stratified})'),  # report.sample.corrected
+    QT_TRANSLATE_NOOP("core", "Random sample: {rows} (seed {seed}{by}), {reviewed} with people's verdicts"),  # report.sample.heading
+    QT_TRANSLATE_NOOP("core", '{count} rows were judged after the sample was drawn: they are not in it, and count here as rows nobody reviewed.'),  # report.sample.later
+    QT_TRANSLATE_NOOP("core", '1 row was judged after the sample was drawn: it is not in it, and counts here as a row nobody reviewed.'),  # report.sample.later_one
+    QT_TRANSLATE_NOOP("core", '{title}: judge {judge}; review {needed} more sample rows to correct it'),  # report.sample.needs
+    QT_TRANSLATE_NOOP("core", '{title}: judge {judge}; review 1 more sample row to correct it'),  # report.sample.needs_one
+    QT_TRANSLATE_NOOP("core", "{count} rows outside the sample have people's verdicts: they are not used here, since rows picked by hand are not like the rest."),  # report.sample.outside
+    QT_TRANSLATE_NOOP("core", "1 row outside the sample has people's verdicts: it is not used here, since rows picked by hand are not like the rest."),  # report.sample.outside_one
+    QT_TRANSLATE_NOOP("core", 'the judge alone over {rows}'),  # report.sample.rests_alone
+    QT_TRANSLATE_NOOP("core", "corrected with {reviewed} people's verdicts on the random sample, and the judge's on {others} other rows"),  # report.sample.rests_corrected
+    QT_TRANSLATE_NOOP("core", "corrected with {reviewed} people's verdicts on the random sample, stratified, and the judge's on {others} other rows"),  # report.sample.rests_stratified
+    QT_TRANSLATE_NOOP("core", ', stratified'),  # report.sample.stratified
+    QT_TRANSLATE_NOOP("core", '; ±{target} needs {more} more reviews'),  # report.sample.target
+    QT_TRANSLATE_NOOP("core", '; ±{target} needs 1 more review'),  # report.sample.target_one
+    QT_TRANSLATE_NOOP("core", "The judge's figure is its own view of every row; the corrected one shifts it by how far people and the judge differ on the sample, so where they differ, the judge alone is off by about that much."),  # report.sample.what_corrected
+    QT_TRANSLATE_NOOP("core", '; within ±{target}'),  # report.sample.within
     QT_TRANSLATE_NOOP("core", '{span}: {share} agreed, {rows} rows'),  # report.svg.bin
     QT_TRANSLATE_NOOP("core", '{span}: {share} agreed, 1 row'),  # report.svg.bin_one
     QT_TRANSLATE_NOOP("core", 'Confidence'),  # report.svg.confidence
     QT_TRANSLATE_NOOP("core", 'Accuracy: {value}'),  # report.text.accuracy
+    QT_TRANSLATE_NOOP("core", '  after:  {headline}'),  # report.text.after
     QT_TRANSLATE_NOOP("core", ', 95% {low} to {high}'),  # report.text.alpha_interval
+    QT_TRANSLATE_NOOP("core", '  before: {headline}'),  # report.text.before
+    QT_TRANSLATE_NOOP("core", '  row {row} ({row_id}): {before} → {after}'),  # report.text.change
+    QT_TRANSLATE_NOOP("core", 'Run {first} → run {second}: {rows} in both, {changed} changed'),  # report.text.compared
     QT_TRANSLATE_NOOP("core", 'Confidence and agreement with people ({rows}, expected calibration error {ece})'),  # report.text.confidence
     QT_TRANSLATE_NOOP("core", '{low}–{high}: {rows}, mean confidence {confidence}, people agreed {agreed}'),  # report.text.confidence_bin
+    QT_TRANSLATE_NOOP("core", 'confusion matrix (rows: {first}, columns: {second})'),  # report.text.confusion
     QT_TRANSLATE_NOOP("core", "{pair} (the people's consensus)"),  # report.text.consensus
     QT_TRANSLATE_NOOP("core", 'exact agreement'),  # report.text.exact
     QT_TRANSLATE_NOOP("core", '{disagreed} disagreements, {flagged} flagged, {stale} stale'),  # report.text.found
     QT_TRANSLATE_NOOP("core", '1 disagreement, {flagged} flagged, {stale} stale'),  # report.text.found_one
+    QT_TRANSLATE_NOOP("core", '; person agreement {figure}'),  # report.text.group_person
+    QT_TRANSLATE_NOOP("core", 'accuracy {value}'),  # report.text.headline_accuracy
+    QT_TRANSLATE_NOOP("core", 'mean {value}'),  # report.text.headline_mean
+    QT_TRANSLATE_NOOP("core", 'win rate {value}'),  # report.text.headline_win_rate
     QT_TRANSLATE_NOOP("core", 'Agreement history (each version of a judge against people)'),  # report.text.history
-    QT_TRANSLATE_NOOP("core", '{verdicts} verdicts, {unparsed} unparsed, {failed} failed (asked about {asked})'),  # report.text.judge_counts
+    QT_TRANSLATE_NOOP("core", '{verdicts}, {unparsed} unparsed, {failed} failed (asked about {asked})'),  # report.text.judge_counts
     QT_TRANSLATE_NOOP("core", '  The {judges} judges agree with each other at α = {alpha}{interval} ({level}, over {rows})'),  # report.text.judges_alpha
     QT_TRANSLATE_NOOP("core", "Cohen's kappa"),  # report.text.kappa
     QT_TRANSLATE_NOOP("core", 'kappa, linear weights'),  # report.text.kappa_linear
@@ -225,7 +292,9 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Left out: {what}'),  # report.text.left_out
     QT_TRANSLATE_NOOP("core", 'Mean score: {value}'),  # report.text.mean
     QT_TRANSLATE_NOOP("core", 'mean absolute difference'),  # report.text.mean_abs_diff
+    QT_TRANSLATE_NOOP("core", '  … and {more} more'),  # report.text.more_changes
     QT_TRANSLATE_NOOP("core", '– (no rows)'),  # report.text.no_rows
+    QT_TRANSLATE_NOOP("core", 'no verdicts'),  # report.text.no_verdicts
     QT_TRANSLATE_NOOP("core", '{first} vs {second} ({kind}, {n} rows)'),  # report.text.pair
     QT_TRANSLATE_NOOP("core", '      the combined verdict {rate}, without ties {without}'),  # report.text.pair_combined
     QT_TRANSLATE_NOOP("core", '      the same direction in both orders {rate}'),  # report.text.pair_consistency
@@ -249,16 +318,18 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '{reviewed} of 1 row reviewed by hand'),  # report.text.reviewed_one
     QT_TRANSLATE_NOOP("core", 'reviewed row'),  # report.text.reviewed_row
     QT_TRANSLATE_NOOP("core", 'reviewed rows'),  # report.text.reviewed_rows
-    QT_TRANSLATE_NOOP("core", 'row'),  # report.text.row_word
     QT_TRANSLATE_NOOP("core", 'Rows: {rows} — {ok} ok, {errors} errors, {unparsed} unparsed'),  # report.text.rows
-    QT_TRANSLATE_NOOP("core", 'rows'),  # report.text.rows_word
     QT_TRANSLATE_NOOP("core", 'asked {samples} times per row: agrees with itself at α = {alpha} ({level}, over {rows})'),  # report.text.self_agreement
     QT_TRANSLATE_NOOP("core", '{rows} left out: a label that only names the better answer (A or B) says nothing of how much better; they count in win/tie/loss'),  # report.text.side_only
     QT_TRANSLATE_NOOP("core", 'Spearman correlation'),  # report.text.spearman
+    QT_TRANSLATE_NOOP("core", 'error'),  # report.text.status_error
+    QT_TRANSLATE_NOOP("core", 'unparsed'),  # report.text.status_unparsed
     QT_TRANSLATE_NOOP("core", '{judge} {version} (runs {runs}): n={n}, exact {exact}, κ {kappa}'),  # report.text.version
     QT_TRANSLATE_NOOP("core", ', finds correct {correct}, incorrect {incorrect}'),  # report.text.version_finds
     QT_TRANSLATE_NOOP("core", '; {toward} moved toward people, {away} away'),  # report.text.version_moved
     QT_TRANSLATE_NOOP("core", 'Win rate: {value}; ties {ties}, losses {losses}'),  # report.text.win_rate
+    QT_TRANSLATE_NOOP("core", '{count} verdicts'),  # report.verdicts.many
+    QT_TRANSLATE_NOOP("core", '1 verdict'),  # report.verdicts.one
     QT_TRANSLATE_NOOP("core", "Krippendorff's alpha"),  # report.xlsx.alpha
     QT_TRANSLATE_NOOP("core", 'Judged differently'),  # report.xlsx.changed
     QT_TRANSLATE_NOOP("core", '95% CI high'),  # report.xlsx.ci_high
@@ -286,6 +357,12 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Spearman'),  # report.xlsx.spearman
     QT_TRANSLATE_NOOP("core", 'Stale reviews'),  # report.xlsx.stale
     QT_TRANSLATE_NOOP("core", 'Tie rate'),  # report.xlsx.tie_rate
+    QT_TRANSLATE_NOOP("core", 'true or false does not say which answer is better; use {forms}'),  # review.labels.boolean_not_pairwise
+    QT_TRANSLATE_NOOP("core", 'this column also holds D or a later letter, so C is an answer choice'),  # review.labels.c_is_choice
+    QT_TRANSLATE_NOOP("core", 'not correct or incorrect; use {forms}'),  # review.labels.not_correctness
+    QT_TRANSLATE_NOOP("core", 'not a pairwise verdict; use {forms}'),  # review.labels.not_pairwise
+    QT_TRANSLATE_NOOP("core", 'only 1 (correct) and 0 (incorrect) are numbers here; use {forms}'),  # review.labels.number_not_correctness
+    QT_TRANSLATE_NOOP("core", '{number} is not on the 1–5 scale (1 = A much better … 5 = B much better)'),  # review.labels.off_scale
     QT_TRANSLATE_NOOP("core", 'Too few rows judged and reviewed by several people to compare.'),  # review.people.few
     QT_TRANSLATE_NOOP("core", "Only one person's verdicts: the agreement among people needs two or more."),  # review.people.one
     QT_TRANSLATE_NOOP("core", 'The judge agrees with people at κ {judge}; people agree with each other at κ {people} (α {alpha}, n = {n}).'),  # review.people.sentence

@@ -8885,6 +8885,30 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>分数均值为 1000</translation>
     </message>
     <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>The baseline {baseline} was in no battle, so the scores&apos; mean is 1000.</source>
+        <translation>基线 {baseline} 没有参与任何对决，因此以分数的平均值为 1000。</translation>
+    </message>
+    <message>
+        <source>(1 battle)</source>
+        <translation>（1 场对决）</translation>
+    </message>
+    <message>
+        <source>({battles} battles)</source>
+        <translation>（{battles} 场对决）</translation>
+    </message>
+    <message>
+        <source>No score: it was in no battle.</source>
+        <translation>没有分数：它没有参与任何对决。</translation>
+    </message>
+    <message>
+        <source>No score: none of its battles was judged ({silent} left out for a missing answer, {unjudged} without a verdict). Give its answers, or run the project again.</source>
+        <translation>没有分数：它的对决都没有被评审（{silent} 场因缺少回答而略去，{unjudged} 场没有判定）。请提供它的回答，或再次运行项目。</translation>
+    </message>
+    <message>
         <source>Bradley–Terry scores on the Elo scale ({anchor}; 400 points a factor of 10 in the odds) from {rows} rows judged on {pairing}, with 95 % intervals from a bootstrap of {rounds} rounds (seed {seed}).</source>
         <translation>Elo 尺度上的 Bradley–Terry 分数（{anchor}；相差 400 分即胜负比为 10 比 1），来自对{pairing}评审的 {rows} 行，95% 区间来自 {rounds} 轮自助抽样（种子 {seed}）。</translation>
     </message>
@@ -8903,6 +8927,22 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>each model against the baseline</source>
         <translation>每个模型对基线模型</translation>
+    </message>
+    <message>
+        <source>{first} {second}</source>
+        <translation>{first}{second}</translation>
+    </message>
+    <message>
+        <source>Some models won every battle against the rest (or lost every one), so no finite score fits them: their scores are held at most 4,000 apart. Add battles they can lose (or win).</source>
+        <translation>有些模型赢下了（或输掉了）与其余模型的每一场对决，没有有限的分数能拟合它们：它们的分数最多相差 4,000。请加入它们可能输（或赢）的对决。</translation>
+    </message>
+    <message>
+        <source>Some models never met the others, even through other models: scores compare only within each group that met. Add battles between the groups.</source>
+        <translation>有些模型从未与其他模型交手，间接也没有：分数只能在交过手的组内比较。请加入组与组之间的对决。</translation>
+    </message>
+    <message>
+        <source>, wins {share} against the baseline</source>
+        <translation>，对基线胜率 {share}</translation>
     </message>
     <message>
         <source>The people&apos;s consensus on a row is the mean of the scores people gave.</source>
@@ -8970,7 +9010,7 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     </message>
     <message>
         <source>Cohen&apos;s kappa</source>
-        <translation>Cohen&apos;s kappa</translation>
+        <translation>科恩 κ 系数</translation>
     </message>
     <message>
         <source>Human label combining several reviewers&apos;</source>
@@ -9341,12 +9381,120 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>{value}（95% 置信区间 {low}–{high}，n={n}）</translation>
     </message>
     <message>
+        <source>A better</source>
+        <translation>A 更好</translation>
+    </message>
+    <message>
+        <source>A much better</source>
+        <translation>A 明显更好</translation>
+    </message>
+    <message>
+        <source>A wins</source>
+        <translation>A 胜</translation>
+    </message>
+    <message>
+        <source>B better</source>
+        <translation>B 更好</translation>
+    </message>
+    <message>
+        <source>B much better</source>
+        <translation>B 明显更好</translation>
+    </message>
+    <message>
+        <source>B wins</source>
+        <translation>B 胜</translation>
+    </message>
+    <message>
+        <source>correct / incorrect</source>
+        <translation>正确 / 错误</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>, {count} empty</source>
+        <translation>，{count} 个为空</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>labels</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>and {count} more</source>
+        <translation>另有 {count} 个</translation>
+    </message>
+    <message>
+        <source>pairwise verdicts</source>
+        <translation>成对判定</translation>
+    </message>
+    <message>
+        <source>Human labels from “{column}” (read as {how}): {read} read{empty}, {unreadable} could not be read</source>
+        <translation>来自“{column}”的人工标签（读作{how}）：{read} 个已读出{empty}，{unreadable} 个无法读出</translation>
+    </message>
+    <message>
+        <source>Read as: {shown}</source>
+        <translation>读作：{shown}</translation>
+    </message>
+    <message>
+        <source>{how}; its numbers are the scale (1 = A much better … 5 = B much better)</source>
+        <translation>{how}；其中的数字即量表（1 = A 明显更好 … 5 = B 明显更好）</translation>
+    </message>
+    <message>
+        <source>scores</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>tie</source>
+        <translation>平局</translation>
+    </message>
+    <message>
+        <source>{count} human labels could not be read: {why}</source>
+        <translation>{count} 个人工标签无法读出：{why}</translation>
+    </message>
+    <message>
+        <source>1 human label could not be read: {why}</source>
+        <translation>1 个人工标签无法读出：{why}</translation>
+    </message>
+    <message>
+        <source>{how}; its numbers 1 and 2 name the better answer (1 = A, 2 = B)</source>
+        <translation>{how}；其中的数字 1 和 2 指较好的回答（1 = A，2 = B）</translation>
+    </message>
+    <message>
+        <source>interval</source>
+        <translation>区间</translation>
+    </message>
+    <message>
+        <source>nominal</source>
+        <translation>名义</translation>
+    </message>
+    <message>
+        <source>ordinal</source>
+        <translation>有序</translation>
+    </message>
+    <message>
+        <source>ratio</source>
+        <translation>比率</translation>
+    </message>
+    <message>
         <source>judge – people&apos;s consensus</source>
         <translation>评审 – 人工共识</translation>
     </message>
     <message>
         <source>judge – {who}</source>
         <translation>评审 – {who}</translation>
+    </message>
+    <message>
+        <source>{count} reviews</source>
+        <translation>{count} 条复核</translation>
+    </message>
+    <message>
+        <source>1 review</source>
+        <translation>1 条复核</translation>
     </message>
     <message>
         <source>Agree</source>
@@ -9389,6 +9537,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>（共 1 行）</translation>
     </message>
     <message>
+        <source>{count} rows</source>
+        <translation>{count} 行</translation>
+    </message>
+    <message>
         <source>Next</source>
         <translation>下一页</translation>
     </message>
@@ -9403,6 +9555,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Allow scripts for this page to see the rows; the same rows are in the CSV, XLSX and JSON Lines exports.</source>
         <translation>请允许此页面运行脚本以查看各行；CSV、XLSX 和 JSON Lines 导出中也包含同样的行。</translation>
+    </message>
+    <message>
+        <source>1 row</source>
+        <translation>1 行</translation>
     </message>
     <message>
         <source>Page {page} of {pages}</source>
@@ -9429,6 +9585,78 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>按 {name} 排序</translation>
     </message>
     <message>
+        <source>, stratified by {field}</source>
+        <translation>，按 {field} 分层</translation>
+    </message>
+    <message>
+        <source>By category (from the sample rows in each):</source>
+        <translation>按类别（来自各类别中的样本行）：</translation>
+    </message>
+    <message>
+        <source>{title}: judge {judge} · corrected {estimate} (95% CI {low}–{high}, {reviewed} reviewed, {others} not{stratified})</source>
+        <translation>{title}：评审 {judge} · 校正后 {estimate}（95% 置信区间 {low}–{high}，{reviewed} 行已复核，{others} 行未复核{stratified}）</translation>
+    </message>
+    <message>
+        <source>Random sample: {rows} (seed {seed}{by}), {reviewed} with people&apos;s verdicts</source>
+        <translation>随机样本：{rows}（种子 {seed}{by}），其中 {reviewed} 行有人工判定</translation>
+    </message>
+    <message>
+        <source>{count} rows were judged after the sample was drawn: they are not in it, and count here as rows nobody reviewed.</source>
+        <translation>{count} 行是在抽取样本之后评审的：它们不在样本中，这里按无人复核的行计。</translation>
+    </message>
+    <message>
+        <source>1 row was judged after the sample was drawn: it is not in it, and counts here as a row nobody reviewed.</source>
+        <translation>1 行是在抽取样本之后评审的：它不在样本中，这里按无人复核的行计。</translation>
+    </message>
+    <message>
+        <source>{title}: judge {judge}; review {needed} more sample rows to correct it</source>
+        <translation>{title}：评审 {judge}；再复核 {needed} 行样本即可校正</translation>
+    </message>
+    <message>
+        <source>{title}: judge {judge}; review 1 more sample row to correct it</source>
+        <translation>{title}：评审 {judge}；再复核 1 行样本即可校正</translation>
+    </message>
+    <message>
+        <source>{count} rows outside the sample have people&apos;s verdicts: they are not used here, since rows picked by hand are not like the rest.</source>
+        <translation>样本之外有 {count} 行带有人工判定：这里不使用它们，因为人工挑选的行与其余的行不同。</translation>
+    </message>
+    <message>
+        <source>1 row outside the sample has people&apos;s verdicts: it is not used here, since rows picked by hand are not like the rest.</source>
+        <translation>样本之外有 1 行带有人工判定：这里不使用它，因为人工挑选的行与其余的行不同。</translation>
+    </message>
+    <message>
+        <source>the judge alone over {rows}</source>
+        <translation>仅评审，共 {rows}</translation>
+    </message>
+    <message>
+        <source>corrected with {reviewed} people&apos;s verdicts on the random sample, and the judge&apos;s on {others} other rows</source>
+        <translation>用随机样本上 {reviewed} 个人工判定，以及评审在其余 {others} 行上的判定校正</translation>
+    </message>
+    <message>
+        <source>corrected with {reviewed} people&apos;s verdicts on the random sample, stratified, and the judge&apos;s on {others} other rows</source>
+        <translation>用随机样本上 {reviewed} 个人工判定（分层），以及评审在其余 {others} 行上的判定校正</translation>
+    </message>
+    <message>
+        <source>, stratified</source>
+        <translation>，分层</translation>
+    </message>
+    <message>
+        <source>; ±{target} needs {more} more reviews</source>
+        <translation>；要达到 ±{target} 还需 {more} 条复核</translation>
+    </message>
+    <message>
+        <source>; ±{target} needs 1 more review</source>
+        <translation>；要达到 ±{target} 还需 1 条复核</translation>
+    </message>
+    <message>
+        <source>The judge&apos;s figure is its own view of every row; the corrected one shifts it by how far people and the judge differ on the sample, so where they differ, the judge alone is off by about that much.</source>
+        <translation>评审的数字是它对每一行的看法；校正后的数字按人工与评审在样本上的差异加以调整，因此二者不同时，单靠评审大约就偏差这么多。</translation>
+    </message>
+    <message>
+        <source>; within ±{target}</source>
+        <translation>；已在 ±{target} 以内</translation>
+    </message>
+    <message>
         <source>{span}: {share} agreed, {rows} rows</source>
         <translation>{span}：{share} 一致，{rows} 行</translation>
     </message>
@@ -9441,8 +9669,24 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>准确率：{value}</translation>
     </message>
     <message>
+        <source>  after:  {headline}</source>
+        <translation>  之后：{headline}</translation>
+    </message>
+    <message>
         <source>, 95% {low} to {high}</source>
         <translation>，95% 区间 {low} 至 {high}</translation>
+    </message>
+    <message>
+        <source>  before: {headline}</source>
+        <translation>  之前：{headline}</translation>
+    </message>
+    <message>
+        <source>  row {row} ({row_id}): {before} → {after}</source>
+        <translation>  第 {row} 行（{row_id}）：{before} → {after}</translation>
+    </message>
+    <message>
+        <source>Run {first} → run {second}: {rows} in both, {changed} changed</source>
+        <translation>运行 {first} → 运行 {second}：两次共有 {rows}，{changed} 行有变化</translation>
     </message>
     <message>
         <source>Confidence and agreement with people ({rows}, expected calibration error {ece})</source>
@@ -9451,6 +9695,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>{low}–{high}: {rows}, mean confidence {confidence}, people agreed {agreed}</source>
         <translation>{low}–{high}：{rows}，平均置信度 {confidence}，人工认同 {agreed}</translation>
+    </message>
+    <message>
+        <source>confusion matrix (rows: {first}, columns: {second})</source>
+        <translation>混淆矩阵（行：{first}，列：{second}）</translation>
     </message>
     <message>
         <source>{pair} (the people&apos;s consensus)</source>
@@ -9469,12 +9717,24 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>1 处分歧，{flagged} 行已标记，{stale} 条复核已过时</translation>
     </message>
     <message>
-        <source>Agreement history (each version of a judge against people)</source>
-        <translation>一致率历史（评审各版本与人工对比）</translation>
+        <source>; person agreement {figure}</source>
+        <translation>；人工一致率 {figure}</translation>
     </message>
     <message>
-        <source>{verdicts} verdicts, {unparsed} unparsed, {failed} failed (asked about {asked})</source>
-        <translation>{verdicts} 个判定，{unparsed} 个未读出，{failed} 个失败（共询问 {asked}）</translation>
+        <source>accuracy {value}</source>
+        <translation>准确率 {value}</translation>
+    </message>
+    <message>
+        <source>mean {value}</source>
+        <translation>平均分 {value}</translation>
+    </message>
+    <message>
+        <source>win rate {value}</source>
+        <translation>胜率 {value}</translation>
+    </message>
+    <message>
+        <source>Agreement history (each version of a judge against people)</source>
+        <translation>一致率历史（评审各版本与人工对比）</translation>
     </message>
     <message>
         <source>  The {judges} judges agree with each other at α = {alpha}{interval} ({level}, over {rows})</source>
@@ -9505,6 +9765,14 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>平均绝对差</translation>
     </message>
     <message>
+        <source>  … and {more} more</source>
+        <translation>  …… 另有 {more} 行</translation>
+    </message>
+    <message>
+        <source>no verdicts</source>
+        <translation>没有判定</translation>
+    </message>
+    <message>
         <source>reviewed row</source>
         <translation>个已复核行</translation>
     </message>
@@ -9513,12 +9781,12 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>个已复核行</translation>
     </message>
     <message>
-        <source>row</source>
-        <translation>行</translation>
-    </message>
-    <message>
         <source>– (no rows)</source>
         <translation>–（没有行）</translation>
+    </message>
+    <message>
+        <source>{verdicts}, {unparsed} unparsed, {failed} failed (asked about {asked})</source>
+        <translation>{verdicts}，{unparsed} 个未读出，{failed} 个失败（共询问 {asked}）</translation>
     </message>
     <message>
         <source>{first} vs {second} ({kind}, {n} rows)</source>
@@ -9609,16 +9877,16 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>行数：{rows} — {ok} 成功，{errors} 错误，{unparsed} 未读出</translation>
     </message>
     <message>
-        <source>rows</source>
-        <translation>行</translation>
-    </message>
-    <message>
         <source>asked {samples} times per row: agrees with itself at α = {alpha} ({level}, over {rows})</source>
         <translation>每行询问 {samples} 次：自身一致 α = {alpha}（{level}，共 {rows}）</translation>
     </message>
     <message>
         <source>{rows} left out: a label that only names the better answer (A or B) says nothing of how much better; they count in win/tie/loss</source>
         <translation>未计入 {rows}：只指出较好回答（A 或 B）的标签说明不了好多少；它们计入胜/平/负</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
     </message>
     <message>
         <source>{judge} {version} (runs {runs}): n={n}, exact {exact}, κ {kappa}</source>
@@ -9635,6 +9903,14 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Win rate: {value}; ties {ties}, losses {losses}</source>
         <translation>胜率：{value}；平局 {ties}，负局 {losses}</translation>
+    </message>
+    <message>
+        <source>{count} verdicts</source>
+        <translation>{count} 个判定</translation>
+    </message>
+    <message>
+        <source>1 verdict</source>
+        <translation>1 个判定</translation>
     </message>
     <message>
         <source>Krippendorff&apos;s alpha</source>
@@ -9743,6 +10019,30 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>Tie rate</source>
         <translation>平局率</translation>
+    </message>
+    <message>
+        <source>true or false does not say which answer is better; use {forms}</source>
+        <translation>真或假说明不了哪个回答更好；请使用 {forms}</translation>
+    </message>
+    <message>
+        <source>this column also holds D or a later letter, so C is an answer choice</source>
+        <translation>此列还含有 D 或更靠后的字母，因此 C 是一个选项</translation>
+    </message>
+    <message>
+        <source>not correct or incorrect; use {forms}</source>
+        <translation>不是正确或错误；请使用 {forms}</translation>
+    </message>
+    <message>
+        <source>not a pairwise verdict; use {forms}</source>
+        <translation>不是成对判定；请使用 {forms}</translation>
+    </message>
+    <message>
+        <source>only 1 (correct) and 0 (incorrect) are numbers here; use {forms}</source>
+        <translation>这里的数字只能是 1（正确）和 0（错误）；请使用 {forms}</translation>
+    </message>
+    <message>
+        <source>{number} is not on the 1–5 scale (1 = A much better … 5 = B much better)</source>
+        <translation>{number} 不在 1–5 量表上（1 = A 明显更好 … 5 = B 明显更好）</translation>
     </message>
     <message>
         <source>Too few rows judged and reviewed by several people to compare.</source>

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
-from judgedesk.cli import main
+from judgedesk.cli import language, main
 from judgedesk.core.project import load_project, open_project_dataset
 from judgedesk.core.report import Battle, build_leaderboard
 from judgedesk.core.run import Selection, estimate_run
@@ -244,6 +244,23 @@ def test_against_the_baseline_only_and_a_model_never_judged(
     assert gamma["score"] is None and gamma["battles"] == 0
     assert "11 without a verdict" in gamma["reason"] and "1 left out" in gamma["reason"]
     assert board["left_out"] == {"no_answer": 1, "not_judged": ROWS - 1}
+    # Said in Chinese whole: the note, each model's line and why one has no score.
+    try:
+        assert main(["--language", "zh", "report", str(folder)]) == 0
+        chinese = capsys.readouterr().out
+        out = tmp_path / "zh.html"
+        assert main(["--language", "zh", "export", str(folder), "--out", str(out)]) == 0
+    finally:
+        language.use("en")
+    part = chinese[chinese.index("排行榜") :]
+    assert "gamma: 没有分数：它的对决都没有被评审（1 场因缺少回答而略去，11 场没有判定）" in part
+    assert "场对决）" in part and "，对基线胜率 " in part
+    for english in ("No score", "battles", "against the baseline", "Bradley–Terry scores on"):
+        assert english not in part, english
+    page = out.read_text(encoding="utf-8")
+    board_part = re.sub(r"<[^>]+>", " ", page[page.index("<h2>排行榜</h2>") :])
+    assert "没有分数" in board_part and "No score" not in board_part
+    assert " 基线 " in board_part and " baseline " not in board_part
 
 
 def test_a_row_asks_again_only_the_pairs_whose_replies_are_not_stored(

@@ -78,6 +78,19 @@ def test_stored_english_is_recognised_and_plain_text_is_left_whole() -> None:
     assert render(text, lambda t: broken.get(t, t), tuple(broken)) == text
 
 
+def test_a_count_is_recognised_only_where_a_number_is() -> None:
+    counts = {"{count} rows": "{count} 行", "1 row": "1 行"}
+    templates = tuple(counts)
+
+    def zh_counts(template: str) -> str:
+        return counts.get(template, template)
+
+    assert render("1,200 rows", zh_counts, templates) == "1,200 行"
+    # A sentence that merely ends in "rows" is not a count of them.
+    sentence = "Check its log, then retry the failed rows"
+    assert render(sentence, zh_counts, templates) == sentence
+
+
 def english_words(text: str) -> list[str]:
     """Runs of three or more English words left once addresses and codes are taken out."""
     rest = re.sub(r"https?://\S+|HTTP \d+|/v1|/models|\b(API|OpenAI|https?|ctypes|C)\b", "", text)

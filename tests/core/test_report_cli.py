@@ -17,7 +17,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from judgedesk.cli import main
+from judgedesk.cli import language, main
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.judge.settings import JudgeSettings
 from judgedesk.core.project.approvals import approve
@@ -59,6 +59,14 @@ def cli(capsys: pytest.CaptureFixture[str], *args: str, code: int = 0) -> str:
     out, err = capsys.readouterr()
     assert done == code, err
     return out
+
+
+def zh_cli(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """What ``judgedesk --language zh …`` prints."""
+    try:
+        return cli(capsys, "--language", "zh", *args)
+    finally:
+        language.use("en")
 
 
 def make_project(tmp_path: Path, server: FakeOpenAI, capsys: pytest.CaptureFixture[str]) -> Path:
@@ -179,6 +187,11 @@ def test_report_and_exports_match_hand_computed_figures(
     assert comparison["agreement"]["exact"] == {"value": pytest.approx(3 / 5), "n": 5}
     # Rows 1 (its note) and 4 (its score) were reviewed against the old verdicts.
     assert report["review"]["stale"] == 2
+    compared = zh_cli(capsys, "report", str(project), "--compare", "1", "2")
+    assert "运行 1 → 运行 2：两次共有 6 行，2 行有变化" in compared
+    assert "  之前：平均分 3.000" in compared and "  第 1 行（" in compared
+    for english in ("Run 1 → run 2", "before:", "after:", "rows in both", "row 1 ("):
+        assert english not in compared, english
     first = json.loads(cli(capsys, "report", str(project), "--json", "--run", "1"))
     assert first["run"] == 1 and first["summary"]["mean"]["value"] == pytest.approx(3.0)
 
@@ -327,6 +340,12 @@ def test_the_report_says_which_human_labels_could_not_be_read(
     assert "Read as: 'A' → A wins (1), 'a' → A wins (1), 'model_b' → B wins (1)" in text
     # A plain A agrees with A>>B and with A>B, but only as win / tie / loss.
     assert "3 rows left out: a label that only names the better answer" in text
+    chinese = zh_cli(capsys, "report", str(project.root))
+    assert "来自“person”的人工标签（读作成对判定" in chinese
+    assert "3 个人工标签无法读出：'maybe' (2), '?' (1): 不是成对判定；请使用" in chinese
+    assert "读作：'A' → A 胜 (1)" in chinese
+    for english in ("Human labels from", "could not be read", "Read as", "not a pairwise"):
+        assert english not in chinese, english
     figures = json.loads(cli(capsys, "report", str(project.root), "--json"))
     labels = figures["human_labels"]
     assert (labels["labelled"], labels["unreadable"], labels["empty"]) == (4, 3, 1)

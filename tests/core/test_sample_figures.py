@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from pathlib import Path
 
 import openpyxl
 import pytest
 
-from judgedesk.cli import main
+from judgedesk.cli import language, main
 from judgedesk.core.dataset import open_dataset
 from judgedesk.core.project import Project
 from judgedesk.core.report import (
@@ -21,6 +22,7 @@ from judgedesk.core.report import (
     write_export,
 )
 from judgedesk.core.report.sample_figures import correct_figures
+from judgedesk.core.report.text import shown_width
 from judgedesk.core.review import RandomSample, ReviewSession
 from judgedesk.core.review.human import BOOLEAN_SCALE
 from judgedesk.core.run import Store
@@ -31,6 +33,15 @@ KEYS = {
     "n_unlabelled", "judge_alone",
     "lam", "reviews_needed", "target_half_width", "more_for_3_points", "half_width_with_more",
 }  # fmt: skip
+
+
+def in_chinese(report: Report) -> str:
+    """The report's text as ``judgedesk --language zh report`` prints it."""
+    language.use("zh")
+    try:
+        return format_report(report, language.template)
+    finally:
+        language.use("en")
 
 
 def person(row: int) -> int:
@@ -81,6 +92,18 @@ def test_the_corrected_mean_is_ppi_on_the_sample_s_verdicts(tmp_path: Path, stre
     text = format_report(report)
     assert "Mean score: judge " in text and " · corrected " in text
     assert "3 rows outside the sample have people's verdicts: they are not used" in text
+    if not streamed:
+        chinese = in_chinese(report)
+        assert "随机样本：12 行（种子 9），其中 8 行有人工判定" in chinese
+        assert "平均分：评审 " in chinese and " · 校正后 " in chinese
+        assert "样本之外有 3 行带有人工判定" in chinese
+        for english in ("Random sample", "corrected", "judge ", "outside the sample", "rows"):
+            assert english not in chinese, english
+        # Chinese characters take two columns: the figures still line up.
+        named = [line for line in chinese.splitlines() if re.match(r"    \S.*\(n=\d+\)$", line)]
+        assert len(named) == 6
+        names = [re.match(r"(    \S.*?\s{2,})\S", line).group(1) for line in named]  # type: ignore[union-attr]
+        assert {shown_width(name) for name in names} == {30}
 
 
 def test_accuracy_is_corrected_and_a_small_sample_says_how_many_more(tmp_path: Path) -> None:

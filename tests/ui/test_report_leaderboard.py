@@ -8,11 +8,13 @@ from typing import Any
 from pytestqt.qtbot import QtBot
 
 from judgedesk.core.project import load_project, open_project_dataset
-from judgedesk.core.report import project_report
+from judgedesk.core.report import ArenaFigures, Battle, build_leaderboard, project_report
 from judgedesk.ui.panes.report.charts import BarChartView
+from judgedesk.ui.panes.report.leaderboard import LeaderboardWords
 from tests.core.test_arena import judge, make_project
 from tests.support.fake_openai import FakeOpenAI
 from tests.ui.test_report_pane import open_report, run_all
+from tests.ui.test_translations import chinese  # noqa: F401  (fixture)
 from tests.ui.windows import open_window
 
 
@@ -63,3 +65,16 @@ def test_the_leaderboard_shows_scores_with_intervals_and_per_category(
     maths = expected.categories["maths"]
     assert [row[1] for row in cells(card)] == [f"{s.score:.0f}" for s in maths.standings]
     assert card.title.text().endswith("maths")
+
+
+def test_why_a_model_has_no_score_is_said_in_the_window_s_language(
+    chinese: None,  # noqa: F811
+) -> None:
+    # gamma was in no battle, and the baseline zeta in none either: both notes are the core's.
+    battles = [Battle("alpha", "beta", "a"), Battle("beta", "alpha", "tie")]
+    board = build_leaderboard(battles, ["alpha", "beta", "gamma"], baseline="zeta", rounds=0)
+    page = LeaderboardWords().page(ArenaFigures(board, "all", rows=2))
+    gamma = next(row for row in page.rows if row[0] == "gamma")
+    assert gamma[-1] == "没有分数：它没有参与任何对决。"
+    assert "基线 zeta 没有参与任何对决" in page.caption
+    assert "No score" not in gamma[-1] and "was in no battle" not in page.caption

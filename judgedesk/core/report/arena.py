@@ -23,7 +23,7 @@ from typing import Any
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge import TIE, direction, first_shown_won
-from judgedesk.core.messages import Translate, render, say
+from judgedesk.core.messages import Translate, as_is, render, say
 from judgedesk.core.project import Project
 from judgedesk.core.report.groups import NO_VALUE
 from judgedesk.core.report.leaderboard import (
@@ -219,10 +219,13 @@ def _explained(
     standings = []
     for score in board.standings:
         if score.score is None:
-            why = (
-                f"No score: none of its battles was judged ({silent.get(score.model, 0)} left "
-                f"out for a missing answer, {unjudged.get(score.model, 0)} without a verdict). "
-                "Give its answers, or run the project again."
+            why = say(
+                "report.arena.no_score",
+                "No score: none of its battles was judged ({silent} left out for a missing "
+                "answer, {unjudged} without a verdict). Give its answers, or run the project "
+                "again.",
+                silent=silent.get(score.model, 0),
+                unjudged=unjudged.get(score.model, 0),
             )
             score = replace(score, reason=why)
         standings.append(score)
@@ -263,9 +266,11 @@ LEADERBOARD_HEADS = (
 """The columns of :func:`leaderboard_table`."""
 
 
-def leaderboard_table(figures: ArenaFigures, category: str | None = None) -> list[list[Any]]:
+def leaderboard_table(
+    figures: ArenaFigures, category: str | None = None, tr: Translate = as_is
+) -> list[list[Any]]:
     """The leaderboard's rows (:data:`LEADERBOARD_HEADS`), overall or of one category;
-    rounded as an export shows them."""
+    rounded as an export shows them, its notes in the reader's words (``tr``)."""
     board = figures.overall if category is None else figures.categories[category]
     rows: list[list[Any]] = []
     for rank, score in enumerate(board.standings, 1):
@@ -280,10 +285,19 @@ def leaderboard_table(figures: ArenaFigures, category: str | None = None) -> lis
                 score.battles,
                 _rounded(first.share if first else None, 3),
                 _rounded(longer.share if longer else None, 3),
-                score.reason or ("baseline" if score.model == board.baseline else ""),
+                _model_note(score, board, tr),
             ]
         )
     return rows
+
+
+def _model_note(score: ModelScore, board: Leaderboard, tr: Translate) -> str:
+    """Why a model has no score, or that it is the baseline."""
+    if score.reason:
+        return render(score.reason, tr)
+    if score.model == board.baseline:
+        return render(say("report.arena.baseline", "baseline"), tr)
+    return ""
 
 
 def leaderboard_note(figures: ArenaFigures) -> str:
@@ -328,15 +342,14 @@ def _rounded(value: float | None, places: int) -> float | None:
     return None if value is None else round(value, places)
 
 
-def leaderboard_lines(figures: ArenaFigures, tr: Translate | None = None) -> list[str]:
-    """The leaderboard as the text of ``judgedesk report``, its heading and note in the
-    reader's words (``tr``: the core's English templates → the reader's language)."""
-    heading: str = say("report.html.leaderboard", "Leaderboard")
-    about = leaderboard_note(figures)
-    if tr is not None:
-        heading, about = render(heading, tr), render(about, tr)
-    lines = [heading, f"  {about}"]
-    for rank, model, score, low, high, win, *_, battles, _, _, note in leaderboard_table(figures):
+def leaderboard_lines(figures: ArenaFigures, tr: Translate = as_is) -> list[str]:
+    """The leaderboard as the text of ``judgedesk report``, in the reader's words (``tr``:
+    the core's English templates → the reader's language)."""
+    heading = render(say("report.html.leaderboard", "Leaderboard"), tr)
+    lines = [heading, "  " + render(leaderboard_note(figures), tr)]
+    for rank, model, score, low, high, win, *_, battles, _, _, note in leaderboard_table(
+        figures, tr=tr
+    ):
         if score is None:
             lines.append(f"      {model}: {note}")
             continue
@@ -344,6 +357,15 @@ def leaderboard_lines(figures: ArenaFigures, tr: Translate | None = None) -> lis
         if low is not None and high is not None:
             shown += f" [{low:.0f}, {high:.0f}]"
         if win is not None and model != figures.overall.baseline:
-            shown += f", wins {win:.0%} against the baseline"
-        lines.append(f"{shown} ({battles} battles)")
+            said = say(
+                "report.arena.wins_baseline",
+                ", wins {share} against the baseline",
+                share=f"{win:.0%}",
+            )
+            shown += render(said, tr)
+        if battles == 1:
+            count = say("report.arena.battle_one", "(1 battle)")
+        else:
+            count = say("report.arena.battles", "({battles} battles)", battles=battles)
+        lines.append(f"{shown} {render(count, tr)}")
     return lines

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from judgedesk.core.messages import say
 from judgedesk.core.report.bradley_terry import BASE, fit_scores, linked_groups, scores_are_finite
 from judgedesk.core.review import chances, multinomial
 
@@ -44,7 +45,7 @@ ROUNDS = 1000
 
 Outcome = Literal["a", "b", "tie"]
 OUTCOMES: tuple[Outcome, ...] = ("a", "b", "tie")
-NO_BATTLES = "No score: it was in no battle."
+NO_BATTLES = say("report.arena.no_battles", "No score: it was in no battle.")
 
 
 @dataclass(frozen=True)
@@ -288,19 +289,33 @@ def _warning(
     anchor: str | None,
 ) -> str:
     """What the reader should know before trusting the scores (module docstring)."""
-    notes = []
+    notes: list[str] = []
     if baseline is not None and anchor is None:
-        notes.append(f"The baseline {baseline} was in no battle, so the scores' mean is 1000.")
+        notes.append(
+            say(
+                "report.arena.baseline_absent",
+                "The baseline {baseline} was in no battle, so the scores' mean is 1000.",
+                baseline=baseline,
+            )
+        )
     k = len(playing)
     if len(linked_groups(k, pairs, totals)) > 1:
         notes.append(
-            "Some models never met the others, even through other models: scores compare "
-            "only within each group that met. Add battles between the groups."
+            say(
+                "report.arena.unlinked",
+                "Some models never met the others, even through other models: scores "
+                "compare only within each group that met. Add battles between the groups.",
+            )
         )
     elif not scores_are_finite(k, pairs, wins, totals):
         notes.append(
-            "Some models won every battle against the rest (or lost every one), so no "
-            "finite score fits them: their scores are held at most 4,000 apart. Add "
-            "battles they can lose (or win)."
+            say(
+                "report.arena.unbeaten",
+                "Some models won every battle against the rest (or lost every one), so no "
+                "finite score fits them: their scores are held at most 4,000 apart. Add "
+                "battles they can lose (or win).",
+            )
         )
-    return " ".join(notes)
+    if len(notes) == 2:
+        return say("report.arena.two_notes", "{first} {second}", first=notes[0], second=notes[1])
+    return notes[0] if notes else ""

@@ -31,8 +31,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from judgedesk.core.messages import Message, say
 from judgedesk.core.report.corrected import CorrectedMean, corrected_mean, stratified_mean
 from judgedesk.core.report.groups import NO_VALUE
+from judgedesk.core.report.words import rows_said
 from judgedesk.core.review import RandomSample, ReviewScale, is_number
 
 MIN_LABELLED = 2
@@ -44,7 +46,11 @@ MORE_SHOWN = (10, 50, 100)
 POINTS = 0.03
 """The half-width planned for: 3 points (of a rate, or of a score scale's range)."""
 
-TITLES = {"accuracy": "Accuracy", "mean_score": "Mean score", "win_rate": "Win rate"}
+TITLES: dict[str, Message] = {
+    "accuracy": say("report.html.accuracy", "Accuracy"),
+    "mean_score": say("report.html.mean", "Mean score"),
+    "win_rate": say("report.html.win_rate", "Win rate"),
+}
 
 Reading = Callable[[Any], float | None]
 
@@ -84,11 +90,25 @@ class CorrectedFigure:
     def rests_on(self) -> str:
         """What the figure rests on, in words (for exports and the report's text)."""
         if self.corrected is None:
-            return f"the judge alone over {self.n_labelled + self.n_unlabelled} rows"
-        how = ", stratified" if self.corrected.strata else ""
-        return (
-            f"corrected with {self.n_labelled} people's verdicts on the random sample{how}, "
-            f"and the judge's on {self.n_unlabelled} other rows"
+            return say(
+                "report.sample.rests_alone",
+                "the judge alone over {rows}",
+                rows=rows_said(self.n_labelled + self.n_unlabelled),
+            )
+        if self.corrected.strata:
+            return say(
+                "report.sample.rests_stratified",
+                "corrected with {reviewed} people's verdicts on the random sample, "
+                "stratified, and the judge's on {others} other rows",
+                reviewed=self.n_labelled,
+                others=self.n_unlabelled,
+            )
+        return say(
+            "report.sample.rests_corrected",
+            "corrected with {reviewed} people's verdicts on the random sample, and the "
+            "judge's on {others} other rows",
+            reviewed=self.n_labelled,
+            others=self.n_unlabelled,
         )
 
     @property

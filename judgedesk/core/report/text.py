@@ -3,19 +3,18 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
-from judgedesk.core.messages import Translate, as_is, render, say
+from judgedesk.core.messages import Message, Translate, as_is, render, say
 from judgedesk.core.report.build import Estimate, Group, RunComparison, Summary
 from judgedesk.core.report.confidence import ConfidenceCalibration
 from judgedesk.core.report.history import VersionFigures
-from judgedesk.core.report.sample_figures import TITLES, CorrectedFigure, SampleCorrection
+from judgedesk.core.report.words import level_said, rater, rows_said, status_said
 from judgedesk.core.review import (
-    MEANINGS,
     AgreementFigures,
     Confusion,
     Figure,
-    LabelReading,
     PairAgreement,
     PeopleFigures,
     ReviewScale,
@@ -23,6 +22,17 @@ from judgedesk.core.review import (
 
 MAX_CHANGES_SHOWN = 20
 BAR_WIDTH = 30
+
+
+def shown_width(text: str) -> int:
+    """The columns a terminal gives ``text``: two for a wide character (Chinese)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` columns, on the left when ``right``."""
+    room = " " * max(0, width - shown_width(text))
+    return room + text if right else text + room
 
 
 def percent(value: float | None) -> str:
@@ -53,18 +63,35 @@ def interval(estimate: Estimate, as_percent: bool) -> str:
 def estimate_rests_on(estimate: Estimate) -> str:
     """What a judge's figure rests on: "the judge alone; 95% interval by bootstrap over
     412 rows"."""
-    how = "bootstrap" if estimate.method == "bootstrap" else "normal approximation"
-    return f"the judge alone; 95% interval by {how} over {estimate.n} rows"
+    if estimate.method == "bootstrap":
+        return say(
+            "report.html.rests_bootstrap",
+            "the judge alone; 95% interval by bootstrap over {n} rows",
+            n=estimate.n,
+        )
+    return say(
+        "report.html.rests_normal",
+        "the judge alone; 95% interval by normal approximation over {n} rows",
+        n=estimate.n,
+    )
 
 
 def _headline(summary: Summary) -> str:
     if summary.accuracy is not None:
-        return "accuracy " + interval(summary.accuracy, True)
+        return say(
+            "report.text.headline_accuracy",
+            "accuracy {value}",
+            value=interval(summary.accuracy, True),
+        )
     if summary.win_rate is not None:
-        return "win rate " + interval(summary.win_rate, True)
+        return say(
+            "report.text.headline_win_rate",
+            "win rate {value}",
+            value=interval(summary.win_rate, True),
+        )
     if summary.mean is not None:
-        return "mean " + interval(summary.mean, False)
-    return "no verdicts"
+        return say("report.text.headline_mean", "mean {value}", value=interval(summary.mean, False))
+    return say("report.text.no_verdicts", "no verdicts")
 
 
 def _figure(figure: Figure, as_percent: bool = False) -> str:
@@ -74,14 +101,23 @@ def _figure(figure: Figure, as_percent: bool = False) -> str:
     return f"{value} (n={figure.n})"
 
 
-def confusion_lines(matrix: Confusion, scale: ReviewScale, first: str, second: str) -> list[str]:
+def confusion_lines(
+    matrix: Confusion, scale: ReviewScale, first: str, second: str, tr: Translate = as_is
+) -> list[str]:
     """The confusion matrix as an aligned table, the first rater in rows."""
     names = [scale.name_of(label) or str(label) for label in matrix.labels]
-    width = max([len(n) for n in names] + [len(str(c)) for r in matrix.counts for c in r] + [3])
-    head = " " * (width + 2) + " ".join(f"{n:>{width}}" for n in names)
-    lines = [f"confusion matrix (rows: {first}, columns: {second})", head]
+    counts = [len(str(c)) for r in matrix.counts for c in r]
+    width = max([shown_width(n) for n in names] + counts + [3])
+    head = " " * (width + 2) + " ".join(pad(n, width, right=True) for n in names)
+    said = say(
+        "report.text.confusion",
+        "confusion matrix (rows: {first}, columns: {second})",
+        first=rater(first, tr),
+        second=rater(second, tr),
+    )
+    lines = [render(said, tr), head]
     for name, row in zip(names, matrix.counts, strict=True):
-        lines.append(f"{name:>{width}}  " + " ".join(f"{c:>{width}}" for c in row))
+        lines.append(pad(name, width, right=True) + "  " + " ".join(f"{c:>{width}}" for c in row))
     return lines
 
 
@@ -93,17 +129,17 @@ def agreement_lines(
         said = say(
             "report.text.pair_one",
             "{first} vs {second} ({kind}, 1 row)",
-            first=figures.first,
-            second=figures.second,
-            kind=figures.kind,
+            first=rater(figures.first, tr),
+            second=rater(figures.second, tr),
+            kind=level_said(figures.kind),
         )
     else:
         said = say(
             "report.text.pair",
             "{first} vs {second} ({kind}, {n} rows)",
-            first=figures.first,
-            second=figures.second,
-            kind=figures.kind,
+            first=rater(figures.first, tr),
+            second=rater(figures.second, tr),
+            kind=level_said(figures.kind),
             n=figures.n,
         )
     lines = [render(said, tr)]
@@ -127,7 +163,7 @@ def agreement_lines(
                 _figure(figures.mean_abs_diff),
             ),
         ]
-    lines += [f"  {render(name, tr):<26}{render(value, tr)}" for name, value in rows]
+    lines += [f"  {pad(render(name, tr), 26)}{render(value, tr)}" for name, value in rows]
     if figures.side_only:
         said = say(
             "report.text.side_only",
@@ -139,46 +175,70 @@ def agreement_lines(
     if figures.confusion.n:
         lines += [
             "  " + line
-            for line in confusion_lines(figures.confusion, scale, figures.first, figures.second)
+            for line in confusion_lines(figures.confusion, scale, figures.first, figures.second, tr)
         ]
     return lines
 
 
-def group_lines(title: str, groups: list[Group]) -> list[str]:
-    width = max(len(g.name) for g in groups)
+def group_lines(title: str, groups: list[Group], tr: Translate = as_is) -> list[str]:
+    """Each group's rows and headline figure, with the person's agreement when reviewed."""
+    width = max(shown_width(g.name) for g in groups)
     lines = [title]
     for group in groups:
         agree = group.person_agreement
-        person = f"; person agreement {_figure(agree, True)}" if agree.n else ""
-        headline = _headline(group.summary)
+        person = ""
+        if agree.n:
+            said = say(
+                "report.text.group_person",
+                "; person agreement {figure}",
+                figure=_figure(agree, True),
+            )
+            person = render(said, tr)
+        headline = render(_headline(group.summary), tr)
         if group.labels:
             headline = ", ".join(f"{b.label} {b.count}" for b in group.labels)
-        lines.append(f"  {group.name:<{width}}  {group.summary.rows} rows, {headline}{person}")
+        rows = counted_rows(group.summary.rows, tr)
+        lines.append(f"  {pad(group.name, width)}  {rows}, {headline}{person}")
     return lines
 
 
-def comparison_lines(comparison: RunComparison, scale: ReviewScale) -> list[str]:
+def comparison_lines(
+    comparison: RunComparison, scale: ReviewScale, tr: Translate = as_is
+) -> list[str]:
     """What changed between two runs."""
-    lines = [
-        f"Run {comparison.first} → run {comparison.second}: {comparison.rows} rows in both, "
-        f"{len(comparison.changed)} changed",
-        f"  before: {_headline(comparison.before)}",
-        f"  after:  {_headline(comparison.after)}",
+    said: list[Message] = [
+        say(
+            "report.text.compared",
+            "Run {first} → run {second}: {rows} in both, {changed} changed",
+            first=comparison.first,
+            second=comparison.second,
+            rows=rows_said(comparison.rows),
+            changed=len(comparison.changed),
+        ),
+        say("report.text.before", "  before: {headline}", headline=_headline(comparison.before)),
+        say("report.text.after", "  after:  {headline}", headline=_headline(comparison.after)),
     ]
     for change in comparison.changed[:MAX_CHANGES_SHOWN]:
-        lines.append(
-            f"  row {change.row_index} ({change.row_id}): "
-            f"{_result(change.before_status, change.before, scale)} → "
-            f"{_result(change.after_status, change.after, scale)}"
+        said.append(
+            say(
+                "report.text.change",
+                "  row {row} ({row_id}): {before} → {after}",
+                row=change.row_index,
+                row_id=change.row_id,
+                before=_result(change.before_status, change.before, scale),
+                after=_result(change.after_status, change.after, scale),
+            )
         )
     if len(comparison.changed) > MAX_CHANGES_SHOWN:
-        lines.append(f"  … and {len(comparison.changed) - MAX_CHANGES_SHOWN} more")
-    lines += ["  " + line for line in agreement_lines(comparison.agreement, scale)]
+        more = len(comparison.changed) - MAX_CHANGES_SHOWN
+        said.append(say("report.text.more_changes", "  … and {more} more", more=more))
+    lines = [render(line, tr) for line in said]
+    lines += ["  " + line for line in agreement_lines(comparison.agreement, scale, tr)]
     return lines
 
 
 def _result(status: str | None, value: Any, scale: ReviewScale) -> str:
-    return scale.name_of(value) if status == "ok" else str(status)
+    return scale.name_of(value) if status == "ok" else status_said(status)
 
 
 def confidence_lines(calibration: ConfidenceCalibration, tr: Translate = as_is) -> list[str]:
@@ -211,64 +271,6 @@ def confidence_lines(calibration: ConfidenceCalibration, tr: Translate = as_is) 
     return lines
 
 
-def correction_lines(correction: SampleCorrection) -> list[str]:
-    """The judge's figures beside those corrected by people's verdicts on the sample."""
-    sample = correction.sample
-    lines = [
-        f"Random sample: {len(sample)} rows (seed {sample.seed}"
-        + (f", stratified by {sample.by}" if sample.by else "")
-        + f"), {correction.reviewed} with people's verdicts"
-    ]
-    for figure in correction.figures:
-        lines.append("  " + corrected_line(figure))
-    if correction.by_category:
-        lines.append("  By category (from the sample rows in each):")
-        for figure in correction.by_category:
-            lines.append(f"    {figure.category} · {corrected_line(figure)}")
-    if any(f.corrected is not None for f in correction.figures):
-        lines.append(
-            "  The judge's figure is its own view of every row; the corrected one shifts it by "
-            "how far people and the judge differ on the sample, so where they differ, the "
-            "judge alone is off by about that much."
-        )
-    if correction.outside:
-        lines.append(
-            f"  {correction.outside} rows outside the sample have people's verdicts: they are "
-            "not used here, since rows picked by hand are not like the rest."
-        )
-    if correction.added_later:
-        lines.append(
-            f"  {correction.added_later} rows were judged after the sample was drawn: they are "
-            "not in it, and count here as rows nobody reviewed."
-        )
-    return lines
-
-
-def corrected_line(figure: CorrectedFigure) -> str:
-    """ "Mean score: judge 3.100 · corrected 2.400 (95% CI …, 8 reviewed, 51 not)"."""
-    show = percent if figure.rate else number
-    title = TITLES[figure.figure]
-    found = figure.corrected
-    if found is None:
-        needed = figure.reviews_needed
-        return (
-            f"{title}: judge {show(figure.judge_alone)}; review {needed} more sample "
-            f"row{'s' if needed != 1 else ''} to correct it"
-        )
-    line = (
-        f"{title}: judge {show(figure.judge_alone)} · corrected {show(found.estimate)} "
-        f"(95% CI {show(found.ci_low)}–{show(found.ci_high)}, {found.n_labelled} reviewed, "
-        f"{found.n_unlabelled} not{', stratified' if found.strata else ''})"
-    )
-    target = percent(figure.target) if figure.rate else number(figure.target)
-    more = figure.more_for_target
-    if more is not None and more > 0:
-        line += f"; ±{target} needs {more} more reviews"
-    elif more == 0:
-        line += f"; within ±{target}"
-    return line
-
-
 def people_lines(people: PeopleFigures, tr: Translate = as_is) -> list[str]:
     """Agreement among people (the ceiling) beside the judge's with them."""
     lines = [render(say("report.text.people", "People"), tr), "  " + render(people.sentence(), tr)]
@@ -279,7 +281,7 @@ def people_lines(people: PeopleFigures, tr: Translate = as_is) -> list[str]:
         said = say(
             "report.text.people_alpha",
             "Krippendorff's α ({level}) across {raters}: {alpha}{spread}, n = {n}",
-            level=ceiling.level,
+            level=level_said(ceiling.level),
             raters=", ".join(ceiling.raters),
             alpha=number(ceiling.alpha.value),
             spread=spread,
@@ -351,55 +353,6 @@ def _pair(pair: PairAgreement, tr: Translate = as_is) -> str:
     return render(said, tr)
 
 
-_KINDS = {
-    "pairwise": "pairwise verdicts",
-    "boolean": "correct / incorrect",
-    "score": "scores",
-    "label": "labels",
-}
-
-
-def human_label_lines(reading: LabelReading) -> list[str]:
-    """How the dataset's human column was read, and every label that could not be."""
-    how = _KINDS.get(reading.kind, reading.kind)
-    if reading.numbers == "winner":
-        how += "; its numbers 1 and 2 name the better answer (1 = A, 2 = B)"
-    elif reading.numbers == "scale" and reading.kind == "pairwise":
-        how += "; its numbers are the scale (1 = A much better … 5 = B much better)"
-    empty = f", {reading.empty} empty" if reading.empty else ""
-    lines = [
-        f"Human labels from “{reading.column}” (read as {how}): {reading.labelled} read"
-        f"{empty}, {reading.unreadable} could not be read"
-    ]
-    if reading.understood and reading.kind in ("pairwise", "boolean"):
-        shown = ", ".join(
-            f"{_quoted(label)} → {MEANINGS.get(key, key)} ({n})"
-            for label, key, n in reading.understood
-        )
-        lines.append(f"  Read as: {shown}")
-    if reading.unreadable:
-        lines.append("  " + unreadable_sentence(reading))
-    return lines
-
-
-def unreadable_sentence(reading: LabelReading) -> str:
-    """ "3 human labels could not be read: 'maybe' (2), '?' (1): not a pairwise verdict…"."""
-    by_reason: dict[str, list[str]] = {}
-    for label, why, n in reading.not_understood:
-        by_reason.setdefault(why, []).append(f"{_quoted(label)} ({n})")
-    listed = sum(n for _, _, n in reading.not_understood)
-    parts = [f"{', '.join(values)}: {why}" for why, values in by_reason.items()]
-    if reading.unreadable > listed:
-        parts.append(f"and {reading.unreadable - listed} more")
-    label = "human label" if reading.unreadable == 1 else "human labels"
-    return f"{reading.unreadable} {label} could not be read: " + "; ".join(parts)
-
-
 def counted_rows(n: int, tr: Translate = as_is) -> str:
     """``n`` rows in the reader's words: "1 row", "1,200 rows"."""
-    word = say("report.text.row_word", "row") if n == 1 else say("report.text.rows_word", "rows")
-    return f"{n:,} {render(word, tr)}"
-
-
-def _quoted(label: str) -> str:
-    return "'" + label + "'"
+    return render(rows_said(n), tr)

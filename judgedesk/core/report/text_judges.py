@@ -6,7 +6,15 @@ from __future__ import annotations
 from judgedesk.core.messages import Translate, as_is, render, say
 from judgedesk.core.report.judges import JudgeCounts
 from judgedesk.core.report.pairwise import PairwiseFigures, Rate
-from judgedesk.core.report.text import MAX_CHANGES_SHOWN, counted_rows, interval, percent
+from judgedesk.core.report.text import (
+    MAX_CHANGES_SHOWN,
+    counted_rows,
+    interval,
+    pad,
+    percent,
+    shown_width,
+)
+from judgedesk.core.report.words import level_said, verdicts_said
 from judgedesk.core.review import Ceiling
 
 
@@ -115,20 +123,20 @@ def _rate(rate: Rate, tr: Translate = as_is) -> str:
 
 def judge_lines(judges: list[JudgeCounts], tr: Translate = as_is) -> list[str]:
     """Each judge's verdicts, unreadable replies and failures."""
-    width = max(len(j.name) for j in judges)
+    width = max(shown_width(j.name) for j in judges)
     lines = [render(say("report.html.judges", "Judges"), tr)]
     for judge in judges:
         said = say(
             "report.text.judge_counts",
-            "{verdicts} verdicts, {unparsed} unparsed, {failed} failed (asked about {asked})",
-            verdicts=judge.verdicts,
+            "{verdicts}, {unparsed} unparsed, {failed} failed (asked about {asked})",
+            verdicts=verdicts_said(judge.verdicts),
             unparsed=judge.unparsed,
             failed=judge.failed,
             asked=counted_rows(judge.asked, tr),
         )
-        lines.append(f"  {judge.name:<{width}}  {render(said, tr)}")
+        lines.append(f"  {pad(judge.name, width)}  {render(said, tr)}")
         if judge.samples > 1:
-            lines.append(f"  {'':<{width}}  {self_agreement_text(judge, tr)}")
+            lines.append(f"  {pad('', width)}  {self_agreement_text(judge, tr)}")
     return lines
 
 
@@ -152,7 +160,7 @@ def judges_alpha_text(ceiling: Ceiling, tr: Translate = as_is) -> str:
         judges=len(ceiling.raters),
         alpha=alpha,
         interval=shown,
-        level=ceiling.level,
+        level=level_said(ceiling.level),
         rows=counted_rows(ceiling.rows, tr),
     )
     return render(said, tr)
@@ -166,7 +174,7 @@ def self_agreement_text(judge: JudgeCounts, tr: Translate = as_is) -> str:
         "asked {samples} times per row: agrees with itself at α = {alpha} ({level}, over {rows})",
         samples=judge.samples,
         alpha=alpha,
-        level=judge.self_agreement_level or "nominal",
+        level=level_said(judge.self_agreement_level or "nominal"),
         rows=counted_rows(judge.self_agreement_rows, tr),
     )
     return render(said, tr)

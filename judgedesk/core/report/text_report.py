@@ -10,15 +10,16 @@ from judgedesk.core.report.text import (
     agreement_lines,
     comparison_lines,
     confidence_lines,
-    correction_lines,
     group_lines,
     history_lines,
-    human_label_lines,
     interval,
+    pad,
     people_lines,
     percent,
+    shown_width,
 )
 from judgedesk.core.report.text_judges import judge_lines, judges_alpha_text, pairwise_lines
+from judgedesk.core.report.text_labels import correction_lines, human_label_lines
 
 
 def summary_lines(summary: Summary, tr: Translate = as_is) -> list[str]:
@@ -73,17 +74,17 @@ def format_report(report: Report, translate: Translate | None = None) -> str:
         lines.append(render(said, tr))
     if report.distribution:
         top = max(b.count for b in report.distribution) or 1
-        width = max(len(b.label) for b in report.distribution)
+        width = max(shown_width(b.label) for b in report.distribution)
         lines += ["", render(say("report.html.distribution", "Distribution"), tr)]
         for item in report.distribution:
             bar = "█" * round(item.count / top * BAR_WIDTH)
-            lines.append(f"  {item.label:>{width}}  {bar} {item.count}")
+            lines.append(f"  {pad(item.label, width, right=True)}  {bar} {item.count}")
     if report.dimensions:
         dimensions = render(say("report.html.dimensions", "Dimensions"), tr)
-        lines += ["", *group_lines(dimensions, report.dimensions)]
+        lines += ["", *group_lines(dimensions, report.dimensions, tr)]
     if report.categories:
         by = render(say("report.html.by", "By {field}", field=report.category_field), tr)
-        lines += ["", *group_lines(by, report.categories)]
+        lines += ["", *group_lines(by, report.categories, tr)]
     review = report.review
     lines += ["", render(_review_sentence(report), tr)]
     if review.decided or review.combined:
@@ -96,9 +97,9 @@ def format_report(report: Report, translate: Translate | None = None) -> str:
         )
         lines.append(render(said, tr))
     if report.human_labels is not None:
-        lines += human_label_lines(report.human_labels)
+        lines += human_label_lines(report.human_labels, tr)
     if report.correction is not None:
-        lines += ["", *correction_lines(report.correction)]
+        lines += ["", *correction_lines(report.correction, tr)]
     if report.judges:
         lines += ["", *judge_lines(report.judges, tr)]
     if report.judges_alpha is not None:
@@ -117,7 +118,7 @@ def format_report(report: Report, translate: Translate | None = None) -> str:
     if report.leaderboard is not None:
         lines += ["", *leaderboard_lines(report.leaderboard, tr)]
     if report.comparison is not None:
-        lines += ["", *comparison_lines(report.comparison, report.scale)]
+        lines += ["", *comparison_lines(report.comparison, report.scale, tr)]
     return "\n".join(lines) + "\n"
 
 

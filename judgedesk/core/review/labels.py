@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judgedesk.core.judge import CHOICE_SCALE, COMPARISON_SCALE
+from judgedesk.core.messages import say
 from judgedesk.core.review.two_raters import Side, is_number
 
 A_WINS = Side(2)
@@ -116,13 +117,21 @@ def read_correctness(value: Any) -> tuple[bool | None, str]:
     if number is not None:
         if number in (0, 1):
             return bool(number), ""
-        return None, f"only 1 (correct) and 0 (incorrect) are numbers here; use {CORRECTNESS_FORMS}"
+        return None, say(
+            "review.labels.number_not_correctness",
+            "only 1 (correct) and 0 (incorrect) are numbers here; use {forms}",
+            forms=CORRECTNESS_FORMS,
+        )
     text = compact(normal(value))
     if text in _TRUE:
         return True, ""
     if text in _FALSE:
         return False, ""
-    return None, f"not correct or incorrect; use {CORRECTNESS_FORMS}"
+    return None, say(
+        "review.labels.not_correctness",
+        "not correct or incorrect; use {forms}",
+        forms=CORRECTNESS_FORMS,
+    )
 
 
 def read_pairwise(
@@ -137,14 +146,22 @@ def read_pairwise(
         c_is_tie: whether "C" is a tie (see :func:`c_is_tie`).
     """
     if isinstance(value, bool):
-        return None, f"true or false does not say which answer is better; use {PAIRWISE_FORMS}"
+        return None, say(
+            "review.labels.boolean_not_pairwise",
+            "true or false does not say which answer is better; use {forms}",
+            forms=PAIRWISE_FORMS,
+        )
     number = as_number(value)
     if number is not None:
         if numbers == WINNER and number in (1, 2):
             return (A_WINS if number == 1 else B_WINS), ""
         if number in (1, 2, 3, 4, 5):
             return int(number), ""
-        return None, f"{number} is not on the 1–5 scale (1 = A much better … 5 = B much better)"
+        return None, say(
+            "review.labels.off_scale",
+            "{number} is not on the 1–5 scale (1 = A much better … 5 = B much better)",
+            number=number,
+        )
     text = compact(normal(value))
     inner = _BRACKETED.match(text)
     if inner:
@@ -156,14 +173,19 @@ def read_pairwise(
     if text == "c":
         if c_is_tie:
             return TIE, ""
-        return None, "this column also holds D or a later letter, so C is an answer choice"
+        return None, say(
+            "review.labels.c_is_choice",
+            "this column also holds D or a later letter, so C is an answer choice",
+        )
     if text in _CHOICE:
         return _CHOICE[text], ""
     relation = _RELATION.match(text)
     if relation and relation.group(1) != relation.group(3):
         level = _A_SIDE[relation.group(2)]
         return (level if relation.group(1) == "a" else 6 - level), ""
-    return None, f"not a pairwise verdict; use {PAIRWISE_FORMS}"
+    return None, say(
+        "review.labels.not_pairwise", "not a pairwise verdict; use {forms}", forms=PAIRWISE_FORMS
+    )
 
 
 def number_form(values: list[Any]) -> str:

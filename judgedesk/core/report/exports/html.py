@@ -22,13 +22,8 @@ from judgedesk.core.report.exports.html_rows import SCRIPT_HASH
 from judgedesk.core.report.exports.html_rows import STYLE as ROWS_STYLE
 from judgedesk.core.report.exports.svg import bar_chart, interval_chart
 from judgedesk.core.report.sample_figures import TITLES
-from judgedesk.core.report.text import (
-    corrected_line,
-    estimate_rests_on,
-    interval,
-    number,
-    percent,
-)
+from judgedesk.core.report.text import estimate_rests_on, interval, number, percent
+from judgedesk.core.report.text_labels import corrected_line
 from judgedesk.core.review import ReviewItem
 
 _STYLE = """
@@ -65,7 +60,7 @@ def _summary(report: Report, tr: Translate = as_is) -> str:
             (
                 render(_HEADLINES[name], tr),
                 render(interval(estimate, as_percent), tr),
-                _rests_on(estimate, tr),
+                render(estimate_rests_on(estimate), tr),
             )
         )
     if summary.win_rate is not None:
@@ -79,7 +74,7 @@ def _summary(report: Report, tr: Translate = as_is) -> str:
         for f in [*correction.figures, *correction.by_category]:
             name = render(say("report.html.corrected", "Corrected by the random sample"), tr)
             name += f" — {f.category}" if f.category else ""
-            rows.append((name, corrected_line(f), f.rests_on))
+            rows.append((name, corrected_line(f, tr), render(f.rests_on, tr)))
         chart = _corrected_chart(report, tr)
     heads = (
         render(say("report.html.figure", "Figure"), tr),
@@ -96,25 +91,6 @@ _HEADLINES = {
     "Win rate": say("report.html.win_rate", "Win rate"),
 }
 """The headline figures' names (as :func:`_headlines` gives them) as shown on the page."""
-
-
-def _rests_on(estimate: Estimate, tr: Translate) -> str:
-    """:func:`estimate_rests_on` in the reader's words."""
-    if tr is as_is:
-        return estimate_rests_on(estimate)
-    if estimate.method == "bootstrap":
-        said = say(
-            "report.html.rests_bootstrap",
-            "the judge alone; 95% interval by bootstrap over {n} rows",
-            n=estimate.n,
-        )
-    else:
-        said = say(
-            "report.html.rests_normal",
-            "the judge alone; 95% interval by normal approximation over {n} rows",
-            n=estimate.n,
-        )
-    return render(said, tr)
 
 
 def _headlines(summary: Summary) -> list[tuple[str, Estimate, bool]]:
@@ -138,7 +114,7 @@ def _corrected_chart(report: Report, tr: Translate) -> str:
         if found is None or estimate is None or estimate.value is None:
             continue
         show = percent if figure.rate else number
-        shown = render(_HEADLINES[title], tr) if title in _HEADLINES else title
+        shown = render(title, tr)
         alone = say("report.html.judge_alone", "{figure}, judge alone", figure=shown)
         corrected = say("report.html.corrected_bar", "{figure}, corrected", figure=shown)
         bars = [

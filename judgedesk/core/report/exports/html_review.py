@@ -26,6 +26,7 @@ from judgedesk.core.report.exports.tables import (
 )
 from judgedesk.core.report.history import has_history
 from judgedesk.core.report.text import interval, number, percent
+from judgedesk.core.report.words import level_said, rater, status_said
 from judgedesk.core.review import AgreementFigures, Figure, ReviewItem
 
 HEADS: dict[str, Message] = {
@@ -71,21 +72,6 @@ HEADS: dict[str, Message] = {
 }
 """The tables' column heads in the reader's words; a head not listed (the data's own
 name, a leaderboard's head) is shown as it is."""
-
-
-RATERS: dict[str, Message] = {
-    "person": say("report.html.rater_person", "person"),
-    "judge": say("report.html.rater_judge", "judge"),
-    "person (win/tie/loss)": say("report.html.rater_person_outcome", "person (win/tie/loss)"),
-    "judge (win/tie/loss)": say("report.html.rater_judge_outcome", "judge (win/tie/loss)"),
-}
-"""The names the core gives the person and the judge's result when it compares them (a
-judge's or a reviewer's own name is shown as it is)."""
-
-
-def rater(name: str, tr: Translate) -> str:
-    """A rater's name in the reader's words when the core named it."""
-    return render(RATERS[name], tr) if name in RATERS else name
 
 
 def heads(names: Sequence[str], tr: Translate) -> list[str]:
@@ -200,8 +186,12 @@ def comparison(report: Report, tr: Translate = as_is) -> str:
         (
             c.row_index,
             c.row_id,
-            scale.name_of(c.before) if c.before_status == "ok" else c.before_status,
-            scale.name_of(c.after) if c.after_status == "ok" else c.after_status,
+            scale.name_of(c.before)
+            if c.before_status == "ok"
+            else render(status_said(c.before_status), tr),
+            scale.name_of(c.after)
+            if c.after_status == "ok"
+            else render(status_said(c.after_status), tr),
         )
         for c in compared.changed[:MAX_LISTED_ROWS]
     ]
@@ -246,7 +236,7 @@ def people(report: Report, tr: Translate = as_is) -> str:
         alpha = say(
             "report.html.alpha",
             "Krippendorff's alpha ({level}) across {raters}",
-            level=ceiling.level,
+            level=level_said(ceiling.level),
             raters=", ".join(ceiling.raters),
         )
         rows = [
@@ -300,12 +290,12 @@ def leaderboard(report: Report, tr: Translate = as_is) -> str:
     out = [
         h2(say("report.html.leaderboard", "Leaderboard"), tr),
         f'<p class="muted">{esc(render(leaderboard_note(figures), tr))}</p>',
-        table(heads(LEADERBOARD_HEADS, tr), leaderboard_table(figures), numeric),
+        table(heads(LEADERBOARD_HEADS, tr), leaderboard_table(figures, tr=tr), numeric),
     ]
     for name in figures.categories:
         out += [
             f"<h3>{esc(name)}</h3>",
-            table(heads(LEADERBOARD_HEADS, tr), leaderboard_table(figures, name), numeric),
+            table(heads(LEADERBOARD_HEADS, tr), leaderboard_table(figures, name, tr), numeric),
         ]
     return "".join(out)
 

@@ -10,7 +10,7 @@ from typing import IO, Any
 from judgedesk.core.messages import Message, Translate, as_is, render, say
 from judgedesk.core.report.arena import LEADERBOARD_HEADS, leaderboard_note, leaderboard_table
 from judgedesk.core.report.build import Estimate, Report
-from judgedesk.core.report.exports.html_review import HEADS, rater
+from judgedesk.core.report.exports.html_review import HEADS
 from judgedesk.core.report.exports.tables import (
     PEOPLE_HEADS,
     consensus_note,
@@ -31,6 +31,7 @@ from judgedesk.core.report.exports.xlsx_file import (
 from judgedesk.core.report.history import has_history
 from judgedesk.core.report.sample_figures import TITLES
 from judgedesk.core.report.text import percent
+from judgedesk.core.report.words import level_said, rater
 from judgedesk.core.review import Figure
 
 DISAGREE_FILL = "FFF4C7CE"
@@ -62,11 +63,6 @@ _ESTIMATE_HEADS = (
     say("report.xlsx.ci_high", "95% CI high"),
     _ROWS,
 )
-_TITLES = {
-    "Accuracy": say("report.html.accuracy", "Accuracy"),
-    "Mean score": say("report.html.mean", "Mean score"),
-    "Win rate": say("report.html.win_rate", "Win rate"),
-}
 
 
 def _review_more(count: int) -> Message:
@@ -155,9 +151,9 @@ def _leaderboard_rows(report: Report, tr: Translate) -> list[list[Any]]:
         return []
     heads = _heads(LEADERBOARD_HEADS, tr)
     note = render(leaderboard_note(figures), tr)
-    lines: list[list[Any]] = [[note], heads, *leaderboard_table(figures)]
+    lines: list[list[Any]] = [[note], heads, *leaderboard_table(figures, tr=tr)]
     for name in figures.categories:
-        lines += [[], [f"#{name}"], heads, *leaderboard_table(figures, name)]
+        lines += [[], [f"#{name}"], heads, *leaderboard_table(figures, name, tr)]
     return lines
 
 
@@ -179,7 +175,7 @@ def _people_rows(report: Report, tr: Translate) -> list[list[Any]]:
             ],
             [
                 ", ".join(ceiling.raters),
-                ceiling.level,
+                render(level_said(ceiling.level), tr),
                 ceiling.alpha.value,
                 low,
                 high,
@@ -246,8 +242,7 @@ def _summary_rows(report: Report, tr: Translate) -> list[list[Any]]:
     if report.correction is not None:
         correction = report.correction
         for corrected in [*correction.figures, *correction.by_category]:
-            name = TITLES[corrected.figure]
-            shown = t(_TITLES[name]) if name in _TITLES else name
+            shown = t(TITLES[corrected.figure])
             title = t(
                 say(
                     "report.xlsx.corrected",

@@ -7,6 +7,7 @@ import math
 from PySide6.QtCore import QObject
 
 from judgedesk.core.report import ArenaFigures, Leaderboard
+from judgedesk.ui.core_strings import core_say
 from judgedesk.ui.panes.report.charts import Bar, BarChartData
 from judgedesk.ui.panes.report.words import ChartPage
 
@@ -31,8 +32,9 @@ class LeaderboardWords(QObject):
                     win += f" [{_percent(score.win_low)}, {_percent(score.win_high)}]"
             if score.score is None:
                 text = self.tr("no score")
-                bars.append(Bar(score.model, None, text, note=score.reason, tip=score.reason))
-                rows.append([score.model, text, "", str(score.battles), score.reason])
+                why = core_say(score.reason)
+                bars.append(Bar(score.model, None, text, note=why, tip=why))
+                rows.append([score.model, text, "", str(score.battles), why])
                 continue
             interval = (
                 f"[{score.low:.0f}, {score.high:.0f}]"
@@ -87,7 +89,7 @@ class LeaderboardWords(QObject):
                 "Left out: {0} battles where a model gave no answer, {1} without a verdict."
             ).format(figures.no_answer, figures.not_judged)
         if board.warning:
-            caption += " " + board.warning
+            caption += " " + core_say(board.warning)
         return caption
 
 
