@@ -188,6 +188,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             run_id=args.run,
             raw=args.raw,
             translate=language.template,
+            stored=language.text,
         )
     print(f"Wrote {counted(count, 'row', 'rows')} to {args.out}")
     return EXIT_OK

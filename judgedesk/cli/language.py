@@ -63,6 +63,9 @@ def _templates(language: str) -> tuple[str, ...]:
     return tuple(sorted(named, key=lambda t: -len(re.sub(r"\{\w+\}", "", t))))
 
 
+_SENTENCES = re.compile(r"(?<=\.) +")
+"""Where one sentence of the core ends and the next begins."""
+
 SEVERITIES = {"error": "错误", "warning": "警告", "info": "提示"}
 
 
@@ -86,4 +89,13 @@ def text(sentence: object) -> str:
     if _language == "en":
         return str(sentence)
     table = _table(_language)
-    return render(sentence, lambda t: table.get(t, t), _templates(_language))
+    shown = render(sentence, lambda t: table.get(t, t), _templates(_language))
+    if shown != str(sentence):
+        return shown
+    # Why no verdict was read is stored as sentences put one after another: each usual
+    # sentence is said in the language in use, any other as the core wrote it.
+    joined = ""
+    for part in _SENTENCES.split(shown):
+        space = "" if not joined or joined.endswith(("。", "！", "？")) else " "
+        joined += space + table.get(part, part)
+    return joined

@@ -236,6 +236,7 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'No human verdict'),  # report.rows.no_human
     QT_TRANSLATE_NOOP("core", 'No row matches.'),  # report.rows.none
     QT_TRANSLATE_NOOP("core", 'Allow scripts for this page to see the rows; the same rows are in the CSV, XLSX and JSON Lines exports.'),  # report.rows.noscript
+    QT_TRANSLATE_NOOP("core", 'not run'),  # report.rows.not_run
     QT_TRANSLATE_NOOP("core", '1 row'),  # report.rows.one
     QT_TRANSLATE_NOOP("core", 'Page {page} of {pages}'),  # report.rows.page
     QT_TRANSLATE_NOOP("core", 'Person and judge'),  # report.rows.person

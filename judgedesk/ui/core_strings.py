@@ -321,3 +321,10 @@ def core_reason(text: str) -> str:
         space = "" if not said or said.endswith(("。", "！", "？")) else " "
         said += space + core_tr(sentence)
     return said
+
+
+def core_stored(text: str) -> str:
+    """A sentence the core stored as English (a row's error, or why no verdict was read)
+    in the interface's language."""
+    said = core_say(text)
+    return said if said != text else core_reason(text)

@@ -30,7 +30,7 @@ from judgedesk.core.project import (
 from judgedesk.core.report import FORMATS as EXPORT_FORMATS
 from judgedesk.core.report import project_report, write_export
 from judgedesk.core.run import Store
-from judgedesk.ui.core_strings import core_tr
+from judgedesk.ui.core_strings import core_stored, core_tr
 from judgedesk.ui.counts import rows_said
 from judgedesk.ui.dialogs.trust import TrustQuestion
 from judgedesk.ui.settings import AppSettings
@@ -401,7 +401,8 @@ def _export(
         )
     try:
         with Store(project.store_path) as store:
-            # The page speaks the window's language (core_tr is safe off the GUI thread).
+            # The page speaks the window's language (core_tr and core_stored are safe off the
+            # GUI thread).
             return write_export(
                 store,
                 out,
@@ -411,6 +412,7 @@ def _export(
                 run_id=run_id,
                 report=report,
                 translate=core_tr,
+                stored=core_stored,
             )
     except OSError as exc:
         raise JudgeDeskError(

@@ -9557,6 +9557,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>请允许此页面运行脚本以查看各行；CSV、XLSX 和 JSON Lines 导出中也包含同样的行。</translation>
     </message>
     <message>
+        <source>not run</source>
+        <translation>尚未运行</translation>
+    </message>
+    <message>
         <source>1 row</source>
         <translation>1 行</translation>
     </message>

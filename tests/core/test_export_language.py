@@ -88,6 +88,13 @@ def test_every_section_of_a_chinese_page_is_in_chinese(
     ):
         assert chinese in page, chinese
     assert '<h2 id="rows">所有行</h2>' in page  # not the table column's 行数
+    # The rows to look at: a row's status and why its verdict was not read, in Chinese.
+    look = page[page.index("值得查看的行") : page.index('<h2 id="rows">')]
+    assert "<td>未读出</td>" in look and "回复中没有找到判定。" in look
+    assert "No verdict was found" not in look and "<td>unparsed</td>" not in look
+    # The status filter names each status in Chinese; its values stay the data's.
+    assert '<option value="unparsed">未读出</option>' in page
+    assert '<option value="not run">尚未运行</option>' in page
     for english in (
         "person vs judge",
         "Confusion matrix",

@@ -201,6 +201,15 @@ def test_the_core_strings_are_translated(chinese: None) -> None:
 
     reason = parse_verdict("score", "I cannot decide.").reason
     assert core_reason(reason) == "回复中没有找到判定。应为类似“Score: [[7]]”的分数。"
+    # A row's stored error, whichever kind it is, as an export from the window says it.
+    from judgedesk.core.judge.advice import describe
+    from judgedesk.ui.core_strings import core_stored
+
+    assert core_stored(reason) == core_reason(reason)
+    stored = str(describe("server", "http://127.0.0.1:9/v1"))
+    assert stored.startswith("The server") and core_stored(stored).startswith(
+        "http://127.0.0.1:9/v1 上"
+    )
 
 
 def write_answers(folder: Path) -> Path:

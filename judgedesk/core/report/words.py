@@ -27,10 +27,11 @@ judge's or a reviewer's own name is shown as it is)."""
 
 
 STATUSES: dict[str, Message] = {
+    "ok": say("report.html.ok", "ok"),
     "error": say("report.text.status_error", "error"),
     "unparsed": say("report.text.status_unparsed", "unparsed"),
 }
-"""A row's status other than "ok", in words."""
+"""A row's status, in words."""
 
 
 def status_said(status: str | None) -> str:

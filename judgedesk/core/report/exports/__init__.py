@@ -13,13 +13,14 @@ only its own script, loading nothing from outside.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_file, remove_leftovers
-from judgedesk.core.messages import Translate
+from judgedesk.core.messages import Translate, as_is
 from judgedesk.core.project import Project
 from judgedesk.core.report.build import Report, build_report, left_out, project_leaderboard
 from judgedesk.core.report.exports.files import atomic_text
@@ -63,6 +64,7 @@ def write_export(
     report: Report | None = None,
     raw: bool = False,
     translate: Translate | None = None,
+    stored: Callable[[str], str] | None = None,
 ) -> int:
     """Write an export atomically and return the number of rows in it.
 
@@ -83,6 +85,8 @@ def write_export(
         raw: in a CSV, keep texts a spreadsheet would run as formulas as they are.
         translate: the core's English templates → the reader's language, for the words
             of the HTML page and the XLSX summary (as is by default).
+        stored: a sentence of the core stored as English (a row's error) → the same in
+            the reader's language, for the HTML page's rows to look at (as is by default).
 
     Raises:
         JudgeDeskError: an unknown format, or nothing to export yet.
@@ -119,10 +123,7 @@ def write_export(
     if fmt == "xlsx":
         with atomic_file(out) as handle:
             return write_xlsx(handle, report, records, columns, translate)
-    if translate is None:
-        before, after = html_parts(report, session.items())
-    else:
-        before, after = html_parts(report, session.items(), translate)
+    before, after = html_parts(report, session.items(), translate or as_is, stored or str)
     shown = shown_columns(columns, shape.judges, shape.answers)
     with atomic_text(out) as text:
         text.write(before)

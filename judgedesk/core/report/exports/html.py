@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from judgedesk.core.messages import Translate, as_is, render, say
@@ -176,7 +176,10 @@ def _groups(title: str, groups: list[Group], maximum: float | None, tr: Translat
 
 
 def html_parts(
-    report: Report, items: Sequence[ReviewItem], translate: Translate = as_is
+    report: Report,
+    items: Sequence[ReviewItem],
+    translate: Translate = as_is,
+    stored: Callable[[str], str] = str,
 ) -> tuple[str, str]:
     """The page before the section with every row, and after it.
 
@@ -185,6 +188,8 @@ def html_parts(
         items: the review items, for the rows to look at.
         translate: an English template of the core → the same in the reader's language
             (as is by default); the person's data and the numbers are never translated.
+        stored: a sentence of the core stored as English (a row's error) → the same in
+            the reader's language (as is by default).
     """
     tr = translate
     when = datetime.datetime.fromtimestamp(report.created, datetime.UTC)
@@ -273,6 +278,6 @@ def html_parts(
         leaderboard(report, tr),
         history(report, tr),
         comparison(report, tr),
-        attention(items, report, tr),
+        attention(items, report, tr, stored),
     ]
     return "".join(parts), "</body></html>\n"

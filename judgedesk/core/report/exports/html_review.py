@@ -3,7 +3,7 @@ history, leaderboard, a comparison of two runs and the rows to look at."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from judgedesk.core.messages import Message, Translate, as_is, render, say
@@ -300,8 +300,14 @@ def leaderboard(report: Report, tr: Translate = as_is) -> str:
     return "".join(out)
 
 
-def attention(items: Sequence[ReviewItem], report: Report, tr: Translate = as_is) -> str:
-    """The rows to look at: disagreements, flagged rows, errors, unreadable verdicts."""
+def attention(
+    items: Sequence[ReviewItem],
+    report: Report,
+    tr: Translate = as_is,
+    stored: Callable[[str], str] = str,
+) -> str:
+    """The rows to look at: disagreements, flagged rows, errors, unreadable verdicts
+    (``stored``: a row's error, stored as English, in the reader's language)."""
     chosen = [
         i
         for i in items
@@ -327,12 +333,12 @@ def attention(items: Sequence[ReviewItem], report: Report, tr: Translate = as_is
     for item in chosen[:MAX_LISTED_ROWS]:
         css = ' class="disagree"' if (item.disagreement or 0) > 0 else ""
         note_text = item.review.note if item.review else ""
-        error = item.result.error if item.result else ""
+        error = stored(item.result.error) if item.result and item.result.error else ""
         text = " — ".join(t for t in (note_text, error) if t)[:MAX_CELL_CHARS]
         cells = (
             item.row_index,
             item.row_id,
-            item.status,
+            render(status_said(item.status), tr),
             scale.name_of(item.judge_value),
             scale.name_of(item.human_value),
             yes if item.flagged else "",

@@ -21,6 +21,7 @@ from typing import IO, Any
 from judgedesk.core.messages import Message, Translate, as_is, render, say
 from judgedesk.core.report.exports.records import NOT_RUN
 from judgedesk.core.report.exports.tables import flat_row
+from judgedesk.core.report.words import STATUSES as STATUS_WORDS
 
 PAGE_ROWS = 50
 
@@ -174,7 +175,8 @@ margin-top:.5em}.rows dd{margin:0 0 0 1em;white-space:pre-wrap;overflow-wrap:any
 .controls{display:flex;flex-wrap:wrap;gap:.6em;align-items:center;margin:.6em 0}
 """
 
-STATUSES = ("ok", "error", "unparsed", NOT_RUN)
+STATUSES: dict[str, Message] = {**STATUS_WORDS, NOT_RUN: say("report.rows.not_run", "not run")}
+"""The statuses the rows' filter offers (the data's values), each with its name shown."""
 
 
 _HOLES = {name: f"{{{name}}}" for name in ("first", "last", "count", "page", "pages", "name")}
@@ -224,10 +226,13 @@ def write_rows_section(
             words and its script's (as is by default).
     """
     tr = tr or as_is
-    statuses = "".join(f'<option value="{escape(s)}">{escape(s)}</option>' for s in STATUSES)
 
     def word(said: Message) -> str:
         return escape(render(said, tr), quote=True)
+
+    statuses = "".join(
+        f'<option value="{escape(value)}">{word(name)}</option>' for value, name in STATUSES.items()
+    )
 
     if total == 1:
         above = say("report.rows.all_one", "The 1 row.")
