@@ -75,15 +75,29 @@ def render(text: Any, translate: Translate, templates: Iterable[str] = ()) -> st
     """
     known = tuple(templates)
     if isinstance(text, Message):
-        values = {
-            name: render(value, translate, known) if isinstance(value, str) else value
-            for name, value in text.args.items()
-        }
+        values = {name: _argument(value, translate, known) for name, value in text.args.items()}
         return _fill(translate(text.template), values, text)
     if not isinstance(text, str):
         return str(text)
     said = _Recogniser(translate, known).recognise(text, 0)
     return text if said is None else said
+
+
+def _argument(value: Any, translate: Translate, known: tuple[str, ...]) -> Any:
+    """A message's argument in another language: a message translated, plain text
+    recognised as a part of a sentence (a name that is one word stays a name)."""
+    if isinstance(value, Message):
+        return render(value, translate, known)
+    if isinstance(value, str):
+        said = _Recogniser(translate, known).recognise(value, 1)
+        return value if said is None else said
+    return value
+
+
+def _one_word(template: str) -> bool:
+    """A template that is a single word ("judge"): inside a sentence, such a word is as
+    likely a name (a judge called "judge") as the word itself, so it is left as written."""
+    return not _FIELD.search(template) and not any(ch.isspace() for ch in template)
 
 
 class _Recogniser:
@@ -114,6 +128,8 @@ class _Recogniser:
 
     def _recognise(self, text: str, depth: int) -> str | None:
         for template in self.specific:
+            if depth and _one_word(template):
+                continue
             found = _pattern(template).fullmatch(text)
             if found is not None:
                 values = {

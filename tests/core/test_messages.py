@@ -91,6 +91,20 @@ def test_a_count_is_recognised_only_where_a_number_is() -> None:
     assert render(sentence, zh_counts, templates) == sentence
 
 
+def test_a_name_that_is_a_word_of_the_core_stays_a_name() -> None:
+    words = {"judge": "评审", "Judge “{name}”: {problem}": "评审“{name}”：{problem}"}
+    problem = "No verdict was found in the reply."
+    words[problem] = "回复中没有找到判定。"
+
+    def zh_words(template: str) -> str:
+        return words.get(template, template)
+
+    said = say("t.judge", "Judge “{name}”: {problem}", name="judge", problem=problem)
+    assert render(said, zh_words, tuple(words)) == "评审“judge”：回复中没有找到判定。"
+    assert render(str(said), zh_words, tuple(words)) == "评审“judge”：回复中没有找到判定。"
+    assert render("judge", zh_words, tuple(words)) == "评审"  # the word alone is the core's
+
+
 def english_words(text: str) -> list[str]:
     """Runs of three or more English words left once addresses and codes are taken out."""
     rest = re.sub(r"https?://\S+|HTTP \d+|/v1|/models|\b(API|OpenAI|https?|ctypes|C)\b", "", text)
