@@ -19,6 +19,7 @@ from judgedesk.cli.common import (
 )
 from judgedesk.core.errors import ProjectError
 from judgedesk.core.judge import JudgeSettings
+from judgedesk.core.messages import counted
 from judgedesk.core.project import Project, adopt_judge, load_project
 from judgedesk.core.report import calibrate, candidate_names, plan_calibration, run_candidates
 from judgedesk.core.run import RunEstimate
@@ -80,8 +81,9 @@ def _keep_split(project: Project, share: float | None, seed: int | None) -> None
 def _estimate_line(estimate: RunEstimate) -> str:
     stored = sum(j.stored for j in estimate.judges)
     text = (
-        f"Estimate: {estimate.rows} labelled rows, {estimate.requests} calls to make "
-        f"({stored} stored), about {estimate.tokens} tokens"
+        f"Estimate: {counted(estimate.rows, 'labelled row', 'labelled rows')}, "
+        f"{counted(estimate.requests, 'call', 'calls')} to make "
+        f"({stored:,} stored), about {estimate.tokens:,} tokens"
     )
     if estimate.cost is not None:
         # Before any reply is measured, the cost is the most the replies can cost.

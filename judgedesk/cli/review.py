@@ -89,7 +89,10 @@ def cmd_review_pack(args: argparse.Namespace) -> int:
     if args.least_sure is not None:
         # The rows the judge was least sure of are where reviews are worth the most.
         rows = least_sure_rows(project_confidences(project), args.least_sure)
-        print(f"The {len(rows)} rows the judge was least sure of.")
+        if len(rows) == 1:
+            print("The row the judge was least sure of.")
+        else:
+            print(f"The {len(rows):,} rows the judge was least sure of.")
     plan = plan_packs(rows, args.reviewers.split(","), _share(args.overlap), args.seed)
     print(plan.summary())
     out = Path(args.out).expanduser()
@@ -121,6 +124,7 @@ def cmd_review_sample(args: argparse.Namespace) -> int:
     import json
     import time
 
+    from judgedesk.core.messages import counted
     from judgedesk.core.project import load_project
     from judgedesk.core.review import draw_sample
 
@@ -143,7 +147,7 @@ def cmd_review_sample(args: argparse.Namespace) -> int:
         return EXIT_OK
     print(sample.summary())
     for stratum in sample.strata:
-        print(f"  {stratum.value}: {stratum.drawn} of {stratum.rows} rows")
+        print(f"  {stratum.value}: {stratum.drawn:,} of {counted(stratum.rows, 'row', 'rows')}")
     print(
         "Review these rows in the window (Review › the random sample, blind), or give "
         f"their verdicts with `judgedesk review import`; `judgedesk report {args.dir}` "

@@ -1,4 +1,4 @@
-"""Counts of rows in the window's sentences: "1 row", "2 rows", "1,200 rows"."""
+"""Counts in the window's sentences: "1 row", "2 rows", "1,200 rows", "1 call", "1 review"."""
 
 from __future__ import annotations
 
@@ -17,3 +17,31 @@ def calls_said(count: int) -> str:
     if count == 1:
         return QCoreApplication.translate("Counts", "1 call")
     return QCoreApplication.translate("Counts", "{0} calls").format(f"{count:,}")
+
+
+def reviews_said(count: int) -> str:
+    """``count`` reviews (verdicts people give), one in the singular."""
+    if count == 1:
+        return QCoreApplication.translate("Counts", "1 review")
+    return QCoreApplication.translate("Counts", "{0} reviews").format(f"{count:,}")
+
+
+def candidates_said(count: int) -> str:
+    """``count`` candidate templates or rules, one in the singular."""
+    if count == 1:
+        return QCoreApplication.translate("Counts", "1 candidate")
+    return QCoreApplication.translate("Counts", "{0} candidates").format(f"{count:,}")
+
+
+def replies_said(count: int) -> str:
+    """``count`` replies of a judge, one in the singular."""
+    if count == 1:
+        return QCoreApplication.translate("Counts", "1 reply")
+    return QCoreApplication.translate("Counts", "{0} replies").format(f"{count:,}")
+
+
+def disagreements_said(count: int) -> str:
+    """``count`` disagreements between people and a judge, one in the singular."""
+    if count == 1:
+        return QCoreApplication.translate("Counts", "1 disagreement")
+    return QCoreApplication.translate("Counts", "{0} disagreements").format(f"{count:,}")

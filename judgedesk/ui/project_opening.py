@@ -20,6 +20,7 @@ from judgedesk.core.project import (
     project_files,
 )
 from judgedesk.ui import approvals
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.settings import AppSettings
 from judgedesk.ui.tasks import TaskRunner
 
@@ -96,8 +97,8 @@ class ProjectOpening(QObject):
         project = self.workspace.project
         name = project.name if project else ""
         self.sig_status_changed.emit(
-            QCoreApplication.translate("MainWindow", "{0} · {1} rows").format(
-                name, f"{len(dataset):,}"
+            QCoreApplication.translate("MainWindow", "{0} · {1}").format(
+                name, rows_said(len(dataset))
             )
         )
 

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from judgedesk.core.messages import counted  # the standard library only
+
 if TYPE_CHECKING:  # imported when running, so that missing libraries can be reported
     from judgedesk.core.report import Report
     from judgedesk.core.run import RunSummary
@@ -157,7 +159,7 @@ async def _run_sample(
     dataset = window.workspace.dataset
     project = window.workspace.project
     rows = len(dataset) if dataset is not None else 0
-    check("sample project", project is not None and rows > 0, f"{rows} rows")
+    check("sample project", project is not None and rows > 0, counted(rows, "row", "rows"))
     pane = window.run_pane
     finished: asyncio.Future[RunSummary | None] = asyncio.get_running_loop().create_future()
     pane.sig_run_finished.connect(lambda summary: finished.done() or finished.set_result(summary))
@@ -172,7 +174,8 @@ async def _run_sample(
     check(
         "run",
         summary.status == "finished" and progress.done == rows and progress.failed == 0,
-        f"{progress.done} rows judged offline, {progress.failed} failed, accuracy {accuracy}",
+        f"{counted(progress.done, 'row', 'rows')} judged offline, {progress.failed} failed, "
+        f"accuracy {accuracy}",
     )
     window.workspace.select_row(0)
     deadline = time.monotonic() + 30  # the row's outcome is read in a worker thread
@@ -196,4 +199,8 @@ async def _run_sample(
     pane_report.refresh()
     report = await shown
     rows = report.summary.rows
-    check("report", rows == progress.done, f"{rows} rows reported by the report's process")
+    check(
+        "report",
+        rows == progress.done,
+        f"{counted(rows, 'row', 'rows')} reported by the report's process",
+    )

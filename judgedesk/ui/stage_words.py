@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from judgedesk.core.project import Mark, NextStep, StageState
+from judgedesk.ui.counts import rows_said
 
 
 def stage_title(stage: str) -> str:
@@ -38,6 +39,12 @@ def _n(count: int) -> str:
     return f"{count:,}"
 
 
+def _more_reviews(count: int) -> str:
+    if count == 1:
+        return QCoreApplication.translate("StageWords", "1 more review")
+    return QCoreApplication.translate("StageWords", "{0} more reviews").format(_n(count))
+
+
 def state_line(state: StageState) -> str:
     """A stage's state in a few words ("24 rows", "1 problem", "running 40%")."""
     c = state.counts
@@ -49,14 +56,10 @@ def state_line(state: StageState) -> str:
     if key == ("dataset", "reading"):
         return QCoreApplication.translate("StageWords", "reading…")
     if key == ("dataset", "rows"):
-        return (
-            QCoreApplication.translate("StageWords", "1 row")
-            if c[0] == 1
-            else QCoreApplication.translate("StageWords", "{0} rows").format(_n(c[0]))
-        )
+        return rows_said(c[0])
     if key == ("dataset", "unreadable"):
-        return QCoreApplication.translate("StageWords", "{0} rows, {1} unreadable").format(
-            _n(c[0]), _n(c[1])
+        return QCoreApplication.translate("StageWords", "{0}, {1} unreadable").format(
+            rows_said(c[0]), _n(c[1])
         )
     if key == ("template", "problems"):
         return (
@@ -107,8 +110,8 @@ def state_line(state: StageState) -> str:
     if key == ("run", "failed"):
         return QCoreApplication.translate("StageWords", "{0} failed").format(_n(c[0]))
     if key == ("run", "partial"):
-        return QCoreApplication.translate("StageWords", "{0} of {1} rows").format(
-            _n(c[0]), _n(c[1])
+        return QCoreApplication.translate("StageWords", "{0} of {1}").format(
+            _n(c[0]), rows_said(c[1])
         )
     if key == ("run", "done"):
         return QCoreApplication.translate("StageWords", "{0} judged").format(_n(c[0]))
@@ -190,11 +193,7 @@ def step_text(step: NextStep) -> str:
             "StageWords", "The judges are at work: {0}% done."
         ).format(c[0])
     if step.code == "run":
-        rows = (
-            QCoreApplication.translate("StageWords", "1 row")
-            if c[0] == 1
-            else QCoreApplication.translate("StageWords", "{0} rows").format(_n(c[0]))
-        )
+        rows = rows_said(c[0])
         extra = []
         if step.seconds is not None:
             extra.append(duration(step.seconds))
@@ -207,6 +206,8 @@ def step_text(step: NextStep) -> str:
         text = QCoreApplication.translate("StageWords", "Run {0}").format(rows)
         return f"{text} — {', '.join(extra)}" if extra else text
     if step.code == "retry":
+        if c[0] == 1:
+            return QCoreApplication.translate("StageWords", "1 row failed: run it again.")
         return QCoreApplication.translate("StageWords", "{0} rows failed: run them again.").format(
             _n(c[0])
         )
@@ -219,15 +220,29 @@ def step_text(step: NextStep) -> str:
             _n(c[0])
         )
     if step.code == "calibrate":
-        text = QCoreApplication.translate(
-            "StageWords",
-            "Calibrate the judges on the rows people reviewed: {0} rows are held back as "
-            "the test part.",
-        ).format(_n(c[0]))
+        text = (
+            QCoreApplication.translate(
+                "StageWords",
+                "Calibrate the judges on the rows people reviewed: 1 row is held back as "
+                "the test part.",
+            )
+            if c[0] == 1
+            else QCoreApplication.translate(
+                "StageWords",
+                "Calibrate the judges on the rows people reviewed: {0} rows are held back as "
+                "the test part.",
+            ).format(_n(c[0]))
+        )
         if c[1]:
-            more = QCoreApplication.translate(
-                "StageWords", "{0} more reviews give a test part of {1} rows."
-            ).format(_n(c[1]), _n(c[2]))
+            more = (
+                QCoreApplication.translate(
+                    "StageWords", "1 more review gives a test part of {0}."
+                ).format(rows_said(c[2]))
+                if c[1] == 1
+                else QCoreApplication.translate(
+                    "StageWords", "{0} more reviews give a test part of {1}."
+                ).format(_n(c[1]), rows_said(c[2]))
+            )
             text = f"{text} {more}"
         return text
     if step.code == "review_sample":
@@ -240,18 +255,27 @@ def step_text(step: NextStep) -> str:
             )
         )
         if len(c) > 1 and c[0] > c[1]:  # more than the sample holds: a larger one is needed
+            left = (
+                QCoreApplication.translate("StageWords", "Review the row left of the random sample")
+                if c[1] == 1
+                else QCoreApplication.translate(
+                    "StageWords", "Review the {0} rows left of the random sample"
+                ).format(_n(c[1]))
+            )
             return QCoreApplication.translate(
-                "StageWords",
-                "Review the {0} rows left of the random sample; {1} needs {2} more reviews, "
-                "more than it holds.",
-            ).format(_n(c[1]), aim, _n(c[0]))
+                "StageWords", "{0}; {1} needs {2}, more than it holds."
+            ).format(left, aim, _more_reviews(c[0]))
+        if c[0] == 1:
+            return QCoreApplication.translate(
+                "StageWords", "Review 1 more row of the random sample for {0}."
+            ).format(aim)
         return QCoreApplication.translate(
             "StageWords", "Review {0} more rows of the random sample for {1}."
         ).format(_n(c[0]), aim)
     if step.code == "review":
         return QCoreApplication.translate(
-            "StageWords", "Review the judge's verdicts: {0} rows to go."
-        ).format(_n(c[0]))
+            "StageWords", "Review the judge's verdicts: {0} to go."
+        ).format(rows_said(c[0]))
     if step.code == "export":
         return QCoreApplication.translate("StageWords", "Export the report.")
     if step.code == "refresh_export":

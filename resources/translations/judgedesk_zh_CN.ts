@@ -160,8 +160,8 @@
         <translation>评审（谁胜出）</translation>
     </message>
     <message>
-        <source>{0} vs {1}: {2} rows · {3} exact agreement · κ {4}</source>
-        <translation>{0} 与 {1}：{2} 行 · 完全一致 {3} · κ {4}</translation>
+        <source>{0} vs {1}: {2} · {3} exact agreement · κ {4}</source>
+        <translation>{0} 与 {1}：{2} · 完全一致 {3} · κ {4}</translation>
     </message>
     <message>
         <source>Spearman {0} · mean difference {1}</source>
@@ -273,16 +273,40 @@
         <translation>正在读取人工已给出判定的行…</translation>
     </message>
     <message>
-        <source>Too few rows have a person&apos;s verdict to calibrate: {0} ({1} for tuning, {2} for the test; each part needs {3}). Review about {4} more rows.</source>
-        <translation>有人工判定的行太少，无法校准：{0} 行（调优 {1} 行，测试 {2} 行；每部分至少需要 {3} 行）。请再审阅约 {4} 行。</translation>
+        <source>Review about 1 more row.</source>
+        <translation>请再审阅约 1 行。</translation>
+    </message>
+    <message>
+        <source>Review about {0} more rows.</source>
+        <translation>请再审阅约 {0} 行。</translation>
+    </message>
+    <message>
+        <source>Too few rows have a person&apos;s verdict to calibrate: {0} ({1} for tuning, {2} for the test; each part needs {3}). {4}</source>
+        <translation>有人工判定的行太少，无法校准：{0} 行（调优 {1} 行，测试 {2} 行；每部分至少需要 {3} 行）。{4}</translation>
+    </message>
+    <message>
+        <source>1 reply stored is reused</source>
+        <translation>复用已存储的 1 条回复</translation>
+    </message>
+    <message>
+        <source>{0} replies stored are reused</source>
+        <translation>复用已存储的 {0} 条回复</translation>
+    </message>
+    <message>
+        <source>Before running: {0} on {1}, about {2} ({3}), about {4} tokens</source>
+        <translation>运行前估计：{0}，{1}，约 {2}（{3}），约 {4} 个词元</translation>
+    </message>
+    <message>
+        <source>Candidate {0} of {1}, “{2}”: {3} of {4}, {5}.</source>
+        <translation>第 {0}/{1} 个候选“{2}”：已完成 {3} / {4}，{5}。</translation>
+    </message>
+    <message>
+        <source>Judge every row again with “{0}”: {1}, about {2}, about {3} tokens</source>
+        <translation>用“{0}”重新评审所有行：{1}，约 {2}，约 {3} 个词元</translation>
     </message>
     <message>
         <source>{0} rows people gave a verdict on: {1} in the tuning part, {2} in the test part. Candidates: {3}.</source>
         <translation>人工已给出判定的行共 {0} 行：调优部分 {1} 行，测试部分 {2} 行。候选：{3}。</translation>
-    </message>
-    <message>
-        <source>Before running: {0} candidates on {1} rows, about {2} calls ({3} replies stored are reused), about {4} tokens</source>
-        <translation>运行前估计：{0} 个候选，{1} 行，约 {2} 次调用（复用已存储的 {3} 条回复），约 {4} 个词元</translation>
     </message>
     <message>
         <source>Starting…</source>
@@ -291,10 +315,6 @@
     <message>
         <source>Stopping; replies received are kept…</source>
         <translation>正在停止；已收到的回复会保留…</translation>
-    </message>
-    <message>
-        <source>Candidate {0} of {1}, “{2}”: {3} of {4} rows, {5} calls.</source>
-        <translation>第 {0}/{1} 个候选“{2}”：已完成 {3}/{4} 行，{5} 次调用。</translation>
     </message>
     <message>
         <source>Stopped: the figures cover the candidates that finished.</source>
@@ -316,10 +336,6 @@
         <source>Estimating a run of every row…</source>
         <translation>正在估计重新评审所有行…</translation>
     </message>
-    <message>
-        <source>Judge every row again with “{0}”: {1} rows, about {2} calls, about {3} tokens</source>
-        <translation>用“{0}”重新评审所有行：{1} 行，约 {2} 次调用，约 {3} 个词元</translation>
-    </message>
 </context>
 <context>
     <name>CalibrationModel</name>
@@ -328,8 +344,8 @@
         <translation>真阳性率 {0} · 真阴性率 {1}</translation>
     </message>
     <message>
-        <source>κ {0} ({1}), {2} rows</source>
-        <translation>κ {0}（{1}），{2} 行</translation>
+        <source>κ {0} ({1}), {2}</source>
+        <translation>κ {0}（{1}），{2}</translation>
     </message>
     <message>
         <source>Judge</source>
@@ -491,8 +507,28 @@
         <translation>测试部分：在你选定候选之前保持隐藏。</translation>
     </message>
     <message>
-        <source>On the tuning part ({0} rows): the part the choice is made on. The proposed candidate, in bold, agrees best with people there.</source>
-        <translation>调优部分（{0} 行）：据此做出选择。加粗的推荐候选在这里与人工最一致。</translation>
+        <source>On the tuning part ({0}): the part the choice is made on. The proposed candidate, in bold, agrees best with people there.</source>
+        <translation>调优部分（{0}）：据此做出选择。加粗的推荐候选在这里与人工最一致。</translation>
+    </message>
+    <message>
+        <source>People&apos;s ceiling: {0} reviewers agree with each other on {1} with Krippendorff&apos;s α {2} (mean κ {3}); no judge can be expected to do better.</source>
+        <translation>人工上限：{0} 位审阅者在 {1}上彼此一致，Krippendorff α 为 {2}（平均 κ {3}）；不能指望任何评审做得更好。</translation>
+    </message>
+    <message>
+        <source>“{0}” on the tuning part: its verdicts against people&apos;s, and the {1} where they differ (replies not read are left out).</source>
+        <translation>“{0}”在调优部分：其判定与人工判定的对比，以及二者不同的 {1}（未读出的回复不计入）。</translation>
+    </message>
+    <message>
+        <source>Agreement with people on {0} held back: no κ can be computed (exact agreement {1}).</source>
+        <translation>在留出的 {0}上与人工的一致性：无法计算 κ（完全一致率 {1}）。</translation>
+    </message>
+    <message>
+        <source>Agreement with people on {0} held back: κ {1}.</source>
+        <translation>在留出的 {0}上与人工的一致性：κ {1}。</translation>
+    </message>
+    <message>
+        <source>Agreement with people on {0} held back: κ {1}, {2}–{3}.</source>
+        <translation>在留出的 {0}上与人工的一致性：κ {1}，{2}–{3}。</translation>
     </message>
     <message>
         <source>No candidate can be proposed: none has a κ on the tuning rows.</source>
@@ -503,32 +539,12 @@
         <translation>人工上限：每行只有一位审阅者，因此不知道人与人之间的一致程度。</translation>
     </message>
     <message>
-        <source>People&apos;s ceiling: {0} reviewers agree with each other on {1} rows with Krippendorff&apos;s α {2} (mean κ {3}); no judge can be expected to do better.</source>
-        <translation>人工上限：{0} 位审阅者在 {1} 行上彼此一致，Krippendorff α 为 {2}（平均 κ {3}）；不能指望任何评审做得更好。</translation>
-    </message>
-    <message>
-        <source>“{0}” on the tuning part: its verdicts against people&apos;s, and the {1} rows where they differ (replies not read are left out).</source>
-        <translation>“{0}”在调优部分：其判定与人工判定的对比，以及二者不同的 {1} 行（未读出的回复不计入）。</translation>
-    </message>
-    <message>
         <source>&amp;Choose “{0}”</source>
         <translation>选择“{0}”(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Adopt “{0}”</source>
         <translation>采用“{0}”(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Agreement with people on {0} rows held back: no κ can be computed (exact agreement {1}).</source>
-        <translation>在留出的 {0} 行上与人工的一致性：无法计算 κ（完全一致率 {1}）。</translation>
-    </message>
-    <message>
-        <source>Agreement with people on {0} rows held back: κ {1}.</source>
-        <translation>在留出的 {0} 行上与人工的一致性：κ {1}。</translation>
-    </message>
-    <message>
-        <source>Agreement with people on {0} rows held back: κ {1}, {2}–{3}.</source>
-        <translation>在留出的 {0} 行上与人工的一致性：κ {1}，{2}–{3}。</translation>
     </message>
     <message>
         <source>Weighted κ {0}.</source>
@@ -714,8 +730,8 @@
         <translation>评审判定为 {0}</translation>
     </message>
     <message>
-        <source>You said {0}, the judge said {1}: {2} rows</source>
-        <translation>你判定为 {0}，评审判定为 {1}：{2} 行</translation>
+        <source>You said {0}, the judge said {1}: {2}</source>
+        <translation>你判定为 {0}，评审判定为 {1}：{2}</translation>
     </message>
 </context>
 <context>
@@ -750,6 +766,38 @@
     <message>
         <source>{0} calls</source>
         <translation>{0} 次调用</translation>
+    </message>
+    <message>
+        <source>1 review</source>
+        <translation>1 条复核</translation>
+    </message>
+    <message>
+        <source>{0} reviews</source>
+        <translation>{0} 条复核</translation>
+    </message>
+    <message>
+        <source>1 candidate</source>
+        <translation>1 个候选</translation>
+    </message>
+    <message>
+        <source>{0} candidates</source>
+        <translation>{0} 个候选</translation>
+    </message>
+    <message>
+        <source>1 reply</source>
+        <translation>1 条回复</translation>
+    </message>
+    <message>
+        <source>{0} replies</source>
+        <translation>{0} 条回复</translation>
+    </message>
+    <message>
+        <source>1 disagreement</source>
+        <translation>1 处分歧</translation>
+    </message>
+    <message>
+        <source>{0} disagreements</source>
+        <translation>{0} 处分歧</translation>
     </message>
 </context>
 <context>
@@ -885,14 +933,6 @@
         <translation>无法使用此文件：{0}</translation>
     </message>
     <message>
-        <source>1 row</source>
-        <translation>1 行</translation>
-    </message>
-    <message>
-        <source>{0} rows</source>
-        <translation>{0} 行</translation>
-    </message>
-    <message>
         <source>JSON Lines</source>
         <translation>JSON Lines</translation>
     </message>
@@ -972,6 +1012,14 @@
         <translation>清除搜索</translation>
     </message>
     <message>
+        <source>{0} — {1}, read as {2} ({3})</source>
+        <translation>{0} — {1}，按 {2}（{3}）读取</translation>
+    </message>
+    <message>
+        <source>{0} of {1} match</source>
+        <translation>{1}中有 {0} 行匹配</translation>
+    </message>
+    <message>
         <source>Search in</source>
         <translation>搜索范围</translation>
     </message>
@@ -1004,10 +1052,6 @@
         <translation>搜索进度</translation>
     </message>
     <message>
-        <source>{0} — {1} rows, read as {2} ({3})</source>
-        <translation>{0} — {1} 行，按 {2}（{3}）读取</translation>
-    </message>
-    <message>
         <source> · 1 row could not be read and is listed below</source>
         <translation> · 有 1 行无法读取，列在下方</translation>
     </message>
@@ -1026,10 +1070,6 @@
     <message>
         <source>Search {0}…</source>
         <translation>搜索“{0}”…</translation>
-    </message>
-    <message>
-        <source>{0} of {1} rows match</source>
-        <translation>{1} 行中有 {0} 行匹配</translation>
     </message>
     <message>
         <source> · the selected row ({0}) is not among them</source>
@@ -1393,12 +1433,12 @@
         <translation>每位复核人的名字只能出现一次：{0}。</translation>
     </message>
     <message>
-        <source>1 reviewer, {0} rows: {1} rows.</source>
-        <translation>1 位复核人，{0} 行：{1} 行。</translation>
+        <source>1 reviewer, {0}: {1} {2}.</source>
+        <translation>1 位复核人，{0}：{1} {2}。</translation>
     </message>
     <message>
-        <source>{0} reviewers, {1} rows: {2} shared by everyone (where people&apos;s agreement is measured), {3} split. Rows each: {4}.</source>
-        <translation>{0} 位复核人，{1} 行：{2} 行人人都有（在这些行上衡量人与人之间的一致性），{3} 行分摊。每人的行数：{4}。</translation>
+        <source>{0} reviewers, {1}: {2} shared by everyone (where people&apos;s agreement is measured), {3} split. Rows each: {4}.</source>
+        <translation>{0} 位复核人，{1}：{2} 行人人都有（在这些行上衡量人与人之间的一致性），{3} 行分摊。每人的行数：{4}。</translation>
     </message>
     <message>
         <source>Choose the folder for the packs</source>
@@ -1573,10 +1613,6 @@
         <translation>；</translation>
     </message>
     <message>
-        <source>In the first {0} rows: {1}</source>
-        <translation>前 {0} 行中：{1}</translation>
-    </message>
-    <message>
         <source>A much better</source>
         <translation>A 明显更好</translation>
     </message>
@@ -1632,6 +1668,10 @@
         <source>, </source>
         <comment>between the items of a list</comment>
         <translation>；</translation>
+    </message>
+    <message>
+        <source>In the first {0}: {1}</source>
+        <translation>前 {0}中：{1}</translation>
     </message>
     <message>
         <source>none needed, the chats give the question and the reference</source>
@@ -1852,8 +1892,8 @@
 <context>
     <name>HeatmapView</name>
     <message>
-        <source>{0}: {1} · {2}: {3} · {4} rows</source>
-        <translation>{0}：{1} · {2}：{3} · {4} 行</translation>
+        <source>{0}: {1} · {2}: {3} · {4}</source>
+        <translation>{0}：{1} · {2}：{3} · {4}</translation>
     </message>
 </context>
 <context>
@@ -1923,8 +1963,8 @@
         <translation>版本 A 和版本 B 相同：请选择两个不同的版本。</translation>
     </message>
     <message>
-        <source>From {0} to {1}: {2} rows moved toward people, {3} away from them.</source>
-        <translation>从 {0} 到 {1}：{2} 行更接近人工判定，{3} 行更偏离。</translation>
+        <source>From {0} to {1}: {2} moved toward people, {3} away from them.</source>
+        <translation>从 {0} 到 {1}：{2}更接近人工判定，{3} 行更偏离。</translation>
     </message>
 </context>
 <context>
@@ -2957,8 +2997,8 @@ Read it?</source>
         <translation>未读取数据集：它位于项目文件夹之外，而您没有允许读取。重新打开项目即可再次被询问。</translation>
     </message>
     <message>
-        <source>{0} · {1} rows</source>
-        <translation>{0} · {1} 行</translation>
+        <source>{0} · {1}</source>
+        <translation>{0} · {1}</translation>
     </message>
     <message>
         <source>JudgeDesk</source>
@@ -3285,8 +3325,8 @@ Read it?</source>
         <translation>创建项目(&amp;C)</translation>
     </message>
     <message>
-        <source>• Data: {0} ({1} rows), {2}</source>
-        <translation>• 数据：{0}（{1} 行），{2}</translation>
+        <source>• Data: {0} ({1}), {2}</source>
+        <translation>• 数据：{0}（{1}），{2}</translation>
     </message>
     <message>
         <source>copied into the project</source>
@@ -3677,16 +3717,16 @@ Read it?</source>
         <translation>依据</translation>
     </message>
     <message>
-        <source>The {0} judges agree with each other at α = {1} over {2} rows.</source>
-        <translation>{0} 个评审彼此之间的一致性为 α = {1}（共 {2} 行）。</translation>
+        <source>The {0} judges agree with each other at α = {1} over {2}.</source>
+        <translation>{0} 个评审彼此之间的一致性为 α = {1}（共 {2}）。</translation>
+    </message>
+    <message>
+        <source>Judge “{0}”, asked {1} times per row, agrees with itself at α = {2} over {3}.</source>
+        <translation>评审“{0}”每行提问 {1} 次，在 {3}上的自身一致性为 α = {2}。</translation>
     </message>
     <message>
         <source>Judge “{0}”, asked {1} times per row: its agreement with itself cannot be measured yet (no row with two verdicts read, or every verdict the same).</source>
         <translation>评审“{0}”每行提问 {1} 次：暂时无法衡量其自身一致性（没有一行读出了两个结论，或所有结论都相同）。</translation>
-    </message>
-    <message>
-        <source>Judge “{0}”, asked {1} times per row, agrees with itself at α = {2} over {3} rows.</source>
-        <translation>评审“{0}”每行提问 {1} 次，在 {3} 行上的自身一致性为 α = {2}。</translation>
     </message>
     <message>
         <source>n = {0}</source>
@@ -4380,10 +4420,6 @@ Read it?</source>
         <translation>还没有结果。</translation>
     </message>
     <message>
-        <source>Reviewed by hand: {0} of {1} rows ({2})</source>
-        <translation>人工复核：{1} 行中的 {0} 行（{2}）</translation>
-    </message>
-    <message>
         <source>{0} human labels from the dataset</source>
         <translation>{0} 个来自数据集的人工标注</translation>
     </message>
@@ -4428,10 +4464,6 @@ Read it?</source>
         <translation>判定</translation>
     </message>
     <message>
-        <source>{0}: {1} rows ({2})</source>
-        <translation>{0}：{1} 行（{2}）</translation>
-    </message>
-    <message>
         <source>Distribution of {0} verdicts: {1}.</source>
         <translation>{0} 个判定的分布：{1}。</translation>
     </message>
@@ -4454,6 +4486,14 @@ Read it?</source>
     <message>
         <source>{0}: {1} ok · {2} failed · {3} no verdict</source>
         <translation>{0}：{1} 成功 · {2} 失败 · {3} 无判定</translation>
+    </message>
+    <message>
+        <source>Reviewed by hand: {0} of {1} ({2})</source>
+        <translation>人工复核：{1}中的 {0} 行（{2}）</translation>
+    </message>
+    <message>
+        <source>{0}: {1} ({2})</source>
+        <translation>{0}：{1}（{2}）</translation>
     </message>
     <message>
         <source>How often each verdict was given, over {0} with a verdict.</source>
@@ -4568,8 +4608,8 @@ Read it?</source>
         <translation>人工与评审对照</translation>
     </message>
     <message>
-        <source>Run {0} → run {1}: {2} rows judged in both, {3} changed.</source>
-        <translation>运行 {0} → 运行 {1}：两次都评审过的有 {2} 行，其中 {3} 行有变化。</translation>
+        <source>Run {0} → run {1}: {2} judged in both, {3} changed.</source>
+        <translation>运行 {0} → 运行 {1}：两次都评审过的有 {2}，其中 {3} 行有变化。</translation>
     </message>
     <message>
         <source>Run {0}: {1}</source>
@@ -4934,6 +4974,10 @@ Read it?</source>
         <translation>队列中有 {0}</translation>
     </message>
     <message>
+        <source>Re-&amp;judge this row</source>
+        <translation>重新评审这一行(&amp;J)</translation>
+    </message>
+    <message>
         <source>Re-&amp;judge these {0} rows</source>
         <translation>重新评审这 {0} 行(&amp;J)</translation>
     </message>
@@ -5072,8 +5116,8 @@ Read it?</source>
         <translation>正在调优行上运行“{0}”（复用已保存的回复），然后请“{1}”写出修订…</translation>
     </message>
     <message>
-        <source>“{0}” read {1} rows of the tuning part where the judge and people disagree (none of the test part). Add the revision as the candidate “{2}” to measure it with the others.</source>
-        <translation>“{0}”阅读了调优部分中评审与人工结论不同的 {1} 行（没有测试部分的行）。把修订添加为候选评审“{2}”，与其他候选一起度量。</translation>
+        <source>“{0}” read {1} of the tuning part where the judge and people disagree (none of the test part). Add the revision as the candidate “{2}” to measure it with the others.</source>
+        <translation>“{0}”阅读了调优部分中评审与人工结论不同的 {1}（没有测试部分的行）。把修订添加为候选评审“{2}”，与其他候选一起度量。</translation>
     </message>
     <message>
         <source>Rendered for a row, it notes: {0}</source>
@@ -5728,10 +5772,6 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>运行启动中…</translation>
     </message>
     <message>
-        <source>{0} of {1} rows (%p%)</source>
-        <translation>{0} / {1} 行（%p%）</translation>
-    </message>
-    <message>
         <source>{0:.1f} rows/s</source>
         <translation>{0:.1f} 行/秒</translation>
     </message>
@@ -5754,6 +5794,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>cost {0:,.4f}</source>
         <translation>费用 {0:,.4f}</translation>
+    </message>
+    <message>
+        <source>{0} of {1} (%p%)</source>
+        <translation>{0} / {1}（%p%）</translation>
     </message>
     <message>
         <source>{0} being judged now</source>
@@ -5836,8 +5880,8 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <source>Stopped after {0} of {1} rows</source>
-        <translation>在 {0} / {1} 行后停止</translation>
+        <source>Stopped after {0} of {1}</source>
+        <translation>在 {0} / {1}后停止</translation>
     </message>
     <message>
         <source>mean score {0:.2f}</source>
@@ -6921,18 +6965,6 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>读取中…</translation>
     </message>
     <message>
-        <source>1 row</source>
-        <translation>1 行</translation>
-    </message>
-    <message>
-        <source>{0} rows</source>
-        <translation>{0} 行</translation>
-    </message>
-    <message>
-        <source>{0} rows, {1} unreadable</source>
-        <translation>{0} 行，{1} 行无法读取</translation>
-    </message>
-    <message>
         <source>1 problem</source>
         <translation>1 个问题</translation>
     </message>
@@ -6993,10 +7025,6 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>{0} 行失败</translation>
     </message>
     <message>
-        <source>{0} of {1} rows</source>
-        <translation>{0} / {1} 行</translation>
-    </message>
-    <message>
         <source>{0} judged</source>
         <translation>已评 {0} 行</translation>
     </message>
@@ -7007,6 +7035,18 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>{0} of {1}</source>
         <translation>{0} / {1}</translation>
+    </message>
+    <message>
+        <source>1 more review</source>
+        <translation>再复核 1 行</translation>
+    </message>
+    <message>
+        <source>{0} more reviews</source>
+        <translation>再复核 {0} 行</translation>
+    </message>
+    <message>
+        <source>{0}, {1} unreadable</source>
+        <translation>{0}，{1} 行无法读取</translation>
     </message>
     <message>
         <source>{0} of {1}, 1 disagreement</source>
@@ -7089,6 +7129,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>运行 {0}</translation>
     </message>
     <message>
+        <source>1 row failed: run it again.</source>
+        <translation>1 行失败：请重新运行它。</translation>
+    </message>
+    <message>
         <source>{0} rows failed: run them again.</source>
         <translation>{0} 行失败：再运行一次。</translation>
     </message>
@@ -7101,16 +7145,32 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>复核 {0} 处分歧。</translation>
     </message>
     <message>
+        <source>Calibrate the judges on the rows people reviewed: 1 row is held back as the test part.</source>
+        <translation>用人工审阅过的行校准评审：留出 1 行作为测试部分。</translation>
+    </message>
+    <message>
         <source>Calibrate the judges on the rows people reviewed: {0} rows are held back as the test part.</source>
         <translation>用人工审阅过的行校准评审：留出 {0} 行作为测试部分。</translation>
     </message>
     <message>
-        <source>{0} more reviews give a test part of {1} rows.</source>
-        <translation>再审阅 {0} 行，测试部分即可达到 {1} 行。</translation>
+        <source>Review the row left of the random sample</source>
+        <translation>复核随机样本中剩下的 1 行</translation>
     </message>
     <message>
-        <source>Review the judge&apos;s verdicts: {0} rows to go.</source>
-        <translation>复核评审的结论：还剩 {0} 行。</translation>
+        <source>Review the {0} rows left of the random sample</source>
+        <translation>复核随机样本中剩下的 {0} 行</translation>
+    </message>
+    <message>
+        <source>{0}; {1} needs {2}, more than it holds.</source>
+        <translation>{0}；要达到 {1} 还需{2}，超过了样本的行数。</translation>
+    </message>
+    <message>
+        <source>Review 1 more row of the random sample for {0}.</source>
+        <translation>再复核随机样本中的 1 行，区间即可收窄到 {0}。</translation>
+    </message>
+    <message>
+        <source>Review the judge&apos;s verdicts: {0} to go.</source>
+        <translation>复核评审的结论：还剩 {0}。</translation>
     </message>
     <message>
         <source>Export the report.</source>
@@ -7165,16 +7225,20 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>复核样本</translation>
     </message>
     <message>
+        <source>1 more review gives a test part of {0}.</source>
+        <translation>再审阅 1 行，测试部分即可达到 {0}。</translation>
+    </message>
+    <message>
+        <source>{0} more reviews give a test part of {1}.</source>
+        <translation>再审阅 {0} 行，测试部分即可达到 {1}。</translation>
+    </message>
+    <message>
         <source>±{0} points</source>
         <translation>±{0} 个百分点</translation>
     </message>
     <message>
         <source>±{0} on the mean score</source>
         <translation>平均分 ±{0}</translation>
-    </message>
-    <message>
-        <source>Review the {0} rows left of the random sample; {1} needs {2} more reviews, more than it holds.</source>
-        <translation>复核随机样本中剩下的 {0} 行；要达到 {1} 还需复核 {2} 行，超过了样本的行数。</translation>
     </message>
     <message>
         <source>Review {0} more rows of the random sample for {1}.</source>

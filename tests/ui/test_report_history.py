@@ -103,7 +103,7 @@ def test_the_history_marks_the_best_version_and_leads_to_the_rows_that_moved(
 
     # Comparing the versions the other way round moves the same rows the other way.
     section.pick(new.version, old.version)
-    assert section.moved_text.text().endswith("1 rows moved toward people, 5 away from them.")
+    assert section.moved_text.text().endswith("1 row moved toward people, 5 away from them.")
     section.pick(new.version, new.version)
     assert "the same" in section.moved_text.text() and not section.moved_table.isVisibleTo(pane)
     section.pick(old.version, new.version)

@@ -22,6 +22,7 @@ from typing import Any
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_write_text
+from judgedesk.core.messages import counted
 from judgedesk.core.project import Project
 from judgedesk.core.review.human import ReviewScale, scale_for
 from judgedesk.core.review.random_sample import load_sample
@@ -210,11 +211,13 @@ class PackPlan:
     def summary(self) -> str:
         """The split in a sentence, to show before any file is written."""
         people = len(self.assigned)
-        own = ", ".join(f"{name} {len(rows)}" for name, rows in self.assigned.items())
+        rows = counted(self.rows, "row", "rows")
         if people == 1:
-            return f"1 reviewer, {self.rows} rows: {own} rows."
+            name, own_rows = next(iter(self.assigned.items()))
+            return f"1 reviewer, {rows}: {name} {counted(len(own_rows), 'row', 'rows')}."
+        own = ", ".join(f"{name} {len(part)}" for name, part in self.assigned.items())
         return (
-            f"{people} reviewers, {self.rows} rows: {len(self.shared)} shared by everyone "
+            f"{people} reviewers, {rows}: {len(self.shared)} shared by everyone "
             f"(where people's agreement is measured), {self.rows - len(self.shared)} split. "
             f"Rows each: {own}."
         )
@@ -322,7 +325,8 @@ class PackImport:
     def summary(self) -> str:
         merge = self.merge
         return (
-            f"{self.reviewer}: {self.reviewed} of {self.rows} rows reviewed in {self.file}; "
+            f"{self.reviewer}: {self.reviewed} of {counted(self.rows, 'row', 'rows')} reviewed "
+            f"in {self.file}; "
             f"{merge.added} added, {merge.changed} changed, {merge.unchanged} already there."
         )
 
@@ -349,8 +353,9 @@ def import_pack(store: Store, dataset: Dataset, project: Project, path: Path) ->
     ]
     if changed:
         raise JudgeDeskError(
-            f"The dataset changed since {path.name} was made: {len(changed)} of "
-            f"{len(pack.rows)} rows are not the same (first: '{changed[0]}'), so its "
+            f"The dataset changed since {path.name} was made: {len(changed):,} of "
+            f"{counted(len(pack.rows), 'row', 'rows')} {'is' if len(changed) == 1 else 'are'} "
+            f"not the same (first: '{changed[0]}'), so its "
             "verdicts would land on other answers. Import it with the dataset it was made from."
         )
     ids = {row.index: row.id for row in pack.rows}

@@ -23,6 +23,7 @@ from typing import Any
 from judgedesk.core.dataset import MISSING, Dataset, field_reader
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_file
+from judgedesk.core.messages import counted
 from judgedesk.core.project import Project
 from judgedesk.core.run import Store, latest_statuses
 
@@ -92,11 +93,10 @@ class RandomSample:
 
     def summary(self) -> str:
         """One sentence saying what was drawn."""
-        how = f", stratified by {self.by} ({len(self.strata)} values)" if self.by else ""
-        return (
-            f"{len(self.rows)} of {self.population} judged rows drawn at random{how} "
-            f"(seed {self.seed})."
-        )
+        values = counted(len(self.strata), "value", "values")
+        how = f", stratified by {self.by} ({values})" if self.by else ""
+        rows = counted(self.population, "judged row", "judged rows")
+        return f"{len(self.rows):,} of {rows} drawn at random{how} (seed {self.seed})."
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -30,6 +30,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import FileWriteError, atomic_write_text
 from judgedesk.core.judge import ChatRequest, judge_version
+from judgedesk.core.messages import counted
 from judgedesk.core.project import Project
 from judgedesk.core.run.batch_pending import PENDING_FILE, Asked, PendingRequests
 from judgedesk.core.run.batch_walk import Pending, Tally, find_requests
@@ -105,14 +106,16 @@ class BatchExport:
         """A few lines for the command line."""
         names = ", ".join(f"{name} {count}" for name, count in self.by_model.items())
         lines = [
-            f"{self.requests} requests in {len(self.files)} "
-            f"{'file' if len(self.files) == 1 else 'files'} in {self.folder}"
+            f"{counted(self.requests, 'request', 'requests')} in "
+            f"{counted(len(self.files), 'file', 'files')} in {self.folder}"
             + (f" ({names})" if names else "")
-            + f"; {self.stored} replies already stored, of {self.rows} rows."
+            + f"; {counted(self.stored, 'reply', 'replies')} already stored, "
+            + f"of {counted(self.rows, 'row', 'rows')}."
         ]
         if self.waiting:
+            wait = "1 row waits" if self.waiting == 1 else f"{self.waiting:,} rows wait"
             lines.append(
-                f"{self.waiting} rows wait for the answers of the candidate or baseline model: "
+                f"{wait} for the answers of the candidate or baseline model: "
                 "import their results, then export again for the judges' requests."
             )
         if self.local:
@@ -120,7 +123,8 @@ class BatchExport:
                 f"{self.local} requests go to a model file on this computer: a run asks them."
             )
         if self.failed:
-            lines.append(f"{self.failed} rows would fail in a run, for example:")
+            failed = counted(self.failed, "row", "rows")
+            lines.append(f"{failed} would fail in a run, for example:")
             lines += [f"  {problem}" for problem in self.problems]
         return "\n".join(lines)
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk.core.judge import AttemptFailure, parse_completion, with_usage
+from judgedesk.core.messages import counted
 from judgedesk.core.project import Project
 from judgedesk.core.run.batch import pending_path
 from judgedesk.core.run.batch_pending import PendingRequests
@@ -73,7 +74,10 @@ class FileImport:
     def summary(self) -> str:
         if self.missing:
             return f"{self.name}: not read. {self.missing}"
-        parts = [f"{self.stored} replies stored", f"{self.already} already stored"]
+        parts = [
+            f"{counted(self.stored, 'reply', 'replies')} stored",
+            f"{self.already:,} already stored",
+        ]
         for count, words in (
             (self.failed, "failed"),
             (self.unknown, "with an unknown id"),

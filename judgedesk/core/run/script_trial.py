@@ -25,6 +25,7 @@ from judgedesk.core.judge import (
     render_prompt,
     split_reasoning,
 )
+from judgedesk.core.messages import counted
 from judgedesk.core.project import Project
 from judgedesk.core.run.details import judge_steps, verdict_of
 from judgedesk.core.run.store import Store
@@ -317,7 +318,8 @@ def sample_reply_text(project: Project) -> str:
 def _read_row(dataset: Dataset, index: int) -> tuple[str, dict[str, Any], dict[str, Any]]:
     if not 0 <= index < len(dataset):
         raise JudgeDeskError(
-            f"Row {index} does not exist: the dataset has {len(dataset)} rows. Choose another."
+            f"Row {index} does not exist: the dataset has {counted(len(dataset), 'row', 'rows')}. "
+            "Choose another."
         )
     row = dataset.row(index)
     return row.id, row.data, row.response

@@ -36,6 +36,7 @@ from judgedesk.core.report import (
 from judgedesk.core.review import MIN_PART
 from judgedesk.core.run import RunEstimate, Selection, estimate_run
 from judgedesk.ui.approvals import KeyGate
+from judgedesk.ui.counts import calls_said, candidates_said, rows_said
 from judgedesk.ui.dialogs.calibrate_results import CalibrationResults
 from judgedesk.ui.dialogs.revision import RevisionDialog
 from judgedesk.ui.models.estimate_model import cost_and_time
@@ -225,14 +226,20 @@ class CalibrateDialog(QDialog):
         split = plan.split
         more = split.more_needed()
         if more:
+            review = (
+                self.tr("Review about 1 more row.")
+                if more == 1
+                else self.tr("Review about {0} more rows.").format(more)
+            )
             self.split_text.setText(
                 self.tr(
                     "Too few rows have a person's verdict to calibrate: {0} ({1} for tuning, "
-                    "{2} for the test; each part needs {3}). Review about {4} more rows."
-                ).format(len(split.rows), len(split.tuning), len(split.test), MIN_PART, more)
+                    "{2} for the test; each part needs {3}). {4}"
+                ).format(len(split.rows), len(split.tuning), len(split.test), MIN_PART, review)
             )
             self.estimate_text.clear()
         else:
+            # Both parts hold MIN_PART rows at least here, so "rows" stays plural.
             self.split_text.setText(
                 self.tr(
                     "{0} rows people gave a verdict on: {1} in the tuning part, {2} in the test "
@@ -249,10 +256,18 @@ class CalibrateDialog(QDialog):
         if estimate is None:
             return ""
         stored = sum(j.stored for j in estimate.judges)
-        text = self.tr(
-            "Before running: {0} candidates on {1} rows, about {2} calls ({3} replies stored "
-            "are reused), about {4} tokens"
-        ).format(candidates, estimate.rows, estimate.requests, stored, estimate.tokens)
+        reused = (
+            self.tr("1 reply stored is reused")
+            if stored == 1
+            else self.tr("{0} replies stored are reused").format(f"{stored:,}")
+        )
+        text = self.tr("Before running: {0} on {1}, about {2} ({3}), about {4} tokens").format(
+            candidates_said(candidates),
+            rows_said(estimate.rows),
+            calls_said(estimate.requests),
+            reused,
+            f"{estimate.tokens:,}",
+        )
         return text + cost_and_time(estimate) + "."
 
     # --- running the candidates ---------------------------------------------------------
@@ -296,13 +311,13 @@ class CalibrateDialog(QDialog):
         if news.candidate and plan is not None and news.progress is not None:
             progress = news.progress
             self.progress_text.setText(
-                self.tr("Candidate {0} of {1}, “{2}”: {3} of {4} rows, {5} calls.").format(
+                self.tr("Candidate {0} of {1}, “{2}”: {3} of {4}, {5}.").format(
                     news.position + 1,
                     len(plan.candidates),
                     news.candidate,
                     progress.done,
-                    progress.total,
-                    progress.calls,
+                    rows_said(progress.total),
+                    calls_said(progress.calls),
                 )
             )
         if news.error:
@@ -383,9 +398,9 @@ class CalibrateDialog(QDialog):
         )
 
     def _show_rejudge(self, name: str, estimate: RunEstimate) -> None:
-        text = self.tr(
-            "Judge every row again with “{0}”: {1} rows, about {2} calls, about {3} tokens"
-        ).format(name, estimate.rows, estimate.requests, estimate.tokens)
+        text = self.tr("Judge every row again with “{0}”: {1}, about {2}, about {3} tokens").format(
+            name, rows_said(estimate.rows), calls_said(estimate.requests), f"{estimate.tokens:,}"
+        )
         self.rejudge_text.setText(text + cost_and_time(estimate) + ".")
 
     def _offer_rejudge(self, shown: bool) -> None:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.report import Calibration, CalibrationPlan, JudgeCalibration, JudgeOutcome
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.models.calibration_model import (
     CalibrationTableModel,
     ConfusionModel,
@@ -167,9 +168,9 @@ class CalibrationResults(QWidget):
         split = result.split
         self.caption.setText(
             self.tr(
-                "On the tuning part ({0} rows): the part the choice is made on. The proposed "
+                "On the tuning part ({0}): the part the choice is made on. The proposed "
                 "candidate, in bold, agrees best with people there."
-            ).format(len(split.tuning))
+            ).format(rows_said(len(split.tuning)))
         )
         self.ceiling.setText(self._ceiling_text(plan))
         if result.chosen is None:
@@ -187,12 +188,13 @@ class CalibrationResults(QWidget):
                 "People's ceiling: one reviewer per row, so how far people agree with each "
                 "other is not known."
             )
+        # A ceiling is measured between two reviewers at least, so "reviewers" stays plural.
         return self.tr(
-            "People's ceiling: {0} reviewers agree with each other on {1} rows with "
+            "People's ceiling: {0} reviewers agree with each other on {1} with "
             "Krippendorff's α {2} (mean κ {3}); no judge can be expected to do better."
         ).format(
             len(ceiling.raters),
-            ceiling.rows,
+            rows_said(ceiling.rows),
             figure_text(ceiling.alpha.value),
             figure_text(ceiling.mean_kappa),
         )
@@ -215,9 +217,9 @@ class CalibrationResults(QWidget):
         self.disagreements.show(result.split, self.outcomes.get(judge.name), result.split.tuning)
         self.detail_caption.setText(
             self.tr(
-                "“{0}” on the tuning part: its verdicts against people's, and the {1} rows "
+                "“{0}” on the tuning part: its verdicts against people's, and the {1} "
                 "where they differ (replies not read are left out)."
-            ).format(judge.name, self.disagreements.rowCount())
+            ).format(judge.name, rows_said(self.disagreements.rowCount()))
         )
         self._update_choose()
 
@@ -258,15 +260,17 @@ class CalibrationResults(QWidget):
         low, high = test.kappa_interval
         if test.kappa is None:
             text = self.tr(
-                "Agreement with people on {0} rows held back: no κ can be computed "
+                "Agreement with people on {0} held back: no κ can be computed "
                 "(exact agreement {1})."
-            ).format(test.n, figure_text(test.agreement))
+            ).format(rows_said(test.n), figure_text(test.agreement))
         elif low is None or high is None:
-            text = self.tr("Agreement with people on {0} rows held back: κ {1}.")
-            text = text.format(test.n, figure_text(test.kappa))
+            text = self.tr("Agreement with people on {0} held back: κ {1}.")
+            text = text.format(rows_said(test.n), figure_text(test.kappa))
         else:
-            text = self.tr("Agreement with people on {0} rows held back: κ {1}, {2}–{3}.")
-            text = text.format(test.n, figure_text(test.kappa), figure_text(low), figure_text(high))
+            text = self.tr("Agreement with people on {0} held back: κ {1}, {2}–{3}.")
+            text = text.format(
+                rows_said(test.n), figure_text(test.kappa), figure_text(low), figure_text(high)
+            )
         if test.figures.kind == "ordinal" and test.weighted_kappa is not None:
             text += " " + self.tr("Weighted κ {0}.").format(figure_text(test.weighted_kappa))
         return text

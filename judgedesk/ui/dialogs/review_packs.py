@@ -36,6 +36,7 @@ from judgedesk.core.review import (
     write_packs,
 )
 from judgedesk.core.run import Store
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.tasks import TaskRunner
 
 ERROR_COLOUR = "#c62828"
@@ -226,13 +227,22 @@ class ExportPacksDialog(QDialog):
 
     def split_text(self, plan: PackPlan) -> str:
         """The split in a sentence (what :meth:`PackPlan.summary` says, translated)."""
-        own = ", ".join(f"{name} {len(rows)}" for name, rows in plan.assigned.items())
         if len(plan.assigned) == 1:
-            return self.tr("1 reviewer, {0} rows: {1} rows.").format(plan.rows, own)
+            name, rows = next(iter(plan.assigned.items()))
+            return self.tr("1 reviewer, {0}: {1} {2}.").format(
+                rows_said(plan.rows), name, rows_said(len(rows))
+            )
+        own = ", ".join(f"{name} {len(rows)}" for name, rows in plan.assigned.items())
         return self.tr(
-            "{0} reviewers, {1} rows: {2} shared by everyone (where people's agreement is "
+            "{0} reviewers, {1}: {2} shared by everyone (where people's agreement is "
             "measured), {3} split. Rows each: {4}."
-        ).format(len(plan.assigned), plan.rows, len(plan.shared), plan.rows - len(plan.shared), own)
+        ).format(
+            len(plan.assigned),
+            rows_said(plan.rows),
+            len(plan.shared),
+            plan.rows - len(plan.shared),
+            own,
+        )
 
     def choose_folder(self) -> None:
         chosen = QFileDialog.getExistingDirectory(

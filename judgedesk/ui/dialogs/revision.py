@@ -25,6 +25,7 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge import JudgeSettings
 from judgedesk.core.project import Project, Workspace
 from judgedesk.core.report import Revision, suggest_revision
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.tasks import TaskRunner
 
 TASK = "suggest-revision"
@@ -140,10 +141,10 @@ class RevisionDialog(QDialog):
         shown = len(outcome.disagreements)
         if outcome.ok and outcome.candidate is not None:
             text = self.tr(
-                "“{0}” read {1} rows of the tuning part where the judge and people disagree "
+                "“{0}” read {1} of the tuning part where the judge and people disagree "
                 "(none of the test part). Add the revision as the candidate “{2}” to "
                 "measure it with the others."
-            ).format(outcome.model, shown, outcome.candidate.name)
+            ).format(outcome.model, rows_said(shown), outcome.candidate.name)
             if outcome.warnings:
                 text += "\n" + self.tr("Rendered for a row, it notes: {0}").format(
                     " ".join(outcome.warnings)

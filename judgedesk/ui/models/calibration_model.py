@@ -18,6 +18,7 @@ from PySide6.QtGui import QFont
 
 from judgedesk.core.report import Calibration, JudgeCalibration, JudgeOutcome, PartFigures
 from judgedesk.core.review import CalibrationSplit, same_value
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.models.estimate_model import duration_text
 
 Index = QModelIndex | QPersistentModelIndex
@@ -61,8 +62,8 @@ def rates_text(figures: PartFigures) -> str:
 
 def held_back_text(figures: PartFigures) -> str:
     """A candidate's test figure in a few words: κ and its interval over n rows."""
-    return QCoreApplication.translate("CalibrationModel", "κ {0} ({1}), {2} rows").format(
-        figure_text(figures.kappa), interval_text(figures.kappa_interval), figures.n
+    return QCoreApplication.translate("CalibrationModel", "κ {0} ({1}), {2}").format(
+        figure_text(figures.kappa), interval_text(figures.kappa_interval), rows_said(figures.n)
     )
 
 

@@ -29,6 +29,7 @@ from judgedesk.core.dataset import LABELS as ENCODING_LABELS
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import workbook_sheets
 from judgedesk.ui.core_strings import core_tr
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import note_label, show_text
 
@@ -228,7 +229,7 @@ class DatasetPage(QWizardPage):
 
     def _describe(self, dataset: Dataset, sheet: str) -> str:
         count = len(dataset)
-        rows = self.tr("1 row") if count == 1 else self.tr("{0} rows").format(f"{count:,}")
+        rows = rows_said(count)
         kinds = {
             "jsonl": self.tr("JSON Lines"),
             "json": self.tr("JSON"),

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.project import PREVIEW_ROLES, ArenaSettings, preview_rows, suggested_fields
 from judgedesk.core.review import LabelReading, describe_column
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import note_label, plain_label, show_text, with_hint
 from judgedesk.ui.wizard.dataset_page import DatasetPage
@@ -287,7 +288,7 @@ class FieldsPage(QWizardPage):
             parts = [self.tr("This column is empty in every row.")]
         text = self.tr("; ", "between the parts of a sentence").join(parts)
         if not reading.complete:
-            text = self.tr("In the first {0} rows: {1}").format(f"{reading.rows:,}", text)
+            text = self.tr("In the first {0}: {1}").format(rows_said(reading.rows), text)
         return text
 
     def _meanings(self) -> dict[str, str]:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget, QWizard
 
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import NewProjectPlan, create_project
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.tasks import TaskRunner
 from judgedesk.ui.wizard.common import (
     PAGE_DATASET,
@@ -138,9 +139,9 @@ class NewProjectWizard(QWizard):
         if dataset is None:
             return []
         return [
-            self.tr("• Data: {0} ({1} rows), {2}").format(
+            self.tr("• Data: {0} ({1}), {2}").format(
                 dataset.path.name,
-                f"{len(dataset):,}",
+                rows_said(len(dataset)),
                 self.tr("copied into the project")
                 if not self.project_page.link_dataset()
                 else self.tr("used where it is"),

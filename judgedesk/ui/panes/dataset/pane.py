@@ -199,8 +199,8 @@ class DatasetPane(QWidget):
 
     def _describe(self, dataset: Dataset) -> None:
         errors = [i for i in dataset.issues if i.severity == "error"]
-        text = self.tr("{0} — {1} rows, read as {2} ({3})").format(
-            dataset.path.name, f"{len(dataset):,}", dataset.format.upper(), dataset.encoding
+        text = self.tr("{0} — {1}, read as {2} ({3})").format(
+            dataset.path.name, rows_said(len(dataset)), dataset.format.upper(), dataset.encoding
         )
         if len(errors) == 1:
             text += self.tr(" · 1 row could not be read and is listed below")
@@ -359,7 +359,7 @@ class DatasetPane(QWidget):
             self.search_status.setText(self.tr("Searching {0}…").format(rows_said(job.total)))
         elif self.model.filtered:
             found, total = self._matches
-            text = self.tr("{0} of {1} rows match").format(f"{found:,}", f"{total:,}")
+            text = self.tr("{0} of {1} match").format(f"{found:,}", rows_said(total))
             row = self.workspace.row
             if row is not None and self.model.view_row(row) is None:
                 text += self.tr(" · the selected row ({0}) is not among them").format(row)

@@ -8,6 +8,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.panes.report.charts import PAD, ChartCanvas, blend
 
 MIN_CELL = 30
@@ -130,8 +131,8 @@ class HeatmapView(ChartCanvas):
                 painter.drawRect(square)
                 painter.setPen(_ink_on(fill, self.palette()))
                 painter.drawText(square, int(Qt.AlignmentFlag.AlignCenter), str(count))
-                tip = self.tr("{0}: {1} · {2}: {3} · {4} rows").format(
-                    chart.row_title, label, chart.column_title, chart.labels[j], count
+                tip = self.tr("{0}: {1} · {2}: {3} · {4}").format(
+                    chart.row_title, label, chart.column_title, chart.labels[j], rows_said(count)
                 )
                 self._hits.append((square, tip))
         for k in range(size):  # agreement lies on the diagonal

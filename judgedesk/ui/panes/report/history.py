@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from judgedesk.core.report import VersionFigures, has_history, moved_rows
 from judgedesk.core.review import ReviewScale
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.panes.report.section import (
     ReportSection,
     fit_height,
@@ -194,9 +195,9 @@ class HistorySection(ReportSection):
         if older is newer:
             text = self.tr("Version A and version B are the same: pick two different versions.")
         else:
-            text = self.tr(
-                "From {0} to {1}: {2} rows moved toward people, {3} away from them."
-            ).format(older.version, newer.version, f"{toward:,}", f"{len(moves) - toward:,}")
+            text = self.tr("From {0} to {1}: {2} moved toward people, {3} away from them.").format(
+                older.version, newer.version, rows_said(toward), f"{len(moves) - toward:,}"
+            )
         self.moved_text.setText(text)
         fit_height(self.moved_table, 12)
         self.moved_table.setAccessibleDescription(text)

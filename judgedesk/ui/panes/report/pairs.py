@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject
 
 from judgedesk.core.report import Estimate, JudgeCounts, PairwiseFigures, Rate
 from judgedesk.core.review import Ceiling
+from judgedesk.ui.counts import rows_said
 from judgedesk.ui.panes.report.charts import Bar, BarChartData
 from judgedesk.ui.panes.report.words import ChartPage
 
@@ -71,8 +72,9 @@ class PairWords(QObject):
         lines = [self.self_agreement(judges)]
         if among is not None and among.alpha.value is not None:
             lines.append(
-                self.tr("The {0} judges agree with each other at α = {1} over {2} rows.").format(
-                    len(among.raters), f"{among.alpha.value:.2f}", among.rows
+                # α among judges needs two of them at least, so "judges" stays plural
+                self.tr("The {0} judges agree with each other at α = {1} over {2}.").format(
+                    len(among.raters), f"{among.alpha.value:.2f}", rows_said(among.rows)
                 )
             )
         return "\n".join(line for line in lines if line)
@@ -95,13 +97,12 @@ class PairWords(QObject):
                 continue
             lines.append(
                 self.tr(
-                    "Judge “{0}”, asked {1} times per row, agrees with itself at "
-                    "α = {2} over {3} rows."
+                    "Judge “{0}”, asked {1} times per row, agrees with itself at α = {2} over {3}."
                 ).format(
                     judge.name,
                     judge.samples,
                     f"{judge.self_agreement:.2f}",
-                    judge.self_agreement_rows,
+                    rows_said(judge.self_agreement_rows),
                 )
             )
         return "\n".join(lines)

@@ -97,8 +97,8 @@ class ReportWords(QObject):
 
     def review(self, progress: ReviewProgress) -> str:
         share = self.terms.percent(progress.reviewed / progress.total) if progress.total else "–"
-        text = self.tr("Reviewed by hand: {0} of {1} rows ({2})").format(
-            f"{progress.reviewed:,}", f"{progress.total:,}", share
+        text = self.tr("Reviewed by hand: {0} of {1} ({2})").format(
+            f"{progress.reviewed:,}", rows_said(progress.total), share
         )
         if progress.from_dataset:
             text += " · " + self.tr("{0} human labels from the dataset").format(
@@ -149,8 +149,10 @@ class ReportWords(QObject):
                 self.terms.label(b.label),
                 float(b.count),
                 f"{b.count:,}",
-                tip=self.tr("{0}: {1} rows ({2})").format(
-                    self.terms.label(b.label), f"{b.count:,}", self.terms.percent(b.count / total)
+                tip=self.tr("{0}: {1} ({2})").format(
+                    self.terms.label(b.label),
+                    rows_said(b.count),
+                    self.terms.percent(b.count / total),
                 ),
             )
             for b in bins
@@ -344,8 +346,8 @@ class ReportWords(QObject):
     def comparison(self, comparison: RunComparison) -> str:
         first, second = comparison.first, comparison.second
         lines = [
-            self.tr("Run {0} → run {1}: {2} rows judged in both, {3} changed.").format(
-                first, second, f"{comparison.rows:,}", f"{len(comparison.changed):,}"
+            self.tr("Run {0} → run {1}: {2} judged in both, {3} changed.").format(
+                first, second, rows_said(comparison.rows), f"{len(comparison.changed):,}"
             ),
             self.tr("Run {0}: {1}").format(first, self.headline(comparison.before)),
             self.tr("Run {0}: {1}").format(second, self.headline(comparison.after)),

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from judgedesk.core.review import AgreementFigures, Confusion, Figure, ReviewProgress
+from judgedesk.ui.counts import rows_said
 
 Index = QModelIndex | QPersistentModelIndex
 CELL_WIDTH = 34
@@ -74,8 +75,8 @@ class ConfusionModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return count if count else ""
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self.tr("You said {0}, the judge said {1}: {2} rows").format(
-                self._names[index.row()], self._names[index.column()], count
+            return self.tr("You said {0}, the judge said {1}: {2}").format(
+                self._names[index.row()], self._names[index.column()], rows_said(count)
             )
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignCenter)
@@ -359,10 +360,10 @@ class AgreementStrip(QFrame):
         first, second = figures.first, figures.second
         if first.startswith("person ("):  # pairwise verdicts collapsed to who won
             first, second = self.tr("You (who won)"), self.tr("judge (who won)")
-        text = self.tr("{0} vs {1}: {2} rows · {3} exact agreement · κ {4}").format(
+        text = self.tr("{0} vs {1}: {2} · {3} exact agreement · κ {4}").format(
             first,
             second,
-            f"{figures.n:,}",
+            rows_said(figures.n),
             _percent(figures.exact.value),
             _number(kappa),
         )

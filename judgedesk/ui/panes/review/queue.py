@@ -111,11 +111,14 @@ class ReviewQueue(QWidget):
         """Say how many rows the queue holds; Re-judge names them."""
         self.count.setText(self.tr("{0} in the queue").format(rows_said(rows)))
         self.rejudge_button.setEnabled(rows > 0)
-        self.rejudge_button.setText(
-            self.tr("Re-&judge these {0} rows").format(f"{rows:,}")
-            if rows
-            else self.tr("Re-&judge these rows")
-        )
+        if rows == 1:
+            self.rejudge_button.setText(self.tr("Re-&judge this row"))
+        else:
+            self.rejudge_button.setText(
+                self.tr("Re-&judge these {0} rows").format(f"{rows:,}")
+                if rows
+                else self.tr("Re-&judge these rows")
+            )
 
     def select(self, position: int) -> None:
         """Make the row at ``position`` the current one, and bring it into view."""

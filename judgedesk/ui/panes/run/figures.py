@@ -71,7 +71,7 @@ class RunFigures(QWidget):
         self.bar.setRange(0, total)
         self.bar.setValue(progress.done)
         self.bar.setFormat(
-            self.tr("{0} of {1} rows (%p%)").format(f"{progress.done:,}", f"{progress.total:,}")
+            self.tr("{0} of {1} (%p%)").format(f"{progress.done:,}", rows_said(progress.total))
         )
         parts = [self.tr("{0:.1f} rows/s").format(progress.rows_per_second)]
         if progress.in_flight and progress.done < progress.total:
@@ -175,8 +175,8 @@ class RunFigures(QWidget):
             self.bar.setFormat(self.tr("Done: {0}").format(rows_said(progress.done)))
         else:
             self.bar.setFormat(
-                self.tr("Stopped after {0} of {1} rows").format(
-                    f"{progress.done:,}", f"{progress.total:,}"
+                self.tr("Stopped after {0} of {1}").format(
+                    f"{progress.done:,}", rows_said(progress.total)
                 )
             )
         parts = []
