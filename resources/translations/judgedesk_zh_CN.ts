@@ -2663,8 +2663,8 @@ Read it?</source>
         <translation>无分数</translation>
     </message>
     <message>
-        <source>{0}: {1} {2}, {3} battles</source>
-        <translation>{0}：{1} {2}，{3} 场对决</translation>
+        <source>{0}: {1} {2}, {3}</source>
+        <translation>{0}：{1} {2}，{3}</translation>
     </message>
     <message>
         <source>baseline</source>
@@ -2705,6 +2705,14 @@ Read it?</source>
     <message>
         <source>Against the baseline</source>
         <translation>对基线</translation>
+    </message>
+    <message>
+        <source>1 battle</source>
+        <translation>1 场对决</translation>
+    </message>
+    <message>
+        <source>{0} battles</source>
+        <translation>{0} 场对决</translation>
     </message>
     <message>
         <source>{0} is 1000</source>

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from judgedesk.core.project import NextStep, Workspace
 from judgedesk.core.review import LabelReading
-from judgedesk.core.run import JudgeEstimate, RunEstimate
+from judgedesk.core.run import JudgeEstimate, RunEstimate, Selection
 from judgedesk.ui.counts import calls_said, candidates_said, reviews_said, rows_said
 from judgedesk.ui.dialogs.calibrate import CalibrateDialog
 from judgedesk.ui.i18n import install_translators
@@ -45,6 +45,10 @@ def test_the_review_queue_and_a_runs_rows_say_one_row(qtbot: QtBot) -> None:
     terms = ReportTerms()
     assert terms.selection("1 row, failed only") == "1 row, those that failed only"
     assert terms.selection("1 rows") == "1 row" and terms.selection("3 rows") == "3 rows"
+    assert terms.selection("1,200 rows, failed only") == "1,200 rows, those that failed only"
+    # What a run stores of its rows since: one in the singular, thousands with commas.
+    assert Selection(rows=[4]).describe() == "1 row"
+    assert Selection(rows=list(range(1200)), only="failed").describe() == "1,200 rows, failed only"
 
 
 def test_the_window_s_sentences_say_one_row(qtbot: QtBot, tmp_path: Path) -> None:

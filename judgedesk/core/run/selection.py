@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
+from judgedesk.core.messages import counted
 from judgedesk.core.project import Project
 from judgedesk.core.run.store import Store
 
@@ -54,7 +55,7 @@ class Selection:
 
     def describe(self) -> str:
         """A short text for the run list."""
-        text = "all rows" if self.rows is None else f"{len(self.rows)} rows"
+        text = "all rows" if self.rows is None else counted(len(self.rows), "row", "rows")
         return f"{text}, {self.only} only" if self.only else text
 
 

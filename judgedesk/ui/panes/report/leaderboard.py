@@ -42,8 +42,8 @@ class LeaderboardWords(QObject):
                 else ""
             )
             text = f"{score.score:.0f}"
-            tip = self.tr("{0}: {1} {2}, {3} battles").format(
-                score.model, text, interval, score.battles
+            tip = self.tr("{0}: {1} {2}, {3}").format(
+                score.model, text, interval, self._battles(score.battles)
             )
             bars.append(Bar(score.model, score.score, text, score.low, score.high, interval, tip))
             note = self.tr("baseline") if score.model == board.baseline else ""
@@ -72,6 +72,11 @@ class LeaderboardWords(QObject):
             ],
             rows,
         )
+
+    def _battles(self, count: int) -> str:
+        if count == 1:
+            return self.tr("1 battle")
+        return self.tr("{0} battles").format(f"{count:,}")
 
     def _caption(self, figures: ArenaFigures, board: Leaderboard) -> str:
         anchor = (

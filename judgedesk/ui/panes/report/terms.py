@@ -14,7 +14,7 @@ from judgedesk.core.review import ReviewScale
 from judgedesk.core.run import RunRecord
 from judgedesk.ui.counts import rows_said
 
-SELECTION = re.compile(r"(?:all rows|(\d+) rows?)(?:, (\w+) only)?")
+SELECTION = re.compile(r"(?:all rows|([\d,]+) rows?)(?:, (\w+) only)?")
 
 
 class ReportTerms(QObject):
@@ -101,7 +101,7 @@ class ReportTerms(QObject):
         if match is None:
             return text
         count, only = match.groups()
-        rows = rows_said(int(count)) if count else self.tr("all rows")
+        rows = rows_said(int(count.replace(",", ""))) if count else self.tr("all rows")
         if only is None:
             return rows
         kind = {
