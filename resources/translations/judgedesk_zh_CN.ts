@@ -1175,7 +1175,7 @@
     </message>
     <message>
         <source>{0} + {1} tokens</source>
-        <translation>{0} + {1} 个令牌</translation>
+        <translation>{0} + {1} 个词元</translation>
     </message>
     <message>
         <source>Hide the judge&apos;s reasoning</source>
@@ -1213,7 +1213,7 @@
     </message>
     <message>
         <source>Tokens</source>
-        <translation>令牌数</translation>
+        <translation>词元数</translation>
     </message>
     <message>
         <source>Price in</source>
@@ -1237,15 +1237,15 @@
     </message>
     <message>
         <source>Prompt + reply tokens of the requests to send (estimated)</source>
-        <translation>待发送请求的提示词与回复令牌数（估算）</translation>
+        <translation>待发送请求的提示词与回复词元数（估算）</translation>
     </message>
     <message>
         <source>Price of a million prompt tokens (0: free). Editable.</source>
-        <translation>每百万提示词令牌的价格（0 表示免费）。可编辑。</translation>
+        <translation>每百万提示词词元的价格（0 表示免费）。可编辑。</translation>
     </message>
     <message>
         <source>Price of a million reply tokens (0: free). Editable.</source>
-        <translation>每百万回复令牌的价格（0 表示免费）。可编辑。</translation>
+        <translation>每百万回复词元的价格（0 表示免费）。可编辑。</translation>
     </message>
     <message>
         <source>From the judge&apos;s speed on earlier replies</source>
@@ -2201,7 +2201,7 @@
     </message>
     <message>
         <source>Max tokens</source>
-        <translation>最大令牌数</translation>
+        <translation>最大词元数</translation>
     </message>
     <message>
         <source> per row</source>
@@ -2759,7 +2759,7 @@ Read it?</source>
     </message>
     <message>
         <source> tokens</source>
-        <translation> 个令牌</translation>
+        <translation> 个词元</translation>
     </message>
     <message>
         <source>How much text the model reads at once: the prompt and its reply together.</source>
@@ -4098,7 +4098,7 @@ Read it?</source>
     </message>
     <message>
         <source>An estimate: about 4 characters per token for English, 1 per Chinese character. Each model&apos;s tokenizer counts a little differently.</source>
-        <translation>这是估算值：英文约每 4 个字符算 1 个令牌，中文每个字算 1 个。各模型的分词器计数略有差异。</translation>
+        <translation>这是估算值：英文约每 4 个字符算 1 个词元，中文每个字算 1 个。各模型的分词器计数略有差异。</translation>
     </message>
     <message>
         <source>Rendered prompt</source>
@@ -4126,7 +4126,7 @@ Read it?</source>
     </message>
     <message>
         <source>≈ {0} tokens</source>
-        <translation>≈ {0} 个令牌</translation>
+        <translation>≈ {0} 个词元</translation>
     </message>
     <message>
         <source>No dataset rows to show: values read from a row print as nothing.</source>
@@ -5291,7 +5291,7 @@ Read it?</source>
     </message>
     <message>
         <source>{0} + {1} tokens</source>
-        <translation>{0} + {1} 个令牌</translation>
+        <translation>{0} + {1} 个词元</translation>
     </message>
     <message>
         <source>the request</source>
@@ -5797,7 +5797,7 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     </message>
     <message>
         <source>{0} tokens</source>
-        <translation>{0} 个令牌</translation>
+        <translation>{0} 个词元</translation>
     </message>
     <message>
         <source>cost {0:,.4f}</source>
@@ -5833,7 +5833,7 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     </message>
     <message>
         <source>about {0} tokens (estimated)</source>
-        <translation>约 {0} 个令牌（估算）</translation>
+        <translation>约 {0} 个词元（估算）</translation>
     </message>
     <message>
         <source>{0}: the server serves 1 request at a time; concurrency lowered to 1</source>
@@ -5925,7 +5925,7 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     </message>
     <message>
         <source>{0}: about {1} requests and {2} tokens</source>
-        <translation>{0}：约 {1} 个请求、{2} 个令牌</translation>
+        <translation>{0}：约 {1} 个请求、{2} 个词元</translation>
     </message>
     <message>
         <source>; 1 reply already stored is reused</source>

@@ -274,6 +274,19 @@ def test_a_disagreement_has_one_chinese_word_everywhere() -> None:
     assert [pair for pair in nouns if "分歧" not in pair[1]] == []
 
 
+def test_a_token_has_one_chinese_word_everywhere() -> None:
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(resource_path("translations", "judgedesk_zh_CN.ts")).getroot()
+    said = [
+        (message.findtext("source") or "", message.findtext("translation") or "")
+        for message in root.iter("message")
+        if re.search(r"\btokens?\b", message.findtext("source") or "", re.IGNORECASE)
+    ]
+    assert said
+    assert [pair for pair in said if "词元" not in pair[1]] == []
+
+
 def test_qt_s_own_file_chooser_speaks_chinese(qapp: QApplication) -> None:
     from PySide6.QtWidgets import QFileDialog, QLabel
 
