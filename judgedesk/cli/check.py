@@ -9,7 +9,7 @@ from judgedesk.cli import language
 from judgedesk.cli.common import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, open_project_data
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge import PARSERS, KeyNotApprovedError, infer_parser
-from judgedesk.core.messages import say
+from judgedesk.core.messages import said, say
 from judgedesk.core.project import (
     OutsideFileError,
     Problem,
@@ -61,23 +61,23 @@ def cmd_check(args: argparse.Namespace) -> int:
     waiting = pending(project)
     approvals = []
     if waiting.files:
-        approvals.append(str(OutsideFileError(project.root, waiting.files)))
+        approvals.append(said(OutsideFileError(project.root, waiting.files)))
     if waiting.keys:
-        approvals.append(str(KeyNotApprovedError(waiting.keys)))
+        approvals.append(said(KeyNotApprovedError(waiting.keys)))
     if trust.blocked:
-        approvals.append(str(UntrustedScriptsError(trust)))
+        approvals.append(said(UntrustedScriptsError(trust)))
     problems.extend(Problem("warning", approval) for approval in approvals)
     if args.offline:
-        problems.append(Problem("info", "The judges were not asked (--offline)."))
+        offline = say("check.offline", "The judges were not asked (--offline).")
+        problems.append(Problem("info", offline))
     elif waiting:
         # A project from elsewhere names its own addresses: none is contacted before yes.
-        problems.append(
-            Problem(
-                "warning",
-                "The judges' servers were not asked whether they answer: this project "
-                "waits for the approvals above. Nothing was sent.",
-            )
+        not_asked = say(
+            "check.not_asked",
+            "The judges' servers were not asked whether they answer: this project waits "
+            "for the approvals above. Nothing was sent.",
         )
+        problems.append(Problem("warning", not_asked))
     else:
         # Only now: every key is approved for its address (none other would be sent).
         checks = asyncio.run(check_models(project, probabilities=True))
@@ -92,26 +92,38 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(language.text(line))
     errors = [p for p in problems if p.severity == "error"]
     if errors:
-        print(
-            language.text(
-                say(
-                    "check.not_runnable",
-                    "{project}: not runnable ({count} problem(s)).",
-                    project=project.name,
-                    count=len(errors),
-                )
+        if len(errors) == 1:
+            sentence = say(
+                "check.not_runnable_one",
+                "{project}: not runnable (1 problem).",
+                project=project.name,
             )
-        )
+        else:
+            sentence = say(
+                "check.not_runnable",
+                "{project}: not runnable ({count} problems).",
+                project=project.name,
+                count=len(errors),
+            )
+        print(language.text(sentence))
         return EXIT_USAGE if approvals else EXIT_PROBLEM
     if approvals:
-        said = say(
-            "check.waiting",
-            "{project}: not ready to run: {count} approval(s) wait (see above); "
-            "`judgedesk run` refuses until then.",
-            project=project.name,
-            count=len(approvals),
-        )
-        print(language.text(said))
+        if len(approvals) == 1:
+            waits = say(
+                "check.waiting_one",
+                "{project}: not ready to run: 1 approval waits (see above); `judgedesk run` "
+                "refuses until then.",
+                project=project.name,
+            )
+        else:
+            waits = say(
+                "check.waiting",
+                "{project}: not ready to run: {count} approvals wait (see above); "
+                "`judgedesk run` refuses until then.",
+                project=project.name,
+                count=len(approvals),
+            )
+        print(language.text(waits))
         return EXIT_USAGE
     print(language.text(say("check.ready", "{project}: ready to run.", project=project.name)))
     return EXIT_OK

@@ -17,13 +17,17 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '{who}: {file} can be loaded here.'),  # check.loadable
     QT_TRANSLATE_NOOP("core", '{models} and {count} more'),  # check.more
     QT_TRANSLATE_NOOP("core", '{answers} But \'{model}\' gives no token probabilities here: its verdicts will be the ones it wrote, marked "no probabilities from this server". Use a server that returns logprobs (vLLM, SGLang, llama.cpp, OpenAI), or turn probabilities off for this judge.'),  # check.no_probabilities
+    QT_TRANSLATE_NOOP("core", "The judges' servers were not asked whether they answer: this project waits for the approvals above. Nothing was sent."),  # check.not_asked
     QT_TRANSLATE_NOOP("core", "{who}: {url} does not offer the model '{model}'. It offers {offered}. Correct the model name, or load the model on the server."),  # check.not_offered
-    QT_TRANSLATE_NOOP("core", '{project}: not runnable ({count} problem(s)).'),  # check.not_runnable
+    QT_TRANSLATE_NOOP("core", '{project}: not runnable ({count} problems).'),  # check.not_runnable
+    QT_TRANSLATE_NOOP("core", '{project}: not runnable (1 problem).'),  # check.not_runnable_one
+    QT_TRANSLATE_NOOP("core", 'The judges were not asked (--offline).'),  # check.offline
     QT_TRANSLATE_NOOP("core", "{answers} It gives its tokens' probabilities ({count} alternatives at a token), so the verdicts' probabilities can be read."),  # check.probabilities
     QT_TRANSLATE_NOOP("core", "{answers} Whether '{model}' gives its tokens' probabilities is not known: asking it failed ({problem})."),  # check.probabilities_unknown
     QT_TRANSLATE_NOOP("core", '{severity}: {message}'),  # check.problem
     QT_TRANSLATE_NOOP("core", '{project}: ready to run.'),  # check.ready
-    QT_TRANSLATE_NOOP("core", '{project}: not ready to run: {count} approval(s) wait (see above); `judgedesk run` refuses until then.'),  # check.waiting
+    QT_TRANSLATE_NOOP("core", '{project}: not ready to run: {count} approvals wait (see above); `judgedesk run` refuses until then.'),  # check.waiting
+    QT_TRANSLATE_NOOP("core", '{project}: not ready to run: 1 approval waits (see above); `judgedesk run` refuses until then.'),  # check.waiting_one
     QT_TRANSLATE_NOOP("core", '{who}: {problem}'),  # check.who
     QT_TRANSLATE_NOOP("core", '{total} lines in the dataset, {count} could not be read: lines {numbers} — see `judgedesk check`'),  # dataset.unreadable
     QT_TRANSLATE_NOOP("core", '{problem} {advice}'),  # judge.advice

@@ -8761,10 +8761,6 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>{who}：{url} 不提供模型“{model}”。它提供 {offered}。请改正模型名称，或在服务器上加载该模型。</translation>
     </message>
     <message>
-        <source>{project}: not runnable ({count} problem(s)).</source>
-        <translation>{project}：无法运行（{count} 个问题）。</translation>
-    </message>
-    <message>
         <source>{answers} It gives its tokens&apos; probabilities ({count} alternatives at a token), so the verdicts&apos; probabilities can be read.</source>
         <translation>{answers} 它返回词元概率（每个词元 {count} 个候选），因此可以读取判决的概率。</translation>
     </message>
@@ -8779,10 +8775,6 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>{project}: ready to run.</source>
         <translation>{project}：可以运行。</translation>
-    </message>
-    <message>
-        <source>{project}: not ready to run: {count} approval(s) wait (see above); `judgedesk run` refuses until then.</source>
-        <translation>{project}：尚不能运行：有 {count} 项批准待确认（见上文）；在此之前 `judgedesk run` 会拒绝运行。</translation>
     </message>
     <message>
         <source>{who}: {problem}</source>
@@ -9859,6 +9851,30 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
     <message>
         <source>– (no rows)</source>
         <translation>–（没有行）</translation>
+    </message>
+    <message>
+        <source>The judges&apos; servers were not asked whether they answer: this project waits for the approvals above. Nothing was sent.</source>
+        <translation>没有询问评审的服务器是否应答：此项目在等待上面的批准。没有发送任何内容。</translation>
+    </message>
+    <message>
+        <source>{project}: not runnable ({count} problems).</source>
+        <translation>{project}：无法运行（{count} 个问题）。</translation>
+    </message>
+    <message>
+        <source>{project}: not runnable (1 problem).</source>
+        <translation>{project}：无法运行（1 个问题）。</translation>
+    </message>
+    <message>
+        <source>The judges were not asked (--offline).</source>
+        <translation>没有询问评审（--offline）。</translation>
+    </message>
+    <message>
+        <source>{project}: not ready to run: {count} approvals wait (see above); `judgedesk run` refuses until then.</source>
+        <translation>{project}：尚不能运行：有 {count} 项批准待确认（见上文）；在此之前 `judgedesk run` 会拒绝运行。</translation>
+    </message>
+    <message>
+        <source>{project}: not ready to run: 1 approval waits (see above); `judgedesk run` refuses until then.</source>
+        <translation>{project}：尚不能运行：有 1 项批准待确认（见上文）；在此之前 `judgedesk run` 会拒绝运行。</translation>
     </message>
     <message>
         <source>{verdicts}, {unparsed} unparsed, {failed} failed (asked about {asked})</source>

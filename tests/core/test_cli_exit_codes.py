@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from judgedesk.cli import build_parser, main
+from judgedesk.cli import build_parser, language, main
 from judgedesk.core.judge.approvals import APPROVALS_FILE
 from judgedesk.core.places import settings_folder
 from judgedesk.core.project import load_project
@@ -163,6 +163,12 @@ def test_check_asks_each_judge_unless_offline(
         code, out, _ = cli(capsys, "check", root, "--offline")
         assert code == 0 and "not asked (--offline)" in out
         assert len(server.received) == asked
+        try:
+            code, out, _ = cli(capsys, "--language", "zh", "check", root, "--offline")
+        finally:
+            language.use("en")
+        assert code == 0 and "提示：没有询问评审（--offline）。" in out
+        assert "not asked" not in out and "ready to run" not in out
 
         project.judges[0].model = "judge-small"
         project.save()

@@ -302,7 +302,7 @@ def test_check_says_what_waits_for_approval_and_exits_as_run_would(
     run_code, _, run_err = cli(capsys, "run", root, "--quiet")
     code, out, _ = cli(capsys, "check", root)
     assert code == run_code == 2, run_err
-    assert "CHECK_KEY" in out and "not ready to run: 1 approval(s) wait" in out
+    assert "CHECK_KEY" in out and "not ready to run: 1 approval waits" in out
     assert ": ready to run." not in out
     assert len(fake.received) == asked  # nothing is sent before the approval
 
@@ -314,4 +314,4 @@ def test_check_says_what_waits_for_approval_and_exits_as_run_would(
     run_code = cli(capsys, "run", root, "--quiet")[0]
     code, out, _ = cli(capsys, "check", root, "--offline")
     assert code == run_code == 2
-    assert "preprocess.py" in out and "approval(s) wait" in out
+    assert "preprocess.py" in out and "approval waits" in out
