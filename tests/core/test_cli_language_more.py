@@ -18,6 +18,7 @@ from tests.core.test_pipeline import make_project, run, score_from_question
 from tests.core.test_random_sample import judged_project
 from tests.support.batch_runner import run_batch
 from tests.support.fake_openai import FakeOpenAI
+from tests.support.revision_server import Reviser
 
 # Three English words or more in a row: a sentence (or most of one) left untranslated.
 ENGLISH = re.compile(r"[A-Za-z]+(?:'[a-z]+)?(?:[ ,]+[A-Za-z]+(?:'[a-z]+)?){2,}")
@@ -110,6 +111,31 @@ def test_calibrate_speaks_chinese(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "推荐：judge（在调优行上 κ 最高" in out
     assert "已采用 large：其他候选已停用，未删除。" in out
     assert english_left(out, root) == []
+
+
+def test_a_suggested_revision_speaks_chinese(
+    tmp_path: Path,
+    revision_server: FakeOpenAI,
+    reviser: Reviser,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    project = labelled_project(tmp_path / "p", revision_server.base_url)
+    root = str(project.root)
+    code, out, err = chinese(capsys, "calibrate", root, "--suggest", "large", "--with", "judge")
+    assert code == 0
+    assert re.search(
+        r"^judge 读了调优部分中 large 与人不一致的 \d+ 行（测试部分的行一行也没读）。$", err, re.M
+    )
+    assert (
+        "已添加候选 large-revised（templates/large-revised.j2）。请用 `judgedesk calibrate " in out
+    )
+    assert english_left(err) == [] and english_left(out.split("\n已添加候选")[1]) == []
+
+    reviser.text = "```jinja\nJudge {{ data.question }}\nScore:"
+    code, _, err = chinese(capsys, "calibrate", root, "--suggest", "large")
+    assert code == 1
+    assert "未添加任何候选：模型的回复在模板中途被截断（代码块没有闭合）。" in err
+    assert english_left(err, "max_tokens") == []
 
 
 def test_batch_export_and_import_speak_chinese(
