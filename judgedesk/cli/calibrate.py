@@ -61,7 +61,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
-        for line in calibration_lines(result):
+        for line in calibration_lines(result, language.template):
             print(language.text(line))
         if args.adopt is not None:
             adopted = say(

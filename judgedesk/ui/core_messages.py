@@ -124,7 +124,6 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'judge'),  # report.calibration.column_judge
     QT_TRANSLATE_NOOP("core", 'part'),  # report.calibration.column_part
     QT_TRANSLATE_NOOP("core", 'unread'),  # report.calibration.column_unread
-    QT_TRANSLATE_NOOP("core", '{judge:<20} {part:<7} {n:>4} {agree:>6} {kappa:>6} {interval:>16} {wkappa:>6} {unread:>6} {failed:>6}'),  # report.calibration.columns
     QT_TRANSLATE_NOOP("core", ', cost {cost}'),  # report.calibration.cost
     QT_TRANSLATE_NOOP("core", 'Calibration on {count} rows people gave a verdict on: {tuning} for tuning, {test} for the test (share {share}, seed {seed}).'),  # report.calibration.head
     QT_TRANSLATE_NOOP("core", 'labels'),  # report.calibration.kind_labels

@@ -9173,10 +9173,6 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>未读出</translation>
     </message>
     <message>
-        <source>{judge:&lt;20} {part:&lt;7} {n:&gt;4} {agree:&gt;6} {kappa:&gt;6} {interval:&gt;16} {wkappa:&gt;6} {unread:&gt;6} {failed:&gt;6}</source>
-        <translation>{judge:&lt;20} {part:&lt;7} {n:&gt;4} {agree:&gt;6} {kappa:&gt;6} {interval:&gt;16} {wkappa:&gt;6} {unread:&gt;6} {failed:&gt;6}</translation>
-    </message>
-    <message>
         <source>, cost {cost}</source>
         <translation>，费用 {cost}</translation>
     </message>

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import socket
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,6 +33,11 @@ def english_left(out: str, *kept: str) -> list[str]:
     for text in sorted(kept, key=len, reverse=True):
         out = out.replace(text, " ")
     return ENGLISH.findall(KEPT.sub(" ", out))
+
+
+def cells(line: str) -> int:
+    """How many terminal cells ``line`` takes."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
 
 
 def chinese(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -107,6 +113,9 @@ def test_calibrate_speaks_chinese(tmp_path: Path, capsys: pytest.CaptureFixture[
     )
     assert re.search(r"^评审 +部分 +n +一致 ", out, re.M)
     assert re.search(r"^large +调优 +\d+ ", out, re.M) and re.search(r"^large +测试 ", out, re.M)
+    # The table stays aligned on a terminal, where a Chinese character takes two cells.
+    table = [line for line in out.splitlines() if re.match(r"(评审|large|judge) ", line)]
+    assert len(table) == 5 and len({cells(line) for line in table}) == 1
     assert "30 次调用（0 次已存储）" in out and " 个词元" in out
     assert "推荐：judge（在调优行上 κ 最高" in out
     assert "已采用 large：其他候选已停用，未删除。" in out

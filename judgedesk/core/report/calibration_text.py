@@ -1,15 +1,23 @@
-"""The calibration's table as ``judgedesk calibrate`` prints it: each line a sentence
-of the core, so the command line says it in its language."""
+"""The calibration's table as ``judgedesk calibrate`` prints it, in the reader's
+language: its sentences are the core's, its headings said and padded as they show."""
 
 from __future__ import annotations
 
-from judgedesk.core.messages import Message, say
+import unicodedata
+
+from judgedesk.core.messages import Translate, as_is, render, say
 from judgedesk.core.report.calibration import Calibration
 
 
-def calibration_lines(calibration: Calibration) -> list[str]:
-    """The table ``judgedesk calibrate`` prints (each line a sentence of the core)."""
+def calibration_lines(calibration: Calibration, translate: Translate = as_is) -> list[str]:
+    """The table ``judgedesk calibrate`` prints: its sentences as messages, the table's
+    own lines said with ``translate`` (English template → the reader's) and aligned."""
     split = calibration.split
+
+    def _columns(*cells: str) -> str:
+        said = [render(cell, translate) for cell in cells]
+        return " ".join(_pad(text, width) for text, width in zip(said, WIDTHS, strict=True))
+
     said: list[str] = [
         say(
             "report.calibration.head",
@@ -116,15 +124,15 @@ COLUMNS = (
 """The table's headings."""
 
 
-def _columns(*cells: str) -> Message:
-    """One line of the table, its cells padded to their columns."""
-    names = ("judge", "part", "n", "agree", "kappa", "interval", "wkappa", "unread", "failed")
-    return say(
-        "report.calibration.columns",
-        "{judge:<20} {part:<7} {n:>4} {agree:>6} {kappa:>6} {interval:>16} {wkappa:>6} "
-        "{unread:>6} {failed:>6}",
-        **dict(zip(names, cells, strict=True)),
-    )
+WIDTHS = (20, 7, -4, -6, -6, -16, -6, -6, -6)
+"""Each column's width in terminal cells; a negative one is aligned right."""
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` cells: a Chinese character takes two."""
+    shown = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    space = " " * max(0, abs(width) - shown)
+    return text + space if width > 0 else space + text
 
 
 def _show(value: float | None) -> str:
