@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from judgedesk.cli import language
 from judgedesk.cli.common import (
     EXIT_OK,
     EXIT_PROBLEM,
@@ -18,6 +19,7 @@ from judgedesk.cli.common import (
 
 
 def cmd_batch_export(args: argparse.Namespace) -> int:
+    from judgedesk.core.messages import say
     from judgedesk.core.project import load_project
     from judgedesk.core.run import MANIFEST, MAX_BYTES, MAX_LINES, Selection, export_batch
 
@@ -37,26 +39,37 @@ def cmd_batch_export(args: argparse.Namespace) -> int:
         max_lines=args.max_lines or MAX_LINES,
         max_bytes=int(args.max_mb * 1024 * 1024) if args.max_mb else MAX_BYTES,
     )
-    print(done.summary())
+    for line in done.lines():
+        print(language.text(line))
     if done.files:
-        print(
-            f"The manifest is {done.folder / MANIFEST}. Run the files on a batch API or with "
-            "vLLM's run_batch, then: "
-            f"judgedesk batch import {args.dir} RESULTS.jsonl…"
+        then = say(
+            "cli.batch.then_import",
+            "The manifest is {manifest}. Run the files on a batch API or with vLLM's "
+            "run_batch, then: {command}",
+            manifest=str(done.folder / MANIFEST),
+            command=f"judgedesk batch import {args.dir} RESULTS.jsonl…",
         )
+        print(language.text(then))
     return EXIT_PROBLEM if done.failed else EXIT_OK
 
 
 def cmd_batch_import(args: argparse.Namespace) -> int:
+    from judgedesk.core.messages import say
     from judgedesk.core.project import load_project
     from judgedesk.core.run import import_batch
 
     project = load_project(args.dir)
     allow_project(project, args.trust, keys=False)
     done = import_batch(project, [Path(name) for name in args.files])
-    print(done.summary())
+    for line in done.lines():
+        print(language.text(line))
     if done.stored:
-        print(f"Run `judgedesk run {args.dir}`: the replies imported are not asked again.")
+        then = say(
+            "cli.batch.then_run",
+            "Run `judgedesk run {dir}`: the replies imported are not asked again.",
+            dir=args.dir,
+        )
+        print(language.text(then))
     return EXIT_PROBLEM if done.problems else EXIT_OK
 
 

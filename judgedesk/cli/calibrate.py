@@ -8,6 +8,7 @@ import asyncio
 import json
 from pathlib import Path
 
+from judgedesk.cli import language
 from judgedesk.cli.common import (
     EXIT_OK,
     EXIT_PROBLEM,
@@ -19,9 +20,15 @@ from judgedesk.cli.common import (
 )
 from judgedesk.core.errors import ProjectError
 from judgedesk.core.judge import JudgeSettings
-from judgedesk.core.messages import counted
+from judgedesk.core.messages import Message, say
 from judgedesk.core.project import Project, adopt_judge, load_project
-from judgedesk.core.report import calibrate, candidate_names, plan_calibration, run_candidates
+from judgedesk.core.report import (
+    calibrate,
+    calibration_lines,
+    candidate_names,
+    plan_calibration,
+    run_candidates,
+)
 from judgedesk.core.run import RunEstimate
 
 
@@ -44,9 +51,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     dataset = open_project_data(project)
     plan = plan_calibration(project, dataset, candidates)
     plan.split.require_parts()
-    say = err if args.json else print
+    tell = err if args.json else print
     if plan.estimate is not None:
-        say(_estimate_line(plan.estimate))
+        tell(language.text(_estimate_line(plan.estimate)))
     outcomes = asyncio.run(run_candidates(project, dataset, plan))
     result = calibrate(plan.split, outcomes, seed=plan.split.seed)
     if args.adopt is not None:
@@ -54,10 +61,15 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
-        for line in result.lines():
-            print(line)
+        for line in calibration_lines(result, language.template):
+            print(language.text(line))
         if args.adopt is not None:
-            print(f"Adopted {args.adopt}: the other candidates are disabled, not deleted.")
+            adopted = say(
+                "cli.calibrate.adopted",
+                "Adopted {name}: the other candidates are disabled, not deleted.",
+                name=args.adopt,
+            )
+            print(language.text(adopted))
     return EXIT_OK if result.chosen is not None else EXIT_PROBLEM
 
 
@@ -78,19 +90,45 @@ def _keep_split(project: Project, share: float | None, seed: int | None) -> None
         project.save()
 
 
-def _estimate_line(estimate: RunEstimate) -> str:
+def _estimate_line(estimate: RunEstimate) -> Message:
     stored = sum(j.stored for j in estimate.judges)
-    text = (
-        f"Estimate: {counted(estimate.rows, 'labelled row', 'labelled rows')}, "
-        f"{counted(estimate.requests, 'call', 'calls')} to make "
-        f"({stored:,} stored), about {estimate.tokens:,} tokens"
-    )
+    if estimate.rows == 1:
+        rows = say("cli.calibrate.labelled_one", "1 labelled row")
+    else:
+        rows = say(
+            "cli.calibrate.labelled_many", "{count} labelled rows", count=f"{estimate.rows:,}"
+        )
+    if estimate.requests == 1:
+        calls = say("cli.calibrate.call_one", "1 call")
+    else:
+        calls = say("cli.calibrate.calls", "{count} calls", count=f"{estimate.requests:,}")
+    cost: str = ""
     if estimate.cost is not None:
         # Before any reply is measured, the cost is the most the replies can cost.
-        text += f", cost {'at most' if estimate.ceiling else 'about'} {estimate.cost:.4f}"
+        if estimate.ceiling:
+            cost = say(
+                "cli.calibrate.cost_most", ", cost at most {cost}", cost=f"{estimate.cost:.4f}"
+            )
+        else:
+            cost = say(
+                "cli.calibrate.cost_about", ", cost about {cost}", cost=f"{estimate.cost:.4f}"
+            )
+    seconds: str = ""
     if estimate.seconds is not None:
-        text += f", about {estimate.seconds:.0f} s"
-    return text + "."
+        seconds = say(
+            "cli.calibrate.seconds", ", about {seconds} s", seconds=f"{estimate.seconds:.0f}"
+        )
+    return say(
+        "cli.calibrate.estimate",
+        "Estimate: {rows}, {calls} to make ({stored} stored), about {tokens} tokens"
+        "{cost}{seconds}.",
+        rows=rows,
+        calls=calls,
+        stored=f"{stored:,}",
+        tokens=f"{estimate.tokens:,}",
+        cost=cost,
+        seconds=seconds,
+    )
 
 
 def _suggest(project: Project, args: argparse.Namespace) -> int:
@@ -113,19 +151,31 @@ def _suggest(project: Project, args: argparse.Namespace) -> int:
         print(json.dumps(revision.to_dict(), ensure_ascii=False, indent=2))
     else:
         print(revision.diff, end="" if revision.diff.endswith("\n") or not revision.diff else "\n")
-    shown = len(revision.disagreements)
-    err(
-        f"{revision.model} read {shown} of the rows of the tuning part where "
-        f"{revision.judge} disagrees with people (none of the test part)."
+    read = say(
+        "cli.calibrate.revision_read",
+        "{model} read {count} of the rows of the tuning part where {judge} disagrees with "
+        "people (none of the test part).",
+        model=revision.model,
+        count=len(revision.disagreements),
+        judge=revision.judge,
     )
+    err(language.text(read))
     if revision.candidate is None or not revision.ok:
-        err(f"Nothing added: {revision.problem}")
+        nothing = say(
+            "cli.calibrate.nothing_added", "Nothing added: {problem}", problem=revision.problem
+        )
+        err(language.text(nothing))
         return EXIT_PROBLEM
-    say = err if args.json else print
-    say(
-        f"Added the candidate {revision.candidate.name} ({revision.candidate.template}). "
-        f"Measure it with `judgedesk calibrate {args.dir}`; it is never adopted by itself."
+    tell = err if args.json else print
+    added = say(
+        "cli.calibrate.revision_added",
+        "Added the candidate {name} ({file}). Measure it with `judgedesk calibrate "
+        "{dir}`; it is never adopted by itself.",
+        name=revision.candidate.name,
+        file=revision.candidate.template,
+        dir=args.dir,
     )
+    tell(language.text(added))
     return EXIT_OK
 
 

@@ -20,7 +20,7 @@ from judgedesk.cli.common import (
     open_project_data,
 )
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.messages import counted
+from judgedesk.core.messages import Message, say
 from judgedesk.core.project import Project, load_project
 
 if TYPE_CHECKING:
@@ -119,13 +119,21 @@ def cmd_templates(args: argparse.Namespace) -> int:
     width = max(len(t.id) for t in rows)
     reader_width = max(len(t.parser) for t in rows)
     for info in rows:
-        kind = f"{_what_is_judged(info)}, {'multi-turn' if info.multi_turn else 'single-turn'}"
+        what = _what_is_judged(info)
+        if info.multi_turn:
+            kind = say("cli.templates.multi_turn", "{what}, multi-turn", what=what)
+        else:
+            kind = say("cli.templates.single_turn", "{what}, single-turn", what=what)
         print(
             f"{info.id:<{width}}  {info.language}  {info.parser:<{reader_width}}  "
-            f"{info.title} ({kind})"
+            f"{info.title} ({language.text(kind)})"
         )
     languages = [args.language] if args.language else ["en", "zh"]
-    print("\nScenes of multidim_json (judgedesk new … --scene ID), dimensions in weight order:")
+    scenes = say(
+        "cli.templates.scenes",
+        "Scenes of multidim_json (judgedesk new … --scene ID), dimensions in weight order:",
+    )
+    print(f"\n{language.text(scenes)}")
     for spoken in languages:
         for scene in list_scenes(spoken):
             names = ", ".join(dimension_names(scene.variables))
@@ -133,17 +141,19 @@ def cmd_templates(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _what_is_judged(info: TemplateInfo) -> str:
+def _what_is_judged(info: TemplateInfo) -> Message:
     """What a built-in template sets before the judge: two answers, an answer against the
     reference (a comparison of the two), or one answer (scored, with or without one)."""
     from judgedesk.core.judge import PARSERS
 
     if info.mode == "pairwise":
-        return "two answers compared"
+        return say("cli.templates.pairwise", "two answers compared")
     reader = PARSERS.get(info.parser)
     if info.uses_reference and reader is not None and reader.kind == "pairwise":
-        return "the answer compared with the reference"
-    return "one answer, with the reference" if info.uses_reference else "one answer"
+        return say("cli.templates.against_reference", "the answer compared with the reference")
+    if info.uses_reference:
+        return say("cli.templates.with_reference", "one answer, with the reference")
+    return say("cli.templates.one_answer", "one answer")
 
 
 def _results_dataset(
@@ -190,7 +200,13 @@ def cmd_export(args: argparse.Namespace) -> int:
             translate=language.template,
             stored=language.text,
         )
-    print(f"Wrote {counted(count, 'row', 'rows')} to {args.out}")
+    if count == 1:
+        wrote = say("cli.export.wrote_one", "Wrote 1 row to {path}", path=args.out)
+    else:
+        wrote = say(
+            "cli.export.wrote", "Wrote {count} rows to {path}", count=f"{count:,}", path=args.out
+        )
+    print(language.text(wrote))
     return EXIT_OK
 
 

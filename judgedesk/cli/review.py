@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from judgedesk.cli import language
 from judgedesk.cli.common import (
     EXIT_OK,
     EXIT_PROBLEM,
@@ -21,6 +22,7 @@ PACK_SUFFIX = ".jdpack"  # the same as judgedesk.core.review.pack's, without imp
 
 def cmd_review_import(args: argparse.Namespace) -> int:
     from judgedesk.core.errors import JudgeDeskError
+    from judgedesk.core.messages import say
     from judgedesk.core.project import load_project
     from judgedesk.core.review import import_labels, import_pack, scale_for
     from judgedesk.core.run import Store
@@ -42,9 +44,13 @@ def cmd_review_import(args: argparse.Namespace) -> int:
         for path in files:
             if path.suffix.lower() == PACK_SUFFIX:
                 try:
-                    print(f"{path}: {import_pack(store, dataset, project, path).summary()}")
+                    done_pack = import_pack(store, dataset, project, path)
+                    print(f"{path}: {language.text(done_pack.summary())}")
                 except JudgeDeskError as exc:
-                    print(f"{path}: not imported. {exc}")
+                    not_imported = say(
+                        "cli.review.not_imported", "not imported. {why}", why=language.text(exc)
+                    )
+                    print(f"{path}: {language.text(not_imported)}")
                     problems = True
                 continue
             done = import_labels(
@@ -56,9 +62,14 @@ def cmd_review_import(args: argparse.Namespace) -> int:
                 id_column=args.id_column,
                 verdict_column=args.verdict_column,
             )
-            print(f"{path}: {done.summary()}")
+            print(f"{path}: {language.text(done.summary())}")
             problems = problems or bool(done.unknown_count or done.reading.unreadable)
-    print(f"Run `judgedesk report {args.dir}` for how far people agree, and the judge with them.")
+    then = say(
+        "cli.review.then_report",
+        "Run `judgedesk report {dir}` for how far people agree, and the judge with them.",
+        dir=args.dir,
+    )
+    print(language.text(then))
     return EXIT_PROBLEM if problems else EXIT_OK
 
 
@@ -73,6 +84,7 @@ def _share(text: str) -> float:
 
 
 def cmd_review_pack(args: argparse.Namespace) -> int:
+    from judgedesk.core.messages import say
     from judgedesk.core.project import load_project
     from judgedesk.core.review import (
         least_sure_rows,
@@ -90,11 +102,16 @@ def cmd_review_pack(args: argparse.Namespace) -> int:
         # The rows the judge was least sure of are where reviews are worth the most.
         rows = least_sure_rows(project_confidences(project), args.least_sure)
         if len(rows) == 1:
-            print("The row the judge was least sure of.")
+            least = say("cli.review.least_sure_one", "The row the judge was least sure of.")
         else:
-            print(f"The {len(rows):,} rows the judge was least sure of.")
+            least = say(
+                "cli.review.least_sure",
+                "The {count} rows the judge was least sure of.",
+                count=f"{len(rows):,}",
+            )
+        print(language.text(least))
     plan = plan_packs(rows, args.reviewers.split(","), _share(args.overlap), args.seed)
-    print(plan.summary())
+    print(language.text(plan.summary()))
     out = Path(args.out).expanduser()
     store = Store(project.store_path) if project.store_path.is_file() else None
     try:
@@ -113,10 +130,13 @@ def cmd_review_pack(args: argparse.Namespace) -> int:
             store.close()
     for path in paths:
         print(f"  {path}")
-    print(
+    send = say(
+        "cli.review.send_packs",
         "Send each reviewer their file; they open it in JudgeDesk, review, and send it back. "
-        f"Then: judgedesk review import {args.dir} {out}/*{PACK_SUFFIX}"
+        "Then: {command}",
+        command=f"judgedesk review import {args.dir} {out}/*{PACK_SUFFIX}",
     )
+    print(language.text(send))
     return EXIT_OK
 
 
@@ -124,7 +144,7 @@ def cmd_review_sample(args: argparse.Namespace) -> int:
     import json
     import time
 
-    from judgedesk.core.messages import counted
+    from judgedesk.core.messages import say
     from judgedesk.core.project import load_project
     from judgedesk.core.review import draw_sample
 
@@ -145,14 +165,17 @@ def cmd_review_sample(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"ids": list(sample.ids), "seed": sample.seed}, ensure_ascii=False))
         return EXIT_OK
-    print(sample.summary())
-    for stratum in sample.strata:
-        print(f"  {stratum.value}: {stratum.drawn:,} of {counted(stratum.rows, 'row', 'rows')}")
-    print(
+    print(language.text(sample.summary()))
+    for line in sample.stratum_lines():
+        print(f"  {language.text(line)}")
+    advice = say(
+        "cli.review.sample_advice",
         "Review these rows in the window (Review › the random sample, blind), or give "
-        f"their verdicts with `judgedesk review import`; `judgedesk report {args.dir}` "
-        "then gives each figure corrected by them."
+        "their verdicts with `judgedesk review import`; `judgedesk report {dir}` "
+        "then gives each figure corrected by them.",
+        dir=args.dir,
     )
+    print(language.text(advice))
     return EXIT_OK
 
 

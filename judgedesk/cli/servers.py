@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from judgedesk.cli import language
 from judgedesk.cli.common import EXIT_OK
+from judgedesk.core.messages import say
 
 HELP = "list the model servers running on this machine and the model files found"
 DESCRIPTION = (
@@ -49,7 +51,11 @@ def cmd_servers(args: argparse.Namespace) -> int:
 
     from judgedesk.core.judge import find_model_files, find_servers, size_text
 
-    ports = [(f"port {port}", port) for port in args.port] if args.port else None
+    ports = (
+        [(say("cli.servers.port", "port {port}", port=port), port) for port in args.port]
+        if args.port
+        else None
+    )
     servers = asyncio.run(find_servers(ports))
     files = find_model_files()
     if args.json:
@@ -77,24 +83,36 @@ def cmd_servers(args: argparse.Namespace) -> int:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return EXIT_OK
     if servers:
-        print("Servers:")
+        print(language.text(say("cli.servers.servers", "Servers:")))
         for server in servers:
-            print(f"  {server.title} at {server.base_url} ({server.milliseconds} ms)")
-            for model in server.models or ["(no model loaded)"]:
+            where = say(
+                "cli.servers.server",
+                "{title} at {url} ({ms} ms)",
+                title=server.title,
+                url=server.base_url,
+                ms=server.milliseconds,
+            )
+            print(f"  {language.text(where)}")
+            no_model = say("cli.servers.no_model", "(no model loaded)")
+            for model in server.models or [language.text(no_model)]:
                 print(f"    {model}")
     else:
-        print(
+        none = say(
+            "cli.servers.none",
             "No server answered. Start one (`ollama serve`, LM Studio's local server, or "
-            "`llama-server -m <model.gguf>`) and ask again."
+            "`llama-server -m <model.gguf>`) and ask again.",
         )
+        print(language.text(none))
     if files:
-        print("Model files:")
+        print(language.text(say("cli.servers.files", "Model files:")))
         for file in files:
             print(f"  {file.name}  {size_text(file.size)}  {file.source}")
             print(f"    {file.path}")
     else:
-        print(
+        no_files = say(
+            "cli.servers.no_files",
             "No model file found in LM Studio's or Ollama's folders. Download a .gguf "
-            "model (e.g. from Hugging Face) to judge with a model file."
+            "model (e.g. from Hugging Face) to judge with a model file.",
         )
+        print(language.text(no_files))
     return EXIT_OK

@@ -29,6 +29,42 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '{project}: not ready to run: {count} approvals wait (see above); `judgedesk run` refuses until then.'),  # check.waiting
     QT_TRANSLATE_NOOP("core", '{project}: not ready to run: 1 approval waits (see above); `judgedesk run` refuses until then.'),  # check.waiting_one
     QT_TRANSLATE_NOOP("core", '{who}: {problem}'),  # check.who
+    QT_TRANSLATE_NOOP("core", "The manifest is {manifest}. Run the files on a batch API or with vLLM's run_batch, then: {command}"),  # cli.batch.then_import
+    QT_TRANSLATE_NOOP("core", 'Run `judgedesk run {dir}`: the replies imported are not asked again.'),  # cli.batch.then_run
+    QT_TRANSLATE_NOOP("core", 'Adopted {name}: the other candidates are disabled, not deleted.'),  # cli.calibrate.adopted
+    QT_TRANSLATE_NOOP("core", '1 call'),  # cli.calibrate.call_one
+    QT_TRANSLATE_NOOP("core", '{count} calls'),  # cli.calibrate.calls
+    QT_TRANSLATE_NOOP("core", ', cost about {cost}'),  # cli.calibrate.cost_about
+    QT_TRANSLATE_NOOP("core", ', cost at most {cost}'),  # cli.calibrate.cost_most
+    QT_TRANSLATE_NOOP("core", 'Estimate: {rows}, {calls} to make ({stored} stored), about {tokens} tokens{cost}{seconds}.'),  # cli.calibrate.estimate
+    QT_TRANSLATE_NOOP("core", '{count} labelled rows'),  # cli.calibrate.labelled_many
+    QT_TRANSLATE_NOOP("core", '1 labelled row'),  # cli.calibrate.labelled_one
+    QT_TRANSLATE_NOOP("core", 'Nothing added: {problem}'),  # cli.calibrate.nothing_added
+    QT_TRANSLATE_NOOP("core", 'Added the candidate {name} ({file}). Measure it with `judgedesk calibrate {dir}`; it is never adopted by itself.'),  # cli.calibrate.revision_added
+    QT_TRANSLATE_NOOP("core", '{model} read {count} of the rows of the tuning part where {judge} disagrees with people (none of the test part).'),  # cli.calibrate.revision_read
+    QT_TRANSLATE_NOOP("core", ', about {seconds} s'),  # cli.calibrate.seconds
+    QT_TRANSLATE_NOOP("core", 'Wrote {count} rows to {path}'),  # cli.export.wrote
+    QT_TRANSLATE_NOOP("core", 'Wrote 1 row to {path}'),  # cli.export.wrote_one
+    QT_TRANSLATE_NOOP("core", 'The {count} rows the judge was least sure of.'),  # cli.review.least_sure
+    QT_TRANSLATE_NOOP("core", 'The row the judge was least sure of.'),  # cli.review.least_sure_one
+    QT_TRANSLATE_NOOP("core", 'not imported. {why}'),  # cli.review.not_imported
+    QT_TRANSLATE_NOOP("core", 'Review these rows in the window (Review › the random sample, blind), or give their verdicts with `judgedesk review import`; `judgedesk report {dir}` then gives each figure corrected by them.'),  # cli.review.sample_advice
+    QT_TRANSLATE_NOOP("core", 'Send each reviewer their file; they open it in JudgeDesk, review, and send it back. Then: {command}'),  # cli.review.send_packs
+    QT_TRANSLATE_NOOP("core", 'Run `judgedesk report {dir}` for how far people agree, and the judge with them.'),  # cli.review.then_report
+    QT_TRANSLATE_NOOP("core", 'Model files:'),  # cli.servers.files
+    QT_TRANSLATE_NOOP("core", "No model file found in LM Studio's or Ollama's folders. Download a .gguf model (e.g. from Hugging Face) to judge with a model file."),  # cli.servers.no_files
+    QT_TRANSLATE_NOOP("core", '(no model loaded)'),  # cli.servers.no_model
+    QT_TRANSLATE_NOOP("core", "No server answered. Start one (`ollama serve`, LM Studio's local server, or `llama-server -m <model.gguf>`) and ask again."),  # cli.servers.none
+    QT_TRANSLATE_NOOP("core", 'port {port}'),  # cli.servers.port
+    QT_TRANSLATE_NOOP("core", '{title} at {url} ({ms} ms)'),  # cli.servers.server
+    QT_TRANSLATE_NOOP("core", 'Servers:'),  # cli.servers.servers
+    QT_TRANSLATE_NOOP("core", 'the answer compared with the reference'),  # cli.templates.against_reference
+    QT_TRANSLATE_NOOP("core", '{what}, multi-turn'),  # cli.templates.multi_turn
+    QT_TRANSLATE_NOOP("core", 'one answer'),  # cli.templates.one_answer
+    QT_TRANSLATE_NOOP("core", 'two answers compared'),  # cli.templates.pairwise
+    QT_TRANSLATE_NOOP("core", 'Scenes of multidim_json (judgedesk new … --scene ID), dimensions in weight order:'),  # cli.templates.scenes
+    QT_TRANSLATE_NOOP("core", '{what}, single-turn'),  # cli.templates.single_turn
+    QT_TRANSLATE_NOOP("core", 'one answer, with the reference'),  # cli.templates.with_reference
     QT_TRANSLATE_NOOP("core", '{total} lines in the dataset, {count} could not be read: lines {numbers} — see `judgedesk check`'),  # dataset.unreadable
     QT_TRANSLATE_NOOP("core", '{problem} {advice}'),  # judge.advice
     QT_TRANSLATE_NOOP("core", '{url} refused the request ({code})'),  # judge.auth
@@ -86,6 +122,24 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Some models won every battle against the rest (or lost every one), so no finite score fits them: their scores are held at most 4,000 apart. Add battles they can lose (or win).'),  # report.arena.unbeaten
     QT_TRANSLATE_NOOP("core", 'Some models never met the others, even through other models: scores compare only within each group that met. Add battles between the groups.'),  # report.arena.unlinked
     QT_TRANSLATE_NOOP("core", ', wins {share} against the baseline'),  # report.arena.wins_baseline
+    QT_TRANSLATE_NOOP("core", 'agree'),  # report.calibration.column_agree
+    QT_TRANSLATE_NOOP("core", 'failed'),  # report.calibration.column_failed
+    QT_TRANSLATE_NOOP("core", 'κ 95% interval'),  # report.calibration.column_interval
+    QT_TRANSLATE_NOOP("core", 'judge'),  # report.calibration.column_judge
+    QT_TRANSLATE_NOOP("core", 'part'),  # report.calibration.column_part
+    QT_TRANSLATE_NOOP("core", 'unread'),  # report.calibration.column_unread
+    QT_TRANSLATE_NOOP("core", ', cost {cost}'),  # report.calibration.cost
+    QT_TRANSLATE_NOOP("core", 'Calibration on {count} rows people gave a verdict on: {tuning} for tuning, {test} for the test (share {share}, seed {seed}).'),  # report.calibration.head
+    QT_TRANSLATE_NOOP("core", 'labels'),  # report.calibration.kind_labels
+    QT_TRANSLATE_NOOP("core", 'scores'),  # report.calibration.kind_scores
+    QT_TRANSLATE_NOOP("core", 'No candidate can be proposed: none has a κ on the tuning rows.'),  # report.calibration.none
+    QT_TRANSLATE_NOOP("core", "Judge '{name}' gives {judge} while people gave {people}: its verdicts cannot be compared with theirs. Calibrate judges whose verdicts are of the people's kind."),  # report.calibration.other_kind
+    QT_TRANSLATE_NOOP("core", 'test'),  # report.calibration.part_test
+    QT_TRANSLATE_NOOP("core", 'tuning'),  # report.calibration.part_tuning
+    QT_TRANSLATE_NOOP("core", '{indent}{problem}'),  # report.calibration.problem
+    QT_TRANSLATE_NOOP("core", 'Proposed: {name} (best κ on the tuning rows; the test rows say what to expect from it).'),  # report.calibration.proposed
+    QT_TRANSLATE_NOOP("core", ', {seconds} s'),  # report.calibration.seconds
+    QT_TRANSLATE_NOOP("core", '{indent}{calls} calls ({cached} stored), {tokens} tokens{cost}{spent}'),  # report.calibration.usage
     QT_TRANSLATE_NOOP("core", "The people's consensus on a row is the mean of the scores people gave."),  # report.consensus.mean
     QT_TRANSLATE_NOOP("core", "The people's consensus on a row is the verdict most people gave (rows where they are split evenly are left out)."),  # report.consensus.most
     QT_TRANSLATE_NOOP("core", 'Accuracy'),  # report.html.accuracy
@@ -225,6 +279,14 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'judge – {who}'),  # report.people.judge_vs
     QT_TRANSLATE_NOOP("core", '{count} reviews'),  # report.reviews.many
     QT_TRANSLATE_NOOP("core", '1 review'),  # report.reviews.one
+    QT_TRANSLATE_NOOP("core", "The model's reply was cut off inside its template (the fenced block is never closed). Give the model more room (max_tokens) or pick a larger model."),  # report.revision.cut_off
+    QT_TRANSLATE_NOOP("core", "The model's reply holds no template in a fenced block (```jinja … ```). Ask again, or pick a model that follows instructions better."),  # report.revision.no_block
+    QT_TRANSLATE_NOOP("core", 'The revised template does not compile: {issue}'),  # report.revision.no_compile
+    QT_TRANSLATE_NOOP("core", 'The revised template no longer says how the judge writes its verdict, so its replies could not be read. Ask again, or edit it by hand.'),  # report.revision.no_format
+    QT_TRANSLATE_NOOP("core", 'The revised template does not render for row {row}: {issue}'),  # report.revision.no_render
+    QT_TRANSLATE_NOOP("core", "The revised template asks for another kind of verdict ({after}, not {before}): its verdicts could not be compared with the judge's. Ask again."),  # report.revision.other_kind
+    QT_TRANSLATE_NOOP("core", 'The model gave the template back unchanged: nothing to add.'),  # report.revision.unchanged
+    QT_TRANSLATE_NOOP("core", 'Nothing can read the verdicts the revised template asks for (it no longer says how the verdict is written). Ask again, or edit it by hand.'),  # report.revision.unreadable
     QT_TRANSLATE_NOOP("core", 'Agree'),  # report.rows.agree
     QT_TRANSLATE_NOOP("core", 'All {count} rows.'),  # report.rows.all
     QT_TRANSLATE_NOOP("core", 'The 1 row.'),  # report.rows.all_one
@@ -364,14 +426,58 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Tie rate'),  # report.xlsx.tie_rate
     QT_TRANSLATE_NOOP("core", 'true or false does not say which answer is better; use {forms}'),  # review.labels.boolean_not_pairwise
     QT_TRANSLATE_NOOP("core", 'this column also holds D or a later letter, so C is an answer choice'),  # review.labels.c_is_choice
+    QT_TRANSLATE_NOOP("core", '{reviewer}: {labelled} verdicts read from {lines} lines; {added} added, {changed} changed, {unchanged} already there.{unreadable}{unknown}'),  # review.labels.imported
     QT_TRANSLATE_NOOP("core", 'not correct or incorrect; use {forms}'),  # review.labels.not_correctness
     QT_TRANSLATE_NOOP("core", 'not a pairwise verdict; use {forms}'),  # review.labels.not_pairwise
     QT_TRANSLATE_NOOP("core", 'only 1 (correct) and 0 (incorrect) are numbers here; use {forms}'),  # review.labels.number_not_correctness
     QT_TRANSLATE_NOOP("core", '{number} is not on the 1–5 scale (1 = A much better … 5 = B much better)'),  # review.labels.off_scale
+    QT_TRANSLATE_NOOP("core", ' {count} lines name ids the dataset does not have ({ids}): is the file for this dataset?'),  # review.labels.unknown
+    QT_TRANSLATE_NOOP("core", ' {count} could not be read.'),  # review.labels.unreadable
+    QT_TRANSLATE_NOOP("core", ' {count} could not be read: {reasons}.'),  # review.labels.unreadable_why
+    QT_TRANSLATE_NOOP("core", '{reviewer}: {reviewed} of {rows} reviewed in {file}; {added} added, {changed} changed, {unchanged} already there.'),  # review.pack.imported
+    QT_TRANSLATE_NOOP("core", "{people} reviewers, {rows}: {shared} shared by everyone (where people's agreement is measured), {split} split. Rows each: {own}."),  # review.pack.plan
+    QT_TRANSLATE_NOOP("core", '1 reviewer, {rows}: {name} {own}.'),  # review.pack.plan_one
     QT_TRANSLATE_NOOP("core", 'Too few rows judged and reviewed by several people to compare.'),  # review.people.few
     QT_TRANSLATE_NOOP("core", "Only one person's verdicts: the agreement among people needs two or more."),  # review.people.one
     QT_TRANSLATE_NOOP("core", 'The judge agrees with people at κ {judge}; people agree with each other at κ {people} (α {alpha}, n = {n}).'),  # review.people.sentence
+    QT_TRANSLATE_NOOP("core", '{count} rows'),  # review.rows.many
+    QT_TRANSLATE_NOOP("core", '1 row'),  # review.rows.one
+    QT_TRANSLATE_NOOP("core", '{count} judged rows'),  # review.sample.judged.many
+    QT_TRANSLATE_NOOP("core", '1 judged row'),  # review.sample.judged.one
+    QT_TRANSLATE_NOOP("core", '(no value)'),  # review.sample.no_value
+    QT_TRANSLATE_NOOP("core", '{value}: {drawn} of {rows}'),  # review.sample.stratum
+    QT_TRANSLATE_NOOP("core", '{drawn} of {rows} drawn at random (seed {seed}).'),  # review.sample.summary
+    QT_TRANSLATE_NOOP("core", '{drawn} of {rows} drawn at random, stratified by {by} ({values}) (seed {seed}).'),  # review.sample.summary_by
+    QT_TRANSLATE_NOOP("core", '{count} values'),  # review.sample.values.many
+    QT_TRANSLATE_NOOP("core", '1 value'),  # review.sample.values.one
+    QT_TRANSLATE_NOOP("core", '{requests} in {files} in {folder}{names}; {stored} already stored, of {rows}.'),  # run.batch.exported
+    QT_TRANSLATE_NOOP("core", '{count} requests go to a model file on this computer: a run asks them.'),  # run.batch.local
+    QT_TRANSLATE_NOOP("core", '{count} rows wait'),  # run.batch.wait
+    QT_TRANSLATE_NOOP("core", "{wait} for the answers of the candidate or baseline model: import their results, then export again for the judges' requests."),  # run.batch.waiting
+    QT_TRANSLATE_NOOP("core", '1 row waits'),  # run.batch.waits_one
+    QT_TRANSLATE_NOOP("core", '{rows} would fail in a run, for example:'),  # run.batch.would_fail
+    QT_TRANSLATE_NOOP("core", ', {count} already stored'),  # run.batch_import.already
+    QT_TRANSLATE_NOOP("core", "Answers of the candidate or baseline model came in: export again for the judges' requests of those rows."),  # run.batch_import.answers_came
+    QT_TRANSLATE_NOOP("core", 'The {count} failed requests are asked again by the next run.'),  # run.batch_import.asked_again
+    QT_TRANSLATE_NOOP("core", ' The last line is cut off: the file was not written to its end.'),  # run.batch_import.cut_off
+    QT_TRANSLATE_NOOP("core", ', {count} failed'),  # run.batch_import.failed
+    QT_TRANSLATE_NOOP("core", '  failed: {key}: {why}'),  # run.batch_import.failed_line
+    QT_TRANSLATE_NOOP("core", '{name}: {lines} lines: {stored} stored{already}{failed}{unknown}{repeated}{unreadable}.{cut}'),  # run.batch_import.file
+    QT_TRANSLATE_NOOP("core", '{name}: not read. {why}'),  # run.batch_import.not_read
+    QT_TRANSLATE_NOOP("core", ', {count} repeated'),  # run.batch_import.repeated
+    QT_TRANSLATE_NOOP("core", '{count} exported requests still wait for their reply.'),  # run.batch_import.still_waiting
+    QT_TRANSLATE_NOOP("core", ', {count} with an unknown id'),  # run.batch_import.unknown
+    QT_TRANSLATE_NOOP("core", '  unknown id: {key}'),  # run.batch_import.unknown_line
+    QT_TRANSLATE_NOOP("core", ', {count} unreadable'),  # run.batch_import.unreadable
+    QT_TRANSLATE_NOOP("core", '{count} files'),  # run.files.many
+    QT_TRANSLATE_NOOP("core", '1 file'),  # run.files.one
     QT_TRANSLATE_NOOP("core", 'postprocess returned no verdict; make it return a value for this row.'),  # run.postprocess_none
+    QT_TRANSLATE_NOOP("core", '{count} replies'),  # run.replies.many
+    QT_TRANSLATE_NOOP("core", '1 reply'),  # run.replies.one
+    QT_TRANSLATE_NOOP("core", '{count} requests'),  # run.requests.many
+    QT_TRANSLATE_NOOP("core", '1 request'),  # run.requests.one
+    QT_TRANSLATE_NOOP("core", '{count} rows'),  # run.rows.many
+    QT_TRANSLATE_NOOP("core", '1 row'),  # run.rows.one
     QT_TRANSLATE_NOOP("core", 'it exited with code {code} in the middle of the call (os._exit(), or a crash in native code).'),  # script.exit_code
     QT_TRANSLATE_NOOP("core", 'it crashed with {signal} — usually a fault in native code (ctypes, a C extension), not in Python.'),  # script.fault
     QT_TRANSLATE_NOOP("core", 'The script worker sent {what} instead of a result, so it was restarted.'),  # script.garbled

@@ -15,6 +15,7 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project, Workspace
 from judgedesk.core.review import PACK_SUFFIX, RandomSample, import_pack
 from judgedesk.core.run import Store
+from judgedesk.ui.core_strings import core_say
 from judgedesk.ui.dialogs.random_sample import SampleDialog
 from judgedesk.ui.dialogs.review_packs import ExportPacksDialog
 from judgedesk.ui.pack_window import PackWindow
@@ -131,7 +132,7 @@ class PackActions(QObject):
         return dialog
 
     def _sample_drawn(self, sample: RandomSample) -> None:
-        self.sig_status_changed.emit(sample.summary())
+        self.sig_status_changed.emit(core_say(sample.summary()))
         # The Review pane reads the sample again, and the Report pane its corrected figures.
         self.workspace.results_stored()
 
@@ -172,7 +173,7 @@ class PackActions(QObject):
             self.workspace.results_stored()
         merged = sum(1 for item in done if item.imported)
         lines = [
-            item.text
+            core_say(item.text)
             if item.imported
             else self.tr("{0}: not imported. {1}").format(item.file, item.text)
             for item in done

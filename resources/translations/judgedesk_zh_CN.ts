@@ -10274,5 +10274,401 @@ The worker&apos;s last output:
         <source>Give row {row} the verdict {verdict}</source>
         <translation>给第 {row} 行判定 {verdict}</translation>
     </message>
+    <message>
+        <source>The manifest is {manifest}. Run the files on a batch API or with vLLM&apos;s run_batch, then: {command}</source>
+        <translation>清单文件是 {manifest}。请在批处理 API 上或用 vLLM 的 run_batch 运行这些文件，然后：{command}</translation>
+    </message>
+    <message>
+        <source>Run `judgedesk run {dir}`: the replies imported are not asked again.</source>
+        <translation>运行 `judgedesk run {dir}`：已导入的回复不会再次请求。</translation>
+    </message>
+    <message>
+        <source>Adopted {name}: the other candidates are disabled, not deleted.</source>
+        <translation>已采用 {name}：其他候选已停用，未删除。</translation>
+    </message>
+    <message>
+        <source>1 call</source>
+        <translation>1 次调用</translation>
+    </message>
+    <message>
+        <source>{count} calls</source>
+        <translation>{count} 次调用</translation>
+    </message>
+    <message>
+        <source>, cost about {cost}</source>
+        <translation>，费用约 {cost}</translation>
+    </message>
+    <message>
+        <source>, cost at most {cost}</source>
+        <translation>，费用至多 {cost}</translation>
+    </message>
+    <message>
+        <source>Estimate: {rows}, {calls} to make ({stored} stored), about {tokens} tokens{cost}{seconds}.</source>
+        <translation>估计：{rows}，需 {calls}（{stored} 次已存储），约 {tokens} 个词元{cost}{seconds}。</translation>
+    </message>
+    <message>
+        <source>{count} labelled rows</source>
+        <translation>已标注的 {count} 行</translation>
+    </message>
+    <message>
+        <source>1 labelled row</source>
+        <translation>已标注的 1 行</translation>
+    </message>
+    <message>
+        <source>Nothing added: {problem}</source>
+        <translation>未添加任何候选：{problem}</translation>
+    </message>
+    <message>
+        <source>Added the candidate {name} ({file}). Measure it with `judgedesk calibrate {dir}`; it is never adopted by itself.</source>
+        <translation>已添加候选 {name}（{file}）。请用 `judgedesk calibrate {dir}` 衡量它；它不会被自动采用。</translation>
+    </message>
+    <message>
+        <source>{model} read {count} of the rows of the tuning part where {judge} disagrees with people (none of the test part).</source>
+        <translation>{model} 读了调优部分中 {judge} 与人不一致的 {count} 行（测试部分的行一行也没读）。</translation>
+    </message>
+    <message>
+        <source>, about {seconds} s</source>
+        <translation>，约 {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Wrote {count} rows to {path}</source>
+        <translation>已将 {count} 行写入 {path}</translation>
+    </message>
+    <message>
+        <source>Wrote 1 row to {path}</source>
+        <translation>已将 1 行写入 {path}</translation>
+    </message>
+    <message>
+        <source>The {count} rows the judge was least sure of.</source>
+        <translation>评审最没有把握的 {count} 行。</translation>
+    </message>
+    <message>
+        <source>The row the judge was least sure of.</source>
+        <translation>评审最没有把握的 1 行。</translation>
+    </message>
+    <message>
+        <source>not imported. {why}</source>
+        <translation>未导入。{why}</translation>
+    </message>
+    <message>
+        <source>Review these rows in the window (Review › the random sample, blind), or give their verdicts with `judgedesk review import`; `judgedesk report {dir}` then gives each figure corrected by them.</source>
+        <translation>请在窗口中复核这些行（复核 › 随机样本，盲评），或用 `judgedesk review import` 导入对它们的判定；之后 `judgedesk report {dir}` 会给出经它们校正的每个数字。</translation>
+    </message>
+    <message>
+        <source>Send each reviewer their file; they open it in JudgeDesk, review, and send it back. Then: {command}</source>
+        <translation>把各自的文件发给每位复核人；他们在 JudgeDesk 中打开、复核后发回。然后：{command}</translation>
+    </message>
+    <message>
+        <source>Run `judgedesk report {dir}` for how far people agree, and the judge with them.</source>
+        <translation>运行 `judgedesk report {dir}`，查看人与人之间以及评审与人之间的一致程度。</translation>
+    </message>
+    <message>
+        <source>Model files:</source>
+        <translation>模型文件：</translation>
+    </message>
+    <message>
+        <source>No model file found in LM Studio&apos;s or Ollama&apos;s folders. Download a .gguf model (e.g. from Hugging Face) to judge with a model file.</source>
+        <translation>在 LM Studio 和 Ollama 的文件夹中没有找到模型文件。下载一个 .gguf 模型（例如从 Hugging Face）即可用模型文件评审。</translation>
+    </message>
+    <message>
+        <source>(no model loaded)</source>
+        <translation>（未加载模型）</translation>
+    </message>
+    <message>
+        <source>No server answered. Start one (`ollama serve`, LM Studio&apos;s local server, or `llama-server -m &lt;model.gguf&gt;`) and ask again.</source>
+        <translation>没有服务器应答。请启动一个（`ollama serve`、LM Studio 的本地服务器或 `llama-server -m &lt;model.gguf&gt;`）后再查。</translation>
+    </message>
+    <message>
+        <source>port {port}</source>
+        <translation>端口 {port}</translation>
+    </message>
+    <message>
+        <source>{title} at {url} ({ms} ms)</source>
+        <translation>{title}，位于 {url}（{ms} 毫秒）</translation>
+    </message>
+    <message>
+        <source>Servers:</source>
+        <translation>服务器：</translation>
+    </message>
+    <message>
+        <source>the answer compared with the reference</source>
+        <translation>回答与参考答案比较</translation>
+    </message>
+    <message>
+        <source>{what}, multi-turn</source>
+        <translation>{what}，多轮</translation>
+    </message>
+    <message>
+        <source>one answer</source>
+        <translation>单个回答</translation>
+    </message>
+    <message>
+        <source>two answers compared</source>
+        <translation>比较两个回答</translation>
+    </message>
+    <message>
+        <source>Scenes of multidim_json (judgedesk new … --scene ID), dimensions in weight order:</source>
+        <translation>multidim_json 的场景（judgedesk new … --scene ID），维度按权重排序：</translation>
+    </message>
+    <message>
+        <source>{what}, single-turn</source>
+        <translation>{what}，单轮</translation>
+    </message>
+    <message>
+        <source>one answer, with the reference</source>
+        <translation>单个回答，附参考答案</translation>
+    </message>
+    <message>
+        <source>agree</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>κ 95% interval</source>
+        <translation>κ 95% 区间</translation>
+    </message>
+    <message>
+        <source>part</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>unread</source>
+        <translation>未读出</translation>
+    </message>
+    <message>
+        <source>, cost {cost}</source>
+        <translation>，费用 {cost}</translation>
+    </message>
+    <message>
+        <source>Calibration on {count} rows people gave a verdict on: {tuning} for tuning, {test} for the test (share {share}, seed {seed}).</source>
+        <translation>在人给出判定的 {count} 行上校准：{tuning} 行用于调优，{test} 行用于测试（比例 {share}，种子 {seed}）。</translation>
+    </message>
+    <message>
+        <source>No candidate can be proposed: none has a κ on the tuning rows.</source>
+        <translation>无法推荐候选：没有候选在调优行上有 κ 值。</translation>
+    </message>
+    <message>
+        <source>Judge &apos;{name}&apos; gives {judge} while people gave {people}: its verdicts cannot be compared with theirs. Calibrate judges whose verdicts are of the people&apos;s kind.</source>
+        <translation>评审“{name}”给出的是{judge}，而人给出的是{people}：它的判定无法与人的判定比较。请校准判定类型与人相同的评审。</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>tuning</source>
+        <translation>调优</translation>
+    </message>
+    <message>
+        <source>{indent}{problem}</source>
+        <translation>{indent}{problem}</translation>
+    </message>
+    <message>
+        <source>Proposed: {name} (best κ on the tuning rows; the test rows say what to expect from it).</source>
+        <translation>推荐：{name}（在调优行上 κ 最高；测试行说明可以对它期望什么）。</translation>
+    </message>
+    <message>
+        <source>, {seconds} s</source>
+        <translation>，{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>{indent}{calls} calls ({cached} stored), {tokens} tokens{cost}{spent}</source>
+        <translation>{indent}{calls} 次调用（{cached} 次已存储），{tokens} 个词元{cost}{spent}</translation>
+    </message>
+    <message>
+        <source>The model&apos;s reply was cut off inside its template (the fenced block is never closed). Give the model more room (max_tokens) or pick a larger model.</source>
+        <translation>模型的回复在模板中途被截断（代码块没有闭合）。请给模型更多空间（max_tokens），或换一个更大的模型。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s reply holds no template in a fenced block (```jinja … ```). Ask again, or pick a model that follows instructions better.</source>
+        <translation>模型的回复中没有放在代码块（```jinja … ```）里的模板。请再问一次，或换一个更能遵循指令的模型。</translation>
+    </message>
+    <message>
+        <source>The revised template does not compile: {issue}</source>
+        <translation>修改后的模板无法编译：{issue}</translation>
+    </message>
+    <message>
+        <source>The revised template no longer says how the judge writes its verdict, so its replies could not be read. Ask again, or edit it by hand.</source>
+        <translation>修改后的模板不再说明评审如何写出判定，因此无法读取它的回复。请再问一次，或手动编辑。</translation>
+    </message>
+    <message>
+        <source>The revised template does not render for row {row}: {issue}</source>
+        <translation>修改后的模板无法为行 {row} 渲染：{issue}</translation>
+    </message>
+    <message>
+        <source>The revised template asks for another kind of verdict ({after}, not {before}): its verdicts could not be compared with the judge&apos;s. Ask again.</source>
+        <translation>修改后的模板要求另一种判定（{after}，而不是 {before}）：它的判定无法与原评审的判定比较。请再问一次。</translation>
+    </message>
+    <message>
+        <source>The model gave the template back unchanged: nothing to add.</source>
+        <translation>模型原样返回了模板：没有可添加的内容。</translation>
+    </message>
+    <message>
+        <source>Nothing can read the verdicts the revised template asks for (it no longer says how the verdict is written). Ask again, or edit it by hand.</source>
+        <translation>无法读取修改后的模板所要求的判定（它不再说明判定的写法）。请再问一次，或手动编辑。</translation>
+    </message>
+    <message>
+        <source>{reviewer}: {labelled} verdicts read from {lines} lines; {added} added, {changed} changed, {unchanged} already there.{unreadable}{unknown}</source>
+        <translation>{reviewer}：从 {lines} 行中读出 {labelled} 个判定；新增 {added}，更改 {changed}，{unchanged} 个已存在。{unreadable}{unknown}</translation>
+    </message>
+    <message>
+        <source> {count} lines name ids the dataset does not have ({ids}): is the file for this dataset?</source>
+        <translation>有 {count} 行的 id 在数据集中不存在（{ids}）：这个文件是这个数据集的吗？</translation>
+    </message>
+    <message>
+        <source> {count} could not be read.</source>
+        <translation>有 {count} 个无法读取。</translation>
+    </message>
+    <message>
+        <source> {count} could not be read: {reasons}.</source>
+        <translation>有 {count} 个无法读取：{reasons}。</translation>
+    </message>
+    <message>
+        <source>{reviewer}: {reviewed} of {rows} reviewed in {file}; {added} added, {changed} changed, {unchanged} already there.</source>
+        <translation>{reviewer}：在 {file} 中复核了 {rows}中的 {reviewed} 行；新增 {added}，更改 {changed}，{unchanged} 个已存在。</translation>
+    </message>
+    <message>
+        <source>{people} reviewers, {rows}: {shared} shared by everyone (where people&apos;s agreement is measured), {split} split. Rows each: {own}.</source>
+        <translation>{people} 位复核人，{rows}：{shared} 行由所有人共同复核（用于衡量人与人之间的一致程度），{split} 行分给各人。每人的行数：{own}。</translation>
+    </message>
+    <message>
+        <source>1 reviewer, {rows}: {name} {own}.</source>
+        <translation>1 位复核人，{rows}：{name} {own}。</translation>
+    </message>
+    <message>
+        <source>{count} judged rows</source>
+        <translation>已评审的 {count} 行</translation>
+    </message>
+    <message>
+        <source>1 judged row</source>
+        <translation>已评审的 1 行</translation>
+    </message>
+    <message>
+        <source>(no value)</source>
+        <translation>（无值）</translation>
+    </message>
+    <message>
+        <source>{value}: {drawn} of {rows}</source>
+        <translation>{value}：{rows}中的 {drawn} 行</translation>
+    </message>
+    <message>
+        <source>{drawn} of {rows} drawn at random (seed {seed}).</source>
+        <translation>从{rows}中随机抽取了 {drawn} 行（种子 {seed}）。</translation>
+    </message>
+    <message>
+        <source>{drawn} of {rows} drawn at random, stratified by {by} ({values}) (seed {seed}).</source>
+        <translation>从{rows}中随机抽取了 {drawn} 行，按 {by} 分层（{values}）（种子 {seed}）。</translation>
+    </message>
+    <message>
+        <source>{count} values</source>
+        <translation>{count} 个取值</translation>
+    </message>
+    <message>
+        <source>1 value</source>
+        <translation>1 个取值</translation>
+    </message>
+    <message>
+        <source>{requests} in {files} in {folder}{names}; {stored} already stored, of {rows}.</source>
+        <translation>{files}共 {requests}，位于 {folder}{names}；{rows}中已存储 {stored}。</translation>
+    </message>
+    <message>
+        <source>{count} requests go to a model file on this computer: a run asks them.</source>
+        <translation>{count} 个请求发往这台电脑上的模型文件：由运行来请求。</translation>
+    </message>
+    <message>
+        <source>{count} rows wait</source>
+        <translation>{count} 行在等待</translation>
+    </message>
+    <message>
+        <source>{wait} for the answers of the candidate or baseline model: import their results, then export again for the judges&apos; requests.</source>
+        <translation>{wait}候选模型或基线模型的回答：请导入其结果，然后再次导出以得到评审模型的请求。</translation>
+    </message>
+    <message>
+        <source>1 row waits</source>
+        <translation>1 行在等待</translation>
+    </message>
+    <message>
+        <source>{rows} would fail in a run, for example:</source>
+        <translation>{rows}在运行中会失败，例如：</translation>
+    </message>
+    <message>
+        <source>, {count} already stored</source>
+        <translation>，{count} 条已存储</translation>
+    </message>
+    <message>
+        <source>Answers of the candidate or baseline model came in: export again for the judges&apos; requests of those rows.</source>
+        <translation>已导入候选模型或基线模型的回答：请再次导出，以得到这些行的评审模型请求。</translation>
+    </message>
+    <message>
+        <source>The {count} failed requests are asked again by the next run.</source>
+        <translation>失败的 {count} 个请求会在下次运行时重新请求。</translation>
+    </message>
+    <message>
+        <source> The last line is cut off: the file was not written to its end.</source>
+        <translation>最后一行被截断：文件没有写完。</translation>
+    </message>
+    <message>
+        <source>, {count} failed</source>
+        <translation>，{count} 条失败</translation>
+    </message>
+    <message>
+        <source>  failed: {key}: {why}</source>
+        <translation>  失败：{key}：{why}</translation>
+    </message>
+    <message>
+        <source>{name}: {lines} lines: {stored} stored{already}{failed}{unknown}{repeated}{unreadable}.{cut}</source>
+        <translation>{name}：{lines} 行：存储了 {stored}{already}{failed}{unknown}{repeated}{unreadable}。{cut}</translation>
+    </message>
+    <message>
+        <source>{name}: not read. {why}</source>
+        <translation>{name}：未读取。{why}</translation>
+    </message>
+    <message>
+        <source>, {count} repeated</source>
+        <translation>，{count} 条重复</translation>
+    </message>
+    <message>
+        <source>{count} exported requests still wait for their reply.</source>
+        <translation>已导出的请求中仍有 {count} 个在等待回复。</translation>
+    </message>
+    <message>
+        <source>, {count} with an unknown id</source>
+        <translation>，{count} 条的 id 未知</translation>
+    </message>
+    <message>
+        <source>  unknown id: {key}</source>
+        <translation>  未知 id：{key}</translation>
+    </message>
+    <message>
+        <source>, {count} unreadable</source>
+        <translation>，{count} 条无法读取</translation>
+    </message>
+    <message>
+        <source>{count} files</source>
+        <translation>{count} 个文件</translation>
+    </message>
+    <message>
+        <source>1 file</source>
+        <translation>1 个文件</translation>
+    </message>
+    <message>
+        <source>{count} replies</source>
+        <translation>{count} 条回复</translation>
+    </message>
+    <message>
+        <source>1 reply</source>
+        <translation>1 条回复</translation>
+    </message>
+    <message>
+        <source>{count} requests</source>
+        <translation>{count} 个请求</translation>
+    </message>
+    <message>
+        <source>1 request</source>
+        <translation>1 个请求</translation>
+    </message>
 </context>
 </TS>

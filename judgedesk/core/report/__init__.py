@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from judgedesk.core.report.calibration import RunUsage as RunUsage
     from judgedesk.core.report.calibration import calibrate as calibrate
     from judgedesk.core.report.calibration import judge_outcome as judge_outcome
+    from judgedesk.core.report.calibration_text import calibration_lines as calibration_lines
     from judgedesk.core.report.candidates import CalibrationPlan as CalibrationPlan
     from judgedesk.core.report.candidates import CandidateNews as CandidateNews
     from judgedesk.core.report.candidates import CandidateRuns as CandidateRuns

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgedesk.core.messages import say
+from judgedesk.core.report.words import LEVELS
 from judgedesk.core.review import (
     AgreementFigures,
     CalibrationSplit,
@@ -50,9 +52,9 @@ ROUNDS = 1000
 """Bootstrap rounds behind a κ interval."""
 
 KIND_WORDS = {
-    "boolean": "correct / incorrect",
-    "ordinal": "scores",
-    "nominal": "labels",
+    "boolean": LEVELS["boolean"],
+    "ordinal": say("report.calibration.kind_scores", "scores"),
+    "nominal": say("report.calibration.kind_labels", "labels"),
 }
 
 
@@ -230,49 +232,6 @@ class Calibration:
             "chosen": self.chosen,
         }
 
-    def lines(self) -> list[str]:
-        """The table ``judgedesk calibrate`` prints."""
-        split = self.split
-        said = [
-            f"Calibration on {len(split.rows)} rows people gave a verdict on: "
-            f"{len(split.tuning)} for tuning, {len(split.test)} for the test "
-            f"(share {split.share:g}, seed {split.seed}).",
-            "",
-            f"{'judge':<20} {'part':<7} {'n':>4} {'agree':>6} {'κ':>6} {'κ 95% interval':>16} "
-            f"{'wκ':>6} {'unread':>6} {'failed':>6}",
-        ]
-        for judge in self.judges:
-            for part, figures in (("tuning", judge.tuning), ("test", judge.test)):
-                low, high = figures.kappa_interval
-                interval = f"{_show(low)} – {_show(high)}" if low is not None else "—"
-                said.append(
-                    f"{judge.name[:20]:<20} {part:<7} {figures.n:>4} "
-                    f"{_show(figures.agreement):>6} {_show(figures.kappa):>6} "
-                    f"{interval:>16} {_show(figures.weighted_kappa):>6} "
-                    f"{figures.unread:>6} {figures.failed:>6}"
-                )
-            usage = judge.usage
-            cost = f", cost {usage.cost:.4f}" if usage.cost is not None else ""
-            spent = f", {usage.seconds:.1f} s" if usage.seconds is not None else ""
-            said.append(
-                f"{'':<20} {usage.calls} calls ({usage.cached} stored), "
-                f"{usage.prompt_tokens + usage.completion_tokens} tokens{cost}{spent}"
-            )
-            if judge.problem:
-                said.append(f"{'':<20} {judge.problem}")
-        if self.chosen is None:
-            said.append("No candidate can be proposed: none has a κ on the tuning rows.")
-        else:
-            said.append(
-                f"Proposed: {self.chosen} (best κ on the tuning rows; the test rows say "
-                "what to expect from it)."
-            )
-        return said
-
-
-def _show(value: float | None) -> str:
-    return "—" if value is None else f"{value:.2f}"
-
 
 def calibrate(
     split: CalibrationSplit, outcomes: Mapping[str, JudgeOutcome], *, seed: int = 0
@@ -291,10 +250,14 @@ def calibrate(
         judge_kind = verdict_kind(outcome.verdicts.values())
         problem = ""
         if people_kind and judge_kind and not _fits(people_kind, judge_kind):
-            problem = (
-                f"Judge '{name}' gives {KIND_WORDS[judge_kind]} while people gave "
-                f"{KIND_WORDS[people_kind]}: its verdicts cannot be compared with theirs. "
-                "Calibrate judges whose verdicts are of the people's kind."
+            problem = say(
+                "report.calibration.other_kind",
+                "Judge '{name}' gives {judge} while people gave {people}: its verdicts "
+                "cannot be compared with theirs. Calibrate judges whose verdicts are of the "
+                "people's kind.",
+                name=name,
+                judge=KIND_WORDS[judge_kind],
+                people=KIND_WORDS[people_kind],
             )
         verdicts = {} if problem else outcome.verdicts
         parts = [

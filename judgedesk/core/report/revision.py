@@ -28,6 +28,7 @@ from typing import Any
 from judgedesk.core.dataset import Dataset, content_text
 from judgedesk.core.errors import JudgeDeskError, RowError
 from judgedesk.core.judge import ChatRequest, JudgeSettings, infer_parser, render_prompt
+from judgedesk.core.messages import say
 from judgedesk.core.project import Project, require_trusted
 from judgedesk.core.report.calibration import JudgeOutcome
 from judgedesk.core.report.candidates import run_candidate
@@ -194,7 +195,10 @@ async def suggest_revision(
     reply = await _ask(project, asker, messages, original)
     template, problem = read_revision(reply)
     if not problem and template.strip() == original.strip():
-        problem = "The model gave the template back unchanged: nothing to add."
+        problem = say(
+            "report.revision.unchanged",
+            "The model gave the template back unchanged: nothing to add.",
+        )
     warnings: tuple[str, ...] = ()
     if not problem:
         problem, warnings = _check(project, dataset, settings, original, template, split, found)
@@ -296,24 +300,39 @@ def _check(
     warnings of rendering it for the first row the judge disagreed on."""
     compiled = compile_template(template)
     if compiled.issues:
-        return f"The revised template does not compile: {compiled.issues[0]}", ()
+        return say(
+            "report.revision.no_compile",
+            "The revised template does not compile: {issue}",
+            issue=compiled.issues[0],
+        ), ()
     before, after = judge.verdict_kind(original), judge.verdict_kind(template)
     if after is None:
         return (
-            "Nothing can read the verdicts the revised template asks for (it no longer says "
-            "how the verdict is written). Ask again, or edit it by hand.",
+            say(
+                "report.revision.unreadable",
+                "Nothing can read the verdicts the revised template asks for (it no longer "
+                "says how the verdict is written). Ask again, or edit it by hand.",
+            ),
             (),
         )
     if infer_parser(original) is not None and infer_parser(template) is None:
         return (
-            "The revised template no longer says how the judge writes its verdict, so its "
-            "replies could not be read. Ask again, or edit it by hand.",
+            say(
+                "report.revision.no_format",
+                "The revised template no longer says how the judge writes its verdict, so its "
+                "replies could not be read. Ask again, or edit it by hand.",
+            ),
             (),
         )
     if before is not None and after != before:
         return (
-            f"The revised template asks for another kind of verdict ({after}, not {before}): "
-            "its verdicts could not be compared with the judge's. Ask again.",
+            say(
+                "report.revision.other_kind",
+                "The revised template asks for another kind of verdict ({after}, not "
+                "{before}): its verdicts could not be compared with the judge's. Ask again.",
+                after=after,
+                before=before,
+            ),
             (),
         )
     row = dataset.row(rows[0].index)
@@ -323,7 +342,12 @@ def _check(
     )
     errors = [issue for issue in prompt.issues if issue.severity == "error"]
     if errors:
-        return f"The revised template does not render for row {row.id}: {errors[0]}", ()
+        return say(
+            "report.revision.no_render",
+            "The revised template does not render for row {row}: {issue}",
+            row=row.id,
+            issue=errors[0],
+        ), ()
     return "", tuple(str(issue) for issue in prompt.issues)
 
 

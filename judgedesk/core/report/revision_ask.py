@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judgedesk.core.dataset import content_text
+from judgedesk.core.messages import say
 
 __all__ = [
     "SHOWN",
@@ -173,18 +174,20 @@ def read_revision(reply: str) -> tuple[str, str]:
         closing = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$", re.M)
         end = closing.search(reply, match.end())
         if end is None:
-            return "", (
+            return "", say(
+                "report.revision.cut_off",
                 "The model's reply was cut off inside its template (the fenced block is never "
-                "closed). Give the model more room (max_tokens) or pick a larger model."
+                "closed). Give the model more room (max_tokens) or pick a larger model.",
             )
         body = reply[match.end() : end.start()].rstrip("\n")
         blocks.append((match.group("tag").lower() in _TEMPLATE_TAGS, body))
         position = end.end()
     blocks = [b for b in blocks if b[1].strip()]
     if not blocks:
-        return "", (
+        return "", say(
+            "report.revision.no_block",
             "The model's reply holds no template in a fenced block (```jinja … ```). Ask "
-            "again, or pick a model that follows instructions better."
+            "again, or pick a model that follows instructions better.",
         )
     tagged = [body for is_template, body in blocks if is_template]
     return (tagged[0] if tagged else max((b for _, b in blocks), key=len)) + "\n", ""

@@ -22,10 +22,10 @@ from typing import Any
 from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_write_text
-from judgedesk.core.messages import counted
+from judgedesk.core.messages import Message, counted, say
 from judgedesk.core.project import Project
 from judgedesk.core.review.human import ReviewScale, scale_for
-from judgedesk.core.review.random_sample import load_sample
+from judgedesk.core.review.random_sample import load_sample, rows_of
 from judgedesk.core.run import Merge, Review, Store
 
 __all__ = [
@@ -208,18 +208,29 @@ class PackPlan:
     shared: list[int]
     rows: int
 
-    def summary(self) -> str:
+    def summary(self) -> Message:
         """The split in a sentence, to show before any file is written."""
         people = len(self.assigned)
-        rows = counted(self.rows, "row", "rows")
+        rows = rows_of(self.rows)
         if people == 1:
             name, own_rows = next(iter(self.assigned.items()))
-            return f"1 reviewer, {rows}: {name} {counted(len(own_rows), 'row', 'rows')}."
+            return say(
+                "review.pack.plan_one",
+                "1 reviewer, {rows}: {name} {own}.",
+                rows=rows,
+                name=name,
+                own=rows_of(len(own_rows)),
+            )
         own = ", ".join(f"{name} {len(part)}" for name, part in self.assigned.items())
-        return (
-            f"{people} reviewers, {rows}: {len(self.shared)} shared by everyone "
-            f"(where people's agreement is measured), {self.rows - len(self.shared)} split. "
-            f"Rows each: {own}."
+        return say(
+            "review.pack.plan",
+            "{people} reviewers, {rows}: {shared} shared by everyone (where people's "
+            "agreement is measured), {split} split. Rows each: {own}.",
+            people=people,
+            rows=rows,
+            shared=len(self.shared),
+            split=self.rows - len(self.shared),
+            own=own,
         )
 
 
@@ -322,12 +333,20 @@ class PackImport:
     reviewed: int
     merge: Merge
 
-    def summary(self) -> str:
+    def summary(self) -> Message:
+        """What was merged, in a sentence."""
         merge = self.merge
-        return (
-            f"{self.reviewer}: {self.reviewed} of {counted(self.rows, 'row', 'rows')} reviewed "
-            f"in {self.file}; "
-            f"{merge.added} added, {merge.changed} changed, {merge.unchanged} already there."
+        return say(
+            "review.pack.imported",
+            "{reviewer}: {reviewed} of {rows} reviewed in {file}; {added} added, "
+            "{changed} changed, {unchanged} already there.",
+            reviewer=self.reviewer,
+            reviewed=self.reviewed,
+            rows=rows_of(self.rows),
+            file=self.file,
+            added=merge.added,
+            changed=merge.changed,
+            unchanged=merge.unchanged,
         )
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from judgedesk.core.dataset import MISSING, Dataset, field_reader
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import atomic_file
-from judgedesk.core.messages import counted
+from judgedesk.core.messages import Message, say
 from judgedesk.core.project import Project
 from judgedesk.core.run import Store, latest_statuses
 
@@ -35,6 +35,13 @@ SAMPLE_VERSION = 1
 
 NO_STRATUM = "(no value)"
 """The stratum of rows whose field is empty or missing."""
+
+
+def rows_of(count: int) -> Message:
+    """``count`` rows in words: "1 row", "1,200 rows"."""
+    if count == 1:
+        return say("review.rows.one", "1 row")
+    return say("review.rows.many", "{count} rows", count=f"{count:,}")
 
 
 @dataclass(frozen=True)
@@ -91,12 +98,55 @@ class RandomSample:
     def __contains__(self, row_index: object) -> bool:
         return row_index in self.members
 
-    def summary(self) -> str:
+    def summary(self) -> Message:
         """One sentence saying what was drawn."""
-        values = counted(len(self.strata), "value", "values")
-        how = f", stratified by {self.by} ({values})" if self.by else ""
-        rows = counted(self.population, "judged row", "judged rows")
-        return f"{len(self.rows):,} of {rows} drawn at random{how} (seed {self.seed})."
+        if self.population == 1:
+            rows = say("review.sample.judged.one", "1 judged row")
+        else:
+            rows = say(
+                "review.sample.judged.many", "{count} judged rows", count=f"{self.population:,}"
+            )
+        drawn = f"{len(self.rows):,}"
+        if not self.by:
+            return say(
+                "review.sample.summary",
+                "{drawn} of {rows} drawn at random (seed {seed}).",
+                drawn=drawn,
+                rows=rows,
+                seed=self.seed,
+            )
+        if len(self.strata) == 1:
+            values = say("review.sample.values.one", "1 value")
+        else:
+            values = say(
+                "review.sample.values.many", "{count} values", count=f"{len(self.strata):,}"
+            )
+        return say(
+            "review.sample.summary_by",
+            "{drawn} of {rows} drawn at random, stratified by {by} ({values}) (seed {seed}).",
+            drawn=drawn,
+            rows=rows,
+            by=self.by,
+            values=values,
+            seed=self.seed,
+        )
+
+    def stratum_lines(self) -> list[Message]:
+        """How many rows were drawn from each stratum ("math: 3 of 10 rows")."""
+        return [
+            say(
+                "review.sample.stratum",
+                "{value}: {drawn} of {rows}",
+                value=(
+                    say("review.sample.no_value", "(no value)")
+                    if stratum.value == NO_STRATUM
+                    else stratum.value
+                ),
+                drawn=f"{stratum.drawn:,}",
+                rows=rows_of(stratum.rows),
+            )
+            for stratum in self.strata
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -20,7 +20,7 @@ from typing import Any
 
 from judgedesk.core.dataset import Dataset, open_dataset
 from judgedesk.core.errors import JudgeDeskError
-from judgedesk.core.messages import say
+from judgedesk.core.messages import Message, say
 from judgedesk.core.review.human import ReviewScale, read_values
 from judgedesk.core.review.labels import LabelReading
 from judgedesk.core.review.reliability import (
@@ -58,24 +58,47 @@ class LabelImport:
     unknown_count: int
     reading: LabelReading
 
-    def summary(self) -> str:
+    def summary(self) -> Message:
         """A sentence or two for the person importing."""
         merge = self.merge
-        text = (
-            f"{self.reviewer}: {self.reading.labelled} verdicts read from {self.rows} lines; "
-            f"{merge.added} added, {merge.changed} changed, {merge.unchanged} already there."
-        )
+        unreadable: str = ""
         if self.reading.unreadable:
-            text += f" {self.reading.unreadable} could not be read"
             reasons = [f"'{label}' ({why})" for label, why, _n in self.reading.not_understood]
-            text += f": {', '.join(reasons[:3])}." if reasons else "."
+            if reasons:
+                unreadable = say(
+                    "review.labels.unreadable_why",
+                    " {count} could not be read: {reasons}.",
+                    count=self.reading.unreadable,
+                    reasons=", ".join(reasons[:3]),
+                )
+            else:
+                unreadable = say(
+                    "review.labels.unreadable",
+                    " {count} could not be read.",
+                    count=self.reading.unreadable,
+                )
+        unknown: str = ""
         if self.unknown_count:
-            shown = ", ".join(self.unknown_ids)
-            text += (
-                f" {self.unknown_count} lines name ids the dataset does not have ({shown}): "
-                "is the file for this dataset?"
+            unknown = say(
+                "review.labels.unknown",
+                " {count} lines name ids the dataset does not have ({ids}): is the file for "
+                "this dataset?",
+                count=self.unknown_count,
+                ids=", ".join(self.unknown_ids),
             )
-        return text
+        return say(
+            "review.labels.imported",
+            "{reviewer}: {labelled} verdicts read from {lines} lines; {added} added, "
+            "{changed} changed, {unchanged} already there.{unreadable}{unknown}",
+            reviewer=self.reviewer,
+            labelled=self.reading.labelled,
+            lines=self.rows,
+            added=merge.added,
+            changed=merge.changed,
+            unchanged=merge.unchanged,
+            unreadable=unreadable,
+            unknown=unknown,
+        )
 
 
 def import_labels(

@@ -30,7 +30,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import FileWriteError, atomic_write_text
 from judgedesk.core.judge import ChatRequest, judge_version
-from judgedesk.core.messages import counted
+from judgedesk.core.messages import Message, say
 from judgedesk.core.project import Project
 from judgedesk.core.run.batch_pending import PENDING_FILE, Asked, PendingRequests
 from judgedesk.core.run.batch_walk import Pending, Tally, find_requests
@@ -104,29 +104,82 @@ class BatchExport:
 
     def summary(self) -> str:
         """A few lines for the command line."""
+        return "\n".join(self.lines())
+
+    def lines(self) -> list[str]:
+        """The summary's lines, each a sentence of the core (a problem as it was said)."""
         names = ", ".join(f"{name} {count}" for name, count in self.by_model.items())
-        lines = [
-            f"{counted(self.requests, 'request', 'requests')} in "
-            f"{counted(len(self.files), 'file', 'files')} in {self.folder}"
-            + (f" ({names})" if names else "")
-            + f"; {counted(self.stored, 'reply', 'replies')} already stored, "
-            + f"of {counted(self.rows, 'row', 'rows')}."
+        lines: list[str] = [
+            say(
+                "run.batch.exported",
+                "{requests} in {files} in {folder}{names}; {stored} already stored, of {rows}.",
+                requests=requests_said(self.requests),
+                files=files_said(len(self.files)),
+                folder=str(self.folder),
+                names=f" ({names})" if names else "",
+                stored=replies_said(self.stored),
+                rows=rows_said(self.rows),
+            )
         ]
         if self.waiting:
-            wait = "1 row waits" if self.waiting == 1 else f"{self.waiting:,} rows wait"
+            if self.waiting == 1:
+                wait = say("run.batch.waits_one", "1 row waits")
+            else:
+                wait = say("run.batch.wait", "{count} rows wait", count=f"{self.waiting:,}")
             lines.append(
-                f"{wait} for the answers of the candidate or baseline model: "
-                "import their results, then export again for the judges' requests."
+                say(
+                    "run.batch.waiting",
+                    "{wait} for the answers of the candidate or baseline model: import their "
+                    "results, then export again for the judges' requests.",
+                    wait=wait,
+                )
             )
         if self.local:
             lines.append(
-                f"{self.local} requests go to a model file on this computer: a run asks them."
+                say(
+                    "run.batch.local",
+                    "{count} requests go to a model file on this computer: a run asks them.",
+                    count=self.local,
+                )
             )
         if self.failed:
-            failed = counted(self.failed, "row", "rows")
-            lines.append(f"{failed} would fail in a run, for example:")
+            lines.append(
+                say(
+                    "run.batch.would_fail",
+                    "{rows} would fail in a run, for example:",
+                    rows=rows_said(self.failed),
+                )
+            )
             lines += [f"  {problem}" for problem in self.problems]
-        return "\n".join(lines)
+        return lines
+
+
+def rows_said(count: int) -> Message:
+    """``count`` rows: "1 row", "1,200 rows"."""
+    if count == 1:
+        return say("run.rows.one", "1 row")
+    return say("run.rows.many", "{count} rows", count=f"{count:,}")
+
+
+def requests_said(count: int) -> Message:
+    """``count`` requests: "1 request", "12 requests"."""
+    if count == 1:
+        return say("run.requests.one", "1 request")
+    return say("run.requests.many", "{count} requests", count=f"{count:,}")
+
+
+def files_said(count: int) -> Message:
+    """``count`` files: "1 file", "3 files"."""
+    if count == 1:
+        return say("run.files.one", "1 file")
+    return say("run.files.many", "{count} files", count=f"{count:,}")
+
+
+def replies_said(count: int) -> Message:
+    """``count`` replies: "1 reply", "12 replies"."""
+    if count == 1:
+        return say("run.replies.one", "1 reply")
+    return say("run.replies.many", "{count} replies", count=f"{count:,}")
 
 
 class _Files:

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from judgedesk.core.judge import AttemptFailure, parse_completion, with_usage
-from judgedesk.core.messages import counted
+from judgedesk.core.messages import Message, say
 from judgedesk.core.project import Project
-from judgedesk.core.run.batch import pending_path
+from judgedesk.core.run.batch import pending_path, replies_said
 from judgedesk.core.run.batch_pending import PendingRequests
 from judgedesk.core.run.store import Store
 
@@ -71,25 +71,54 @@ class FileImport:
         broken = int(self.truncated) + int(bool(self.missing))
         return self.failed + self.unknown + self.duplicates + self.unreadable + broken
 
-    def summary(self) -> str:
+    def summary(self) -> Message:
+        """What became of the file's lines, in a sentence."""
         if self.missing:
-            return f"{self.name}: not read. {self.missing}"
-        parts = [
-            f"{counted(self.stored, 'reply', 'replies')} stored",
-            f"{self.already:,} already stored",
-        ]
-        for count, words in (
-            (self.failed, "failed"),
-            (self.unknown, "with an unknown id"),
-            (self.duplicates, "repeated"),
-            (self.unreadable, "unreadable"),
-        ):
-            if count:
-                parts.append(f"{count} {words}")
-        text = f"{self.name}: {self.lines} lines: " + ", ".join(parts) + "."
+            return say(
+                "run.batch_import.not_read",
+                "{name}: not read. {why}",
+                name=self.name,
+                why=self.missing,
+            )
+        more = {
+            "already": say(
+                "run.batch_import.already", ", {count} already stored", count=f"{self.already:,}"
+            ),
+            "failed": "",
+            "unknown": "",
+            "repeated": "",
+            "unreadable": "",
+        }
+        if self.failed:
+            more["failed"] = say("run.batch_import.failed", ", {count} failed", count=self.failed)
+        if self.unknown:
+            more["unknown"] = say(
+                "run.batch_import.unknown", ", {count} with an unknown id", count=self.unknown
+            )
+        if self.duplicates:
+            more["repeated"] = say(
+                "run.batch_import.repeated", ", {count} repeated", count=self.duplicates
+            )
+        if self.unreadable:
+            more["unreadable"] = say(
+                "run.batch_import.unreadable", ", {count} unreadable", count=self.unreadable
+            )
+        cut: str = ""
         if self.truncated:
-            text += " The last line is cut off: the file was not written to its end."
-        return text
+            cut = say(
+                "run.batch_import.cut_off",
+                " The last line is cut off: the file was not written to its end.",
+            )
+        return say(
+            "run.batch_import.file",
+            "{name}: {lines} lines: {stored} stored{already}{failed}{unknown}{repeated}"
+            "{unreadable}.{cut}",
+            name=self.name,
+            lines=self.lines,
+            stored=replies_said(self.stored),
+            cut=cut,
+            **more,
+        )
 
 
 @dataclass
@@ -155,18 +184,43 @@ class BatchImport:
 
     def summary(self) -> str:
         """Lines for the command line."""
-        lines = [f.summary() for f in self.files]
-        lines += [f"  failed: {key}: {why}" for key, why in self.failures]
-        lines += [f"  unknown id: {key}" for key in self.unknown_ids]
+        return "\n".join(self.lines())
+
+    def lines(self) -> list[str]:
+        """The summary's lines, each a sentence of the core."""
+        lines: list[str] = [f.summary() for f in self.files]
+        lines += [
+            say("run.batch_import.failed_line", "  failed: {key}: {why}", key=key, why=why)
+            for key, why in self.failures
+        ]
+        lines += [
+            say("run.batch_import.unknown_line", "  unknown id: {key}", key=key)
+            for key in self.unknown_ids
+        ]
         if self.failed:
-            lines.append(f"The {self.failed} failed requests are asked again by the next run.")
+            lines.append(
+                say(
+                    "run.batch_import.asked_again",
+                    "The {count} failed requests are asked again by the next run.",
+                    count=self.failed,
+                )
+            )
         if self.answers_came:
             lines.append(
-                "Answers of the candidate or baseline model came in: export again for the "
-                "judges' requests of those rows."
+                say(
+                    "run.batch_import.answers_came",
+                    "Answers of the candidate or baseline model came in: export again for the "
+                    "judges' requests of those rows.",
+                )
             )
-        lines.append(f"{self.waiting} exported requests still wait for their reply.")
-        return "\n".join(lines)
+        lines.append(
+            say(
+                "run.batch_import.still_waiting",
+                "{count} exported requests still wait for their reply.",
+                count=self.waiting,
+            )
+        )
+        return lines
 
 
 def import_batch(project: Project, files: Iterable[Path]) -> BatchImport:

@@ -22,6 +22,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.project import Project
 from judgedesk.core.review import RandomSample, draw_sample, load_sample
+from judgedesk.ui.core_strings import core_say
 from judgedesk.ui.tasks import TaskRunner
 
 
@@ -99,7 +100,7 @@ class SampleDialog(QDialog):
         if self._known is not None:
             self.about.setText(
                 self.tr("This project has a sample: {0} Drawing again replaces it.").format(
-                    self._known.summary()
+                    core_say(self._known.summary())
                 )
             )
             ok.setText(self.tr("&Replace Sample"))

@@ -25,6 +25,7 @@ from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.judge import JudgeSettings
 from judgedesk.core.project import Project, Workspace
 from judgedesk.core.report import Revision, suggest_revision
+from judgedesk.ui.core_strings import core_say
 from judgedesk.ui.counts import rows_said
 from judgedesk.ui.tasks import TaskRunner
 
@@ -150,7 +151,7 @@ class RevisionDialog(QDialog):
                     " ".join(outcome.warnings)
                 )
         else:
-            text = self.tr("Nothing can be added: {0}").format(outcome.problem)
+            text = self.tr("Nothing can be added: {0}").format(core_say(outcome.problem))
         self.status.setText(text)
         self.add_button.setEnabled(outcome.ok)
         self.sig_suggested.emit(outcome)
