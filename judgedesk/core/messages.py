@@ -200,9 +200,10 @@ def _fill(template: str, values: Mapping[str, Any], fallback: str) -> str:
         return str(fallback)
 
 
-_NUMBER_FIELDS = frozenset({"count", "n"})
-"""Fields that hold a number only ("{count} rows"): recognised in stored text only where a
-number is, so that a short template cannot take a whole sentence for its count."""
+_NUMBER_FIELDS = frozenset({"count", "n", "seed", "drawn"})
+"""Fields that hold a number only ("{count} rows", "(seed {seed})"): recognised in stored
+text only where a number is, so that a short template cannot take a whole sentence for
+its number."""
 
 
 @lru_cache(maxsize=1024)

@@ -442,6 +442,7 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'The judge agrees with people at κ {judge}; people agree with each other at κ {people} (α {alpha}, n = {n}).'),  # review.people.sentence
     QT_TRANSLATE_NOOP("core", '{count} rows'),  # review.rows.many
     QT_TRANSLATE_NOOP("core", '1 row'),  # review.rows.one
+    QT_TRANSLATE_NOOP("core", "This project already has a random sample: {sample} Drawing again replaces it, and reviews given for it no longer count as the sample's: say so to replace it (--replace on the command line)."),  # review.sample.exists
     QT_TRANSLATE_NOOP("core", '{count} judged rows'),  # review.sample.judged.many
     QT_TRANSLATE_NOOP("core", '1 judged row'),  # review.sample.judged.one
     QT_TRANSLATE_NOOP("core", '(no value)'),  # review.sample.no_value

@@ -10149,6 +10149,10 @@ Correct them (Judges pane, or Run › Models that Answer) and press Start to che
         <translation>评审与人工的一致 κ 为 {judge}；人与人之间的一致 κ 为 {people}（α {alpha}，n = {n}）。</translation>
     </message>
     <message>
+        <source>This project already has a random sample: {sample} Drawing again replaces it, and reviews given for it no longer count as the sample&apos;s: say so to replace it (--replace on the command line).</source>
+        <translation>此项目已有一个随机样本：{sample}重新抽取会替换它，为它给出的复核将不再算作该样本的复核：如要替换，请明确说明（命令行中用 --replace）。</translation>
+    </message>
+    <message>
         <source>postprocess returned no verdict; make it return a value for this row.</source>
         <translation>postprocess 没有返回判定结果；请让它为这一行返回一个值。</translation>
     </message>

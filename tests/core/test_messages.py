@@ -89,6 +89,14 @@ def test_a_count_is_recognised_only_where_a_number_is() -> None:
     # A sentence that merely ends in "rows" is not a count of them.
     sentence = "Check its log, then retry the failed rows"
     assert render(sentence, zh_counts, templates) == sentence
+    # Nor is a whole paragraph the seed of a sample it mentions.
+    template = "{drawn} of {rows} drawn at random (seed {seed})."
+    drawn = {template: "从{rows}中抽取了 {drawn} 行（种子 {seed}）。"}
+    paragraph = "It has a sample (5 of 24 rows drawn at random (seed 7).). Say so (--replace)."
+    assert render(paragraph, lambda t: drawn.get(t, t), tuple(drawn)) == paragraph
+    assert render(
+        "5 of 24 rows drawn at random (seed 7).", lambda t: drawn.get(t, t), tuple(drawn)
+    ) == ("从24 rows中抽取了 5 行（种子 7）。")
 
 
 def test_a_name_that_is_a_word_of_the_core_stays_a_name() -> None:

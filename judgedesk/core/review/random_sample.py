@@ -246,9 +246,13 @@ def draw_sample(
     known = load_sample(project) if not replace else None
     if known is not None:
         raise JudgeDeskError(
-            f"This project already has a random sample ({known.summary()}). Drawing again "
-            "replaces it, and reviews given for it no longer count as the sample's: say "
-            "so to replace it (--replace on the command line)."
+            say(
+                "review.sample.exists",
+                "This project already has a random sample: {sample} Drawing again replaces "
+                "it, and reviews given for it no longer count as the sample's: say so to "
+                "replace it (--replace on the command line).",
+                sample=known.summary(),
+            )
         )
     rows = [r for r in judged_rows(project) if r < len(dataset)]
     sample = sample_rows(rows, dataset, size, seed=seed, by=by, now=now)
