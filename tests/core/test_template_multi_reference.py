@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from judgedesk.cli import language as cli_language
 from judgedesk.cli import main
 from judgedesk.core.judge.parsers import infer_parser, parse_verdict
 from judgedesk.core.project.settings import load_project
@@ -54,12 +55,16 @@ def test_the_six_methods_of_seed_000_are_listed_in_both_languages(
     ids = [info.id for info in list_templates("en")]
     assert set(SEED_000_METHODS) <= set(ids)
     for language in LANGUAGES:
-        code, out, _ = run(capsys, "templates", "--language", language)
+        try:
+            code, out, _ = run(capsys, "templates", "--language", language)
+        finally:
+            cli_language.use("en")
         assert code == 0
         listed = [line.split()[0] for line in out.splitlines() if line.strip()]
         assert set(SEED_000_METHODS) <= set(listed)
         line = next(ln for ln in out.splitlines() if ln.startswith("score_multi_reference "))
-        assert f"  {language}  score" in line and "multi-turn" in line
+        assert f"  {language}  score" in line  # the list speaks the language asked for
+        assert ("多轮" if language == "zh" else "multi-turn") in line
         assert get_template("score_multi_reference", language).title in line
     # Scoring against the reference comes right after plain multi-turn scoring.
     assert ids.index("score_multi_reference") == ids.index("score_multi") + 1
