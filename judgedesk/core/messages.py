@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["Message", "as_is", "counted", "render", "said", "say"]
+__all__ = ["Message", "as_is", "counted", "render", "rows_said", "said", "say"]
 
 Translate = Callable[[str], str]
 """English template → the template in the language wanted (as is when untranslated)."""
@@ -56,6 +56,13 @@ def as_is(template: str) -> str:
 def counted(count: int, one: str, many: str) -> str:
     """``count`` things in English words: "1 row", "0 rows", "1,200 rows"."""
     return f"{count:,} {one if count == 1 else many}"
+
+
+def rows_said(count: int) -> Message:
+    """``count`` rows as a sentence's part any language can say: "1 row", "1,200 rows"."""
+    if count == 1:
+        return say("core.rows.one", "1 row")
+    return say("core.rows.many", "{count} rows", count=f"{count:,}")
 
 
 def said(error: BaseException) -> str:

@@ -65,6 +65,8 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", 'Scenes of multidim_json (judgedesk new … --scene ID), dimensions in weight order:'),  # cli.templates.scenes
     QT_TRANSLATE_NOOP("core", '{what}, single-turn'),  # cli.templates.single_turn
     QT_TRANSLATE_NOOP("core", 'one answer, with the reference'),  # cli.templates.with_reference
+    QT_TRANSLATE_NOOP("core", '{count} rows'),  # core.rows.many
+    QT_TRANSLATE_NOOP("core", '1 row'),  # core.rows.one
     QT_TRANSLATE_NOOP("core", '{total} lines in the dataset, {count} could not be read: lines {numbers} — see `judgedesk check`'),  # dataset.unreadable
     QT_TRANSLATE_NOOP("core", '{problem} {advice}'),  # judge.advice
     QT_TRANSLATE_NOOP("core", '{url} refused the request ({code})'),  # judge.auth
@@ -297,13 +299,11 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", "Search any text, filter, sort by a column's name, and open a row to read everything it holds: its inputs, the prompts, each judge's reply and reasoning, and the review."),  # report.rows.how
     QT_TRANSLATE_NOOP("core", '({count} rows in all)'),  # report.rows.in_all
     QT_TRANSLATE_NOOP("core", '(1 row in all)'),  # report.rows.in_all_one
-    QT_TRANSLATE_NOOP("core", '{count} rows'),  # report.rows.many
     QT_TRANSLATE_NOOP("core", 'Next'),  # report.rows.next
     QT_TRANSLATE_NOOP("core", 'No human verdict'),  # report.rows.no_human
     QT_TRANSLATE_NOOP("core", 'No row matches.'),  # report.rows.none
     QT_TRANSLATE_NOOP("core", 'Allow scripts for this page to see the rows; the same rows are in the CSV, XLSX and JSON Lines exports.'),  # report.rows.noscript
     QT_TRANSLATE_NOOP("core", 'not run'),  # report.rows.not_run
-    QT_TRANSLATE_NOOP("core", '1 row'),  # report.rows.one
     QT_TRANSLATE_NOOP("core", 'Page {page} of {pages}'),  # report.rows.page
     QT_TRANSLATE_NOOP("core", 'Person and judge'),  # report.rows.person
     QT_TRANSLATE_NOOP("core", 'Previous'),  # report.rows.previous
@@ -477,8 +477,6 @@ MESSAGES = (
     QT_TRANSLATE_NOOP("core", '1 reply'),  # run.replies.one
     QT_TRANSLATE_NOOP("core", '{count} requests'),  # run.requests.many
     QT_TRANSLATE_NOOP("core", '1 request'),  # run.requests.one
-    QT_TRANSLATE_NOOP("core", '{count} rows'),  # run.rows.many
-    QT_TRANSLATE_NOOP("core", '1 row'),  # run.rows.one
     QT_TRANSLATE_NOOP("core", 'it exited with code {code} in the middle of the call (os._exit(), or a crash in native code).'),  # script.exit_code
     QT_TRANSLATE_NOOP("core", 'it crashed with {signal} — usually a fault in native code (ctypes, a C extension), not in Python.'),  # script.fault
     QT_TRANSLATE_NOOP("core", 'The script worker sent {what} instead of a result, so it was restarted.'),  # script.garbled

@@ -31,10 +31,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from judgedesk.core.messages import Message, say
+from judgedesk.core.messages import Message, rows_said, say
 from judgedesk.core.report.corrected import CorrectedMean, corrected_mean, stratified_mean
 from judgedesk.core.report.groups import NO_VALUE
-from judgedesk.core.report.words import rows_said
 from judgedesk.core.review import RandomSample, ReviewScale, is_number
 
 MIN_LABELLED = 2

@@ -6,11 +6,11 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from judgedesk.core.messages import Message, Translate, as_is, render, say
+from judgedesk.core.messages import Message, Translate, as_is, render, rows_said, say
 from judgedesk.core.report.build import Estimate, Group, RunComparison, Summary
 from judgedesk.core.report.confidence import ConfidenceCalibration
 from judgedesk.core.report.history import VersionFigures
-from judgedesk.core.report.words import level_said, rater, rows_said, status_said
+from judgedesk.core.report.words import level_said, rater, status_said
 from judgedesk.core.review import (
     AgreementFigures,
     Confusion,

@@ -3,10 +3,9 @@ it was read, and the random sample whose reviews correct the judge's figures."""
 
 from __future__ import annotations
 
-from judgedesk.core.messages import Message, Translate, as_is, render, say
+from judgedesk.core.messages import Message, Translate, as_is, render, rows_said, say
 from judgedesk.core.report.sample_figures import TITLES, CorrectedFigure, SampleCorrection
 from judgedesk.core.report.text import number, percent
-from judgedesk.core.report.words import rows_said
 from judgedesk.core.review import LabelReading
 
 _KINDS: dict[str, Message] = {

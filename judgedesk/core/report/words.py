@@ -1,6 +1,6 @@
 """Words the report's sections share, each said so the reader's language can say it:
-counts of rows, the levels of measurement and kinds of verdicts, the raters' names the
-core gives, and what the corrected figures rest on."""
+counts of reviews and verdicts, the levels of measurement and kinds of verdicts, the
+raters' names the core gives, and the rows' statuses."""
 
 from __future__ import annotations
 
@@ -47,13 +47,6 @@ def level_said(level: str) -> str:
 def rater(name: str, tr: Translate) -> str:
     """A rater's name in the reader's words when the core named it."""
     return render(RATERS[name], tr) if name in RATERS else name
-
-
-def rows_said(count: int) -> Message:
-    """``count`` rows: "1 row", "1,200 rows"."""
-    if count == 1:
-        return say("report.rows.one", "1 row")
-    return say("report.rows.many", "{count} rows", count=f"{count:,}")
 
 
 def reviews_said(count: int) -> Message:

@@ -30,7 +30,7 @@ from judgedesk.core.dataset import Dataset
 from judgedesk.core.errors import JudgeDeskError
 from judgedesk.core.fileio import FileWriteError, atomic_write_text
 from judgedesk.core.judge import ChatRequest, judge_version
-from judgedesk.core.messages import Message, say
+from judgedesk.core.messages import Message, rows_said, say
 from judgedesk.core.project import Project
 from judgedesk.core.run.batch_pending import PENDING_FILE, Asked, PendingRequests
 from judgedesk.core.run.batch_walk import Pending, Tally, find_requests
@@ -152,13 +152,6 @@ class BatchExport:
             )
             lines += [f"  {problem}" for problem in self.problems]
         return lines
-
-
-def rows_said(count: int) -> Message:
-    """``count`` rows: "1 row", "1,200 rows"."""
-    if count == 1:
-        return say("run.rows.one", "1 row")
-    return say("run.rows.many", "{count} rows", count=f"{count:,}")
 
 
 def requests_said(count: int) -> Message:
